@@ -1,0 +1,16 @@
+/** Jest runs TypeScript through ts-jest in ESM mode (the @actions packages are ESM-only). */
+export default {
+  testEnvironment: 'node',
+  extensionsToTreatAsEsm: ['.ts'],
+  roots: ['<rootDir>/packages', '<rootDir>/test'],
+  testMatch: ['**/*.test.ts'],
+  moduleNameMapper: {
+    '^@writ/([a-z-]+)/(.*)\\.js$': '<rootDir>/packages/$1/src/$2.ts',
+    '^(\\.{1,2}/.*)\\.js$': '$1',
+  },
+  transform: {
+    '^.+\\.ts$': ['ts-jest', { useESM: true, tsconfig: '<rootDir>/tsconfig.json', isolatedModules: true }],
+  },
+  testTimeout: 60000,
+  collectCoverageFrom: ['packages/core/src/**/*.ts', '!packages/core/src/generated/**'],
+};

@@ -1,0 +1,115 @@
+/**
+ * The one place Writ builds a GitHub client: `@actions/github`'s `getOctokit` with the retry and
+ * throttling plugins passed as trailing arguments. (Passing plugins inside the options object, as one
+ * well-known action does, silently installs neither.)
+ */
+import { getOctokit } from '@actions/github';
+import type { Octokit } from '@octokit/core';
+import { retry } from '@octokit/plugin-retry';
+import { throttling } from '@octokit/plugin-throttling';
+import Bottleneck from 'bottleneck/light.js';
+import type { Logger } from '../redact.js';
+import { redact, registerSecret, silentLogger } from '../redact.js';
+
+export type GitHubClient = ReturnType<typeof getOctokit>;
+
+export interface GitHubClientOptions {
+  /** REST base URL (GraphQL goes to `${baseUrl}/graphql`). Defaults to GITHUB_API_URL or api.github.com. */
+  baseUrl?: string;
+  userAgent?: string;
+  logger?: Logger;
+  /** Retries of a 5xx or network failure (plugin-retry). Default 3. */
+  retries?: number;
+  /** Milliseconds per unit of plugin-retry's quadratic backoff (1, 4, 9 × base). Default 1000. */
+  retryBaseMs?: number;
+  /** How many times a rate-limited request is waited out and retried. Default 2. */
+  rateLimitRetries?: number;
+  /** The longest rate-limit wait Writ accepts before giving up, in seconds. Default 300. */
+  maxRateLimitWaitSeconds?: number;
+  /** Milliseconds per second of a `retry-after` (tests shrink it). Default 1000. */
+  rateLimitBaseMs?: number;
+  /** Minimum spacing of mutative requests (GitHub asks for 1 s). Default 1000. */
+  writeSpacingMs?: number;
+  /** Minimum spacing of notification-triggering writes (plugin default 3 s). Default 3000. */
+  notificationSpacingMs?: number;
+  /** Separates throttling queues between clients; queues with the same id are shared per process. */
+  throttleId?: string;
+}
+
+/** Statuses plugin-retry must leave alone: client errors, and 429, which throttling waits out properly. */
+export const DO_NOT_RETRY = [400, 401, 403, 404, 409, 410, 422, 429, 451];
+
+/**
+ * GitHub now reports GraphQL rate limiting as `type: "RATE_LIMIT"`, while plugin-throttling still looks
+ * for `RATE_LIMITED`. This plugin sits innermost (it is installed first) and renames the type, so the
+ * throttling plugin waits the limit out instead of handing Writ an unexplained failure.
+ */
+export function graphqlRateLimitCompat(octokit: Octokit): Record<string, never> {
+  octokit.hook.wrap('request', async (request, options) => {
+    const response = await request(options);
+    const data = response.data as { errors?: { type?: string }[] } | null | undefined;
+    if (options.url.endsWith('/graphql') && Array.isArray(data?.errors)) {
+      for (const error of data.errors) if (error.type === 'RATE_LIMIT') error.type = 'RATE_LIMITED';
+    }
+    return response;
+  });
+  return {};
+}
+
+export function createGitHubClient(token: string, options: GitHubClientOptions = {}): GitHubClient {
+  registerSecret(token);
+  const logger = options.logger ?? silentLogger;
+  const rateLimitRetries = options.rateLimitRetries ?? 2;
+  const maxWait = options.maxRateLimitWaitSeconds ?? 300;
+  const onLimit =
+    (kind: string) =>
+    (
+      retryAfter: number,
+      request: { method?: string; url?: string },
+      _octokit: unknown,
+      retryCount: number,
+    ): boolean => {
+      const what = `${request.method ?? 'request'} ${redact(request.url ?? '')}`;
+      if (retryCount < rateLimitRetries && retryAfter <= maxWait) {
+        logger.warning(
+          `${kind} rate limit on ${what}; retrying after ${retryAfter}s (retry ${retryCount + 1})`,
+        );
+        return true;
+      }
+      logger.warning(`${kind} rate limit on ${what}; giving up after ${retryCount} retries`);
+      return false;
+    };
+  const writeSpacing = options.writeSpacingMs ?? 1000;
+  const notificationSpacing = options.notificationSpacingMs ?? 3000;
+  const baseUrl = options.baseUrl ?? process.env.GITHUB_API_URL ?? 'https://api.github.com';
+  return getOctokit(
+    token,
+    {
+      baseUrl,
+      userAgent: options.userAgent ?? 'writ',
+      log: {
+        debug: (message: string) => logger.debug(redact(message)),
+        info: (message: string) => logger.debug(redact(message)),
+        warn: (message: string) => logger.warning(redact(message)),
+        error: (message: string) => logger.warning(redact(message)),
+      },
+      retry: {
+        retries: options.retries ?? 3,
+        doNotRetry: DO_NOT_RETRY,
+        retryAfterBaseValue: options.retryBaseMs ?? 1000,
+      },
+      throttle: {
+        id: options.throttleId ?? 'writ',
+        retryAfterBaseValue: options.rateLimitBaseMs ?? 1000,
+        onRateLimit: onLimit('primary'),
+        onSecondaryRateLimit: onLimit('secondary'),
+        // Own groups, so the spacing is configurable (and not shared with other clients in the process).
+        write: new Bottleneck.Group({ maxConcurrent: 1, minTime: writeSpacing }),
+        notifications: new Bottleneck.Group({ maxConcurrent: 1, minTime: notificationSpacing }),
+      },
+    },
+    graphqlRateLimitCompat,
+    retry,
+    throttling,
+  );
+}

@@ -1,0 +1,71 @@
+import { mkdir, writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { digest } from '../canonical-json.js';
+import { WritError, errorMessage } from '../errors.js';
+import { loadPlanFile } from '../plan/load.js';
+import { deriveRunId, validateRunId } from '../plan/run-id.js';
+import type { Plan } from '../plan/types.js';
+import type { Logger } from '../redact.js';
+import { redact } from '../redact.js';
+import { approveCommand, renderPreview } from './render.js';
+
+export const COMMAND_PREFIX_PATTERN = /^[a-z][a-z0-9-]{0,31}$/;
+
+export interface PreviewSettings {
+  planFile: string;
+  /** Empty or undefined: derived from the digest. */
+  runId?: string;
+  commandPrefix: string;
+  /** Directory the rendered preview is written to. */
+  outputDir: string;
+}
+
+export interface PreviewResult {
+  plan: Plan;
+  digest: string;
+  runId: string;
+  approveCommand: string;
+  markdown: string;
+  previewPath: string;
+}
+
+export function validateCommandPrefix(prefix: string): string {
+  if (!COMMAND_PREFIX_PATTERN.test(prefix)) {
+    throw new WritError(
+      'invalid-input',
+      `input 'command-prefix' must be 1-32 of [a-z0-9-] starting with a letter (got ${prefix.length} characters)`,
+    );
+  }
+  return prefix;
+}
+
+/** Validates the plan, computes its digest and run ID, renders the preview and writes it to a file. */
+export async function previewPlan(
+  settings: PreviewSettings,
+  deps: { logger: Logger },
+): Promise<PreviewResult> {
+  const commandPrefix = validateCommandPrefix(settings.commandPrefix);
+  const plan = await loadPlanFile(settings.planFile);
+  const planDigest = digest(plan);
+  const runId = settings.runId ? validateRunId(settings.runId) : deriveRunId(planDigest);
+  const markdown = redact(renderPreview({ plan, planDigest, runId, commandPrefix }));
+  const previewPath = join(settings.outputDir, `writ-preview-${runId}.md`);
+  try {
+    await mkdir(settings.outputDir, { recursive: true });
+    await writeFile(previewPath, markdown, 'utf8');
+  } catch (error: unknown) {
+    throw new WritError(
+      'output-write-failed',
+      `could not write the preview to ${previewPath}: ${errorMessage(error)}`,
+    );
+  }
+  deps.logger.info(`plan ${runId}: ${plan.steps.length} steps, digest ${planDigest}`);
+  return {
+    plan,
+    digest: planDigest,
+    runId,
+    approveCommand: approveCommand(commandPrefix, runId, planDigest),
+    markdown,
+    previewPath,
+  };
+}

@@ -1,0 +1,66 @@
+#!/usr/bin/env node
+// Builds every action: discovers actions/*/action.yml, precompiles the JSON Schema validators, bundles
+// packages/core/src/stages/<stage>/index.ts into dist/<stage>/ with ncc (ESM, licenses beside it), and
+// generates each action's README and action-docs/<stage>.md from its action.yml.
+import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import ncc from '@vercel/ncc';
+import { renderActionDocs, renderActionReadme } from './docs.mjs';
+import { generateValidators } from './generate-validators.mjs';
+
+const root = join(dirname(fileURLToPath(import.meta.url)), '..');
+
+export function discoverStages() {
+  return readdirSync(join(root, 'actions'), { withFileTypes: true })
+    .filter((entry) => entry.isDirectory() && existsSync(join(root, 'actions', entry.name, 'action.yml')))
+    .map((entry) => entry.name)
+    .sort();
+}
+
+async function bundle(stage) {
+  const entry = join(root, 'packages/core/src/stages', stage, 'index.ts');
+  if (!existsSync(entry)) throw new Error(`actions/${stage}/action.yml has no entry point at ${entry}`);
+  const { code, assets } = await ncc(entry, {
+    minify: true,
+    sourceMap: false,
+    license: 'licenses.txt',
+    quiet: true,
+    target: 'es2022',
+  });
+  const out = join(root, 'dist', stage);
+  rmSync(out, { recursive: true, force: true });
+  mkdirSync(out, { recursive: true });
+  writeFileSync(join(out, 'index.js'), code);
+  for (const [name, asset] of Object.entries(assets)) {
+    mkdirSync(dirname(join(out, name)), { recursive: true });
+    writeFileSync(join(out, name), asset.source);
+  }
+  // The bundle is ESM; Node decides that from the nearest package.json.
+  writeFileSync(join(out, 'package.json'), `${JSON.stringify({ type: 'module' }, null, 2)}\n`);
+  return Buffer.byteLength(code);
+}
+
+async function main() {
+  for (const file of generateValidators()) console.log(`generated ${file}`);
+  const stages = discoverStages();
+  const known = new Set(stages);
+  if (existsSync(join(root, 'dist'))) {
+    for (const entry of readdirSync(join(root, 'dist'))) {
+      if (!known.has(entry)) rmSync(join(root, 'dist', entry), { recursive: true, force: true });
+    }
+  }
+  mkdirSync(join(root, 'action-docs'), { recursive: true });
+  for (const entry of readdirSync(join(root, 'action-docs'))) {
+    if (!known.has(entry.replace(/\.md$/, ''))) rmSync(join(root, 'action-docs', entry), { force: true });
+  }
+  for (const stage of stages) {
+    const yml = readFileSync(join(root, 'actions', stage, 'action.yml'), 'utf8');
+    const bytes = await bundle(stage);
+    writeFileSync(join(root, 'actions', stage, 'README.md'), renderActionReadme(stage, yml));
+    writeFileSync(join(root, 'action-docs', `${stage}.md`), renderActionDocs(stage, yml));
+    console.log(`built dist/${stage}/index.js (${bytes} bytes) and its docs`);
+  }
+}
+
+await main();
