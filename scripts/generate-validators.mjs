@@ -31,6 +31,25 @@ function toEsm(source) {
   return `${imports.join('\n')}\n${body}`;
 }
 
+/**
+ * Annotations (`description`, `title`, `$comment`, `examples`) do not validate anything, but ajv embeds
+ * the schema objects in the generated code; dropping them keeps the validator small and fast to load.
+ */
+function withoutAnnotations(schema, underProperties = false) {
+  if (Array.isArray(schema)) return schema.map((item) => withoutAnnotations(item));
+  if (schema === null || typeof schema !== 'object') return schema;
+  const out = {};
+  for (const [key, value] of Object.entries(schema)) {
+    // Inside `properties`/`$defs`, keys are member names, not keywords.
+    if (!underProperties && ['description', 'title', '$comment', 'examples'].includes(key)) continue;
+    out[key] = withoutAnnotations(
+      value,
+      !underProperties && ['properties', '$defs', 'patternProperties'].includes(key),
+    );
+  }
+  return out;
+}
+
 export function generateValidators() {
   const written = [];
   for (const { schema, out } of VALIDATORS) {
@@ -41,7 +60,7 @@ export function generateValidators() {
       discriminator: true,
       code: { source: true, esm: true, optimize: true },
     });
-    const validate = ajv.compile(JSON.parse(readFileSync(join(root, schema), 'utf8')));
+    const validate = ajv.compile(withoutAnnotations(JSON.parse(readFileSync(join(root, schema), 'utf8'))));
     const code = `${HEADER}// Schema: ${schema}\n${toEsm(standaloneCode(ajv, validate))}\n`;
     const target = join(root, out);
     mkdirSync(dirname(target), { recursive: true });

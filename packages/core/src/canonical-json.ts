@@ -58,8 +58,9 @@ function serialize(value: unknown, path: string, out: string[]): void {
     out.push(']');
     return;
   }
-  const prototype: unknown = Object.getPrototypeOf(value);
-  if (prototype !== Object.prototype && prototype !== null) {
+  // A plain object's prototype is null or some realm's Object.prototype (whose own prototype is null).
+  const prototype = Object.getPrototypeOf(value) as object | null;
+  if (prototype !== null && Object.getPrototypeOf(prototype) !== null) {
     throw new CanonicalJsonError('only plain objects are JSON objects', path);
   }
   const record = value as Record<string, unknown>;

@@ -1,12 +1,12 @@
 /**
- * The only module that talks to the runner's I/O (`core.getInput`, `core.setOutput`). Everything a
- * stage reads or writes is declared in the registry; asking for anything else is a type error.
+ * The only module that reads inputs or sets outputs. Everything a stage reads or writes is declared in
+ * the registry; asking for anything else is a type error.
  */
-import * as core from '@actions/core';
 import { WritError } from '../errors.js';
 import { redact, registerSecret } from '../redact.js';
 import type { InputName, OutputName, StageName } from './registry.js';
 import { STAGES } from './registry.js';
+import * as runner from './runner-protocol.js';
 
 export interface StageIo<S extends StageName> {
   /** A trimmed string input; the registry default when the runner supplied none. */
@@ -26,9 +26,9 @@ export function stageIo<S extends StageName>(stage: S): StageIo<S> {
   // Secrets are registered before anything else can read or print them.
   for (const [name, input] of Object.entries(inputs)) {
     if (!input.secret) continue;
-    const value = core.getInput(name);
+    const value = runner.getInput(name);
     if (value !== '') {
-      core.setSecret(value);
+      runner.setSecret(value);
       registerSecret(value);
     }
   }
@@ -36,7 +36,7 @@ export function stageIo<S extends StageName>(stage: S): StageIo<S> {
   const read = (name: string): string => {
     const input = inputs[name];
     if (!input) throw new Error(`input '${name}' is not declared for stage ${stage}`);
-    const value = core.getInput(name);
+    const value = runner.getInput(name);
     if (value !== '') return value;
     if (input.required)
       throw new WritError('invalid-input', `input '${name}' is required and was not supplied`);
@@ -69,7 +69,7 @@ export function stageIo<S extends StageName>(stage: S): StageIo<S> {
       for (const [name, value] of Object.entries(values)) {
         if (value === undefined) continue;
         if (!(name in spec.outputs)) throw new Error(`output '${name}' is not declared for stage ${stage}`);
-        core.setOutput(name, redact(String(value)));
+        runner.setOutput(name, redact(String(value)));
       }
     },
   };

@@ -1,4 +1,4 @@
-import { mkdir, writeFile } from 'node:fs/promises';
+import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { digest } from '../canonical-json.js';
 import { WritError, errorMessage } from '../errors.js';
@@ -45,14 +45,14 @@ export async function previewPlan(
   deps: { logger: Logger },
 ): Promise<PreviewResult> {
   const commandPrefix = validateCommandPrefix(settings.commandPrefix);
-  const plan = await loadPlanFile(settings.planFile);
+  const plan = loadPlanFile(settings.planFile);
   const planDigest = digest(plan);
   const runId = settings.runId ? validateRunId(settings.runId) : deriveRunId(planDigest);
   const markdown = redact(renderPreview({ plan, planDigest, runId, commandPrefix }));
   const previewPath = join(settings.outputDir, `writ-preview-${runId}.md`);
   try {
-    await mkdir(settings.outputDir, { recursive: true });
-    await writeFile(previewPath, markdown, 'utf8');
+    mkdirSync(settings.outputDir, { recursive: true });
+    writeFileSync(previewPath, markdown, 'utf8');
   } catch (error: unknown) {
     throw new WritError(
       'output-write-failed',

@@ -1,20 +1,20 @@
 /** What every stage's `run()` shares: the runner logger, the job summary and the failure path. */
-import * as core from '@actions/core';
 import { errorCode, failureMessage } from '../errors.js';
 import type { Logger } from '../redact.js';
 import { redact, redactingLogger } from '../redact.js';
+import * as runner from '../io/runner-protocol.js';
 
 /** GitHub refuses step summaries over 1 MiB; Writ stays below that. */
 export const MAX_SUMMARY_BYTES = 1024 * 1024 - 4096;
 
 export const runnerLogger: Logger = redactingLogger({
-  info: (message) => core.info(message),
-  warning: (message) => core.warning(message),
-  debug: (message) => core.debug(message),
+  info: (message) => runner.info(message),
+  warning: (message) => runner.warning(message),
+  debug: (message) => runner.debug(message),
 });
 
 /** Appends Markdown to the job summary, redacted and bounded. Does nothing outside a runner. */
-export async function writeSummary(markdown: string): Promise<void> {
+export function writeSummary(markdown: string): void {
   if (!process.env.GITHUB_STEP_SUMMARY) return;
   let text = redact(markdown);
   if (Buffer.byteLength(text, 'utf8') > MAX_SUMMARY_BYTES) {
@@ -23,12 +23,12 @@ export async function writeSummary(markdown: string): Promise<void> {
       .toString('utf8')
       .replace(/\uFFFD*$/, '')}\n\n_(summary truncated at ${MAX_SUMMARY_BYTES} bytes)_\n`;
   }
-  await core.summary.addRaw(text, true).write();
+  runner.appendSummary(text);
 }
 
 /** Fails the step with `<code>: <message>`, and returns the code for the `reason` output. */
 export function failStep(error: unknown): string {
   const code = errorCode(error);
-  core.setFailed(redact(failureMessage(error)));
+  runner.setFailed(redact(failureMessage(error)));
   return code;
 }

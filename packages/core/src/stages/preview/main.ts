@@ -17,7 +17,7 @@ export async function run(): Promise<void> {
       },
       { logger: runnerLogger },
     );
-    await writeSummary(result.markdown);
+    writeSummary(result.markdown);
     runnerLogger.info(`approve with: ${result.approveCommand}`);
     io.setOutputs({
       'run-id': result.runId,
