@@ -40,10 +40,7 @@ export function validateCommandPrefix(prefix: string): string {
 }
 
 /** Validates the plan, computes its digest and run ID, renders the preview and writes it to a file. */
-export async function previewPlan(
-  settings: PreviewSettings,
-  deps: { logger: Logger },
-): Promise<PreviewResult> {
+export function previewPlan(settings: PreviewSettings, deps: { logger: Logger }): PreviewResult {
   const commandPrefix = validateCommandPrefix(settings.commandPrefix);
   const plan = loadPlanFile(settings.planFile);
   const planDigest = digest(plan);

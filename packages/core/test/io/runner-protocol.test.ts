@@ -91,7 +91,7 @@ describe('runner protocol, held to @actions/core', () => {
     ['missing', undefined],
   ])('reads the input %j as core.getInput does', (name, value) => {
     const variable = `INPUT_${name.replace(/ /g, '_').toUpperCase()}`;
-    if (value === undefined) delete process.env[variable];
+    if (value === undefined) Reflect.deleteProperty(process.env, variable);
     else process.env[variable] = value;
     expect(runner.getInput(name)).toBe(core.getInput(name));
   });

@@ -5,10 +5,10 @@ import { previewPlan } from '../../preview/preview-plan.js';
 import { failStep, runnerLogger, writeSummary } from '../runner.js';
 
 /** The preview action: validate, digest, render; no GitHub writes. */
-export async function run(): Promise<void> {
+export function run(): void {
   const io = stageIo('preview');
   try {
-    const result = await previewPlan(
+    const result = previewPlan(
       {
         planFile: io.input('plan-file'),
         runId: io.input('run-id'),
