@@ -1,0 +1,322 @@
+/**
+ * The emulator's control surface: the same operations back the HTTP admin API under `/_emulator` and the
+ * `admin` object `startEmulator` returns.
+ */
+import { DEFAULT_GITHUB_TOKEN_PERMISSIONS, DEFAULT_INSTALLATION_PERMISSIONS } from './access.js';
+import { identityOf } from './commits.js';
+import { writeCommit } from './commits.js';
+import type {
+  FaultSpec,
+  PermissionLevel,
+  RecordedEvent,
+  RequestLogEntry,
+  Role,
+  Ruleset,
+  Token,
+  TokenKind,
+  WorkflowRun,
+  World,
+} from './state.js';
+import { nodeId, ROLE_ORDER } from './state.js';
+
+export class AdminError extends Error {
+  constructor(
+    readonly status: number,
+    message: string,
+  ) {
+    super(message);
+  }
+}
+
+function need<T>(value: T | undefined, message: string, status = 404): T {
+  if (value === undefined) throw new AdminError(status, message);
+  return value;
+}
+
+export interface TokenSpec {
+  token: string;
+  kind: TokenKind;
+  login?: string;
+  app?: string;
+  permissions?: Record<string, PermissionLevel>;
+  repositories?: string[];
+}
+
+export interface RepoSpec {
+  owner: string;
+  name: string;
+  default_branch?: string;
+  private?: boolean;
+  description?: string;
+  /** Path → UTF-8 contents of the initial commit. Omit `files` (or pass `null`) for an empty repository. */
+  files?: Record<string, string> | null;
+}
+
+export interface FaultInput {
+  match?: FaultSpec['match'];
+  fault: FaultSpec['fault'];
+  times?: number;
+  probability?: number;
+}
+
+export class Admin {
+  constructor(readonly world: World) {}
+
+  reset(): void {
+    this.world.reset();
+  }
+
+  createUser(spec: {
+    login: string;
+    type?: 'User' | 'Organization';
+    name?: string;
+    email?: string;
+  }): Record<string, unknown> {
+    if (!spec.login) throw new AdminError(400, 'login is required');
+    const account = this.world.addAccount(spec.login, spec.type ?? 'User', spec.name ?? null);
+    if (spec.email) account.email = spec.email;
+    return { id: account.id, login: account.login, type: account.type, node_id: account.node_id };
+  }
+
+  createApp(spec: { slug: string; owner?: string }): {
+    app_id: number;
+    slug: string;
+    bot_login: string;
+    bot_id: number;
+    installation_id: number;
+  } {
+    if (!spec.slug) throw new AdminError(400, 'slug is required');
+    const app = this.world.addApp(spec.slug, spec.owner);
+    return {
+      app_id: app.id,
+      slug: app.slug,
+      bot_login: app.bot.login,
+      bot_id: app.bot.id,
+      installation_id: app.installation_id,
+    };
+  }
+
+  createToken(spec: TokenSpec): Record<string, unknown> {
+    if (!spec.token) throw new AdminError(400, 'token is required');
+    let token: Token;
+    const kind: string = spec.kind;
+    if (kind === 'pat') {
+      const account = need(
+        spec.login ? this.world.account(spec.login) : undefined,
+        `unknown user ${String(spec.login)}`,
+        400,
+      );
+      token = {
+        token: spec.token,
+        kind: 'pat',
+        account,
+        app: null,
+        permissions: spec.permissions ?? null,
+        repositories: spec.repositories ?? null,
+      };
+    } else if (kind === 'installation') {
+      const app = need(
+        spec.app ? this.world.apps.get(spec.app) : undefined,
+        `unknown app ${String(spec.app)}`,
+        400,
+      );
+      token = {
+        token: spec.token,
+        kind: 'installation',
+        account: app.bot,
+        app,
+        permissions: { ...(spec.permissions ?? DEFAULT_INSTALLATION_PERMISSIONS), metadata: 'read' },
+        repositories: spec.repositories ?? null,
+      };
+    } else if (kind === 'github_token') {
+      const app = need(this.world.apps.get('github-actions'), 'github-actions app missing');
+      token = {
+        token: spec.token,
+        kind: 'github_token',
+        account: app.bot,
+        app,
+        permissions: { ...(spec.permissions ?? DEFAULT_GITHUB_TOKEN_PERMISSIONS), metadata: 'read' },
+        repositories: spec.repositories ?? null,
+      };
+    } else {
+      throw new AdminError(400, `kind must be pat, installation or github_token`);
+    }
+    this.world.tokens.set(token.token, token);
+    return {
+      kind: token.kind,
+      login: token.account.login,
+      permissions: token.permissions,
+      repositories: token.repositories,
+    };
+  }
+
+  createRepo(spec: RepoSpec): Record<string, unknown> {
+    if (!spec.owner || !spec.name) throw new AdminError(400, 'owner and name are required');
+    if (this.world.repo(spec.owner, spec.name))
+      throw new AdminError(422, `repository ${spec.owner}/${spec.name} already exists`);
+    const owner = this.world.account(spec.owner) ?? this.world.addAccount(spec.owner);
+    const repo = this.world.createRepo(owner, spec.name, {
+      ...(spec.default_branch ? { default_branch: spec.default_branch } : {}),
+      ...(spec.private !== undefined ? { private: spec.private } : {}),
+      ...(spec.description !== undefined ? { description: spec.description } : {}),
+    });
+    let head: string | null = null;
+    if (spec.files) {
+      const changes = new Map<string, { mode: string; sha: string } | null>();
+      for (const [path, content] of Object.entries(spec.files)) {
+        changes.set(path, { mode: '100644', sha: repo.git.putBlob(Buffer.from(content, 'utf8')) });
+      }
+      const tree = repo.git.applyChanges(null, changes);
+      const identity = identityOf(this.world, owner);
+      head = writeCommit(this.world, repo, {
+        tree,
+        parents: [],
+        message: 'Initial commit',
+        author: identity,
+        committer: identity,
+        sign: false,
+      });
+      repo.refs.set(`refs/heads/${repo.default_branch}`, head);
+    }
+    return {
+      id: repo.id,
+      node_id: repo.node_id,
+      full_name: `${owner.login}/${repo.name}`,
+      default_branch: repo.default_branch,
+      head,
+    };
+  }
+
+  private repo(owner: string, name: string) {
+    return need(this.world.repo(owner, name), `unknown repository ${owner}/${name}`);
+  }
+
+  setCollaborator(owner: string, name: string, login: string, role: string | null): Record<string, unknown> {
+    const repo = this.repo(owner, name);
+    const account = need(this.world.account(login), `unknown user ${login}`);
+    if (role === null || role === 'none') repo.collaborators.delete(account.id);
+    else {
+      if (!ROLE_ORDER.includes(role as Role))
+        throw new AdminError(400, `role must be one of ${ROLE_ORDER.join(', ')}`);
+      repo.collaborators.set(account.id, role as Role);
+    }
+    return { login: account.login, role: role ?? 'none' };
+  }
+
+  addRuleset(owner: string, name: string, spec: Partial<Ruleset> & { name?: string }): Ruleset {
+    const repo = this.repo(owner, name);
+    const id = this.world.id();
+    const now = this.world.now();
+    const ruleset: Ruleset = {
+      id,
+      node_id: nodeId('RRS', id),
+      name: spec.name ?? `ruleset-${id}`,
+      target: spec.target ?? 'branch',
+      enforcement: spec.enforcement ?? 'active',
+      bypass_actors: spec.bypass_actors ?? [],
+      conditions: spec.conditions ?? { ref_name: { include: ['~DEFAULT_BRANCH'], exclude: [] } },
+      rules: spec.rules ?? [],
+      created_at: now,
+      updated_at: now,
+    };
+    repo.rulesets.push(ruleset);
+    return ruleset;
+  }
+
+  setRun(
+    owner: string,
+    name: string,
+    spec: Partial<WorkflowRun> & { id?: number; actor?: unknown },
+  ): Record<string, unknown> {
+    const repo = this.repo(owner, name);
+    const id = spec.id ?? this.world.id();
+    const now = this.world.now();
+    const existing = repo.runs.get(id);
+    const headBranch = spec.head_branch ?? existing?.head_branch ?? repo.default_branch;
+    const run: WorkflowRun = {
+      id,
+      node_id: existing?.node_id ?? nodeId('WFR', id),
+      name: spec.name ?? existing?.name ?? 'workflow',
+      status: spec.status ?? existing?.status ?? 'queued',
+      conclusion: spec.conclusion !== undefined ? spec.conclusion : (existing?.conclusion ?? null),
+      head_branch: headBranch,
+      head_sha:
+        spec.head_sha ?? existing?.head_sha ?? repo.refs.get(`refs/heads/${headBranch}`) ?? '0'.repeat(40),
+      event: spec.event ?? existing?.event ?? 'workflow_dispatch',
+      path: spec.path ?? existing?.path ?? '.github/workflows/writ.yml',
+      workflow_id: spec.workflow_id ?? existing?.workflow_id ?? 1,
+      run_number: spec.run_number ?? existing?.run_number ?? repo.runs.size + 1,
+      run_attempt: spec.run_attempt ?? existing?.run_attempt ?? 1,
+      actor: existing?.actor ?? repo.owner,
+      created_at: existing?.created_at ?? now,
+      updated_at: now,
+      run_started_at: existing?.run_started_at ?? now,
+    };
+    repo.runs.set(id, run);
+    return { id: run.id, status: run.status, conclusion: run.conclusion };
+  }
+
+  addFault(input: FaultInput): FaultSpec {
+    const types = [
+      'latency',
+      'status',
+      'secondary-rate-limit',
+      'primary-rate-limit',
+      'apply-then-drop',
+      'drop-before-apply',
+    ];
+    if (!types.includes(input.fault.type))
+      throw new AdminError(400, `fault.type must be one of ${types.join(', ')}`);
+    const fault: FaultSpec = {
+      id: this.world.id(),
+      match: input.match ?? {},
+      fault: input.fault,
+      times: input.times ?? null,
+      probability: input.probability ?? null,
+      hits: 0,
+    };
+    this.world.faults.push(fault);
+    return fault;
+  }
+
+  clearFaults(): void {
+    this.world.faults = [];
+  }
+
+  clock(input: { advance_ms?: number; now?: string | number; freeze?: boolean } = {}): {
+    now: string;
+    frozen: boolean;
+  } {
+    if (input.now !== undefined) {
+      const ms = typeof input.now === 'number' ? input.now : Date.parse(input.now);
+      if (!Number.isFinite(ms)) throw new AdminError(400, `now is not a date: ${String(input.now)}`);
+      this.world.clock.set(ms);
+    }
+    if (input.advance_ms !== undefined) this.world.clock.advance(input.advance_ms);
+    if (input.freeze !== undefined) this.world.clock.freeze(input.freeze);
+    return { now: new Date(this.world.clock.now()).toISOString(), frozen: this.world.clock.isFrozen() };
+  }
+
+  setConditionalWrites(enabled: boolean): void {
+    this.world.conditionalWrites = enabled;
+  }
+
+  requests(): RequestLogEntry[] {
+    return this.world.requests;
+  }
+
+  events(): RecordedEvent[] {
+    return this.world.events;
+  }
+
+  async exportRepo(
+    owner: string,
+    name: string,
+    dir: string,
+  ): Promise<{ dir: string; refs: Record<string, string> }> {
+    const repo = this.repo(owner, name);
+    if (!dir) throw new AdminError(400, 'dir is required');
+    await repo.git.exportBare(dir, repo.refs, `refs/heads/${repo.default_branch}`);
+    return { dir, refs: Object.fromEntries(repo.refs) };
+  }
+}

@@ -1,0 +1,732 @@
+/**
+ * GraphQL at `/graphql`, executed by graphql-js against GitHub's published schema
+ * (`@octokit/graphql-schema`), so a document that would not validate on GitHub does not validate here.
+ * Resolvers exist for the fields Writ uses (see the README); any other field resolves to null, which the
+ * schema turns into an error where the field is non-null.
+ */
+import { readFileSync } from 'node:fs';
+import type { DocumentNode, GraphQLSchema } from 'graphql';
+import { buildSchema, execute, GraphQLError, Kind, OperationTypeNode, parse, validate } from 'graphql';
+import { canSee, effectiveRole, hasPush } from './access.js';
+import { accountForEmail, identityOf, webFlowIdentity, writeCommit } from './commits.js';
+import type { GitIdentity, TreeEntry } from './git.js';
+import { OID_PATTERN, ZERO_OID } from './git.js';
+import { rateState } from './ratelimit.js';
+import { changeRefs, isValidRefName, RefError } from './refs.js';
+import { dependencyFile } from './resources.js';
+import { verify } from './signing.js';
+import type { Account, Repo, Token, World } from './state.js';
+
+let cachedSchema: GraphQLSchema | undefined;
+
+/** GitHub's schema, built once per process (the published SDL needs `assumeValidSDL`). */
+export function githubSchema(): GraphQLSchema {
+  if (!cachedSchema) {
+    const sdl = readFileSync(dependencyFile('@octokit/graphql-schema/schema.graphql'), 'utf8');
+    cachedSchema = buildSchema(sdl, { assumeValidSDL: true });
+  }
+  return cachedSchema;
+}
+
+/** An error GitHub reports with a top-level `type` (STALE_DATA, NOT_FOUND, FORBIDDEN, UNPROCESSABLE…). */
+export class TypedError extends Error {
+  constructor(
+    readonly type: string,
+    message: string,
+  ) {
+    super(message);
+  }
+}
+
+interface GqlContext {
+  world: World;
+  token: Token | null;
+  base: string;
+}
+
+export interface GraphQLRequestInfo {
+  document: DocumentNode | null;
+  operationName: string | null;
+  /** Root mutation field names, in order. */
+  mutations: string[];
+  parseError: GraphQLError | null;
+}
+
+/** Parses enough of a request to log it and match faults, without executing it. */
+export function analyzeGraphQL(body: unknown): GraphQLRequestInfo {
+  const record = (typeof body === 'object' && body !== null ? body : {}) as Record<string, unknown>;
+  const query = typeof record.query === 'string' ? record.query : '';
+  const requested = typeof record.operationName === 'string' ? record.operationName : null;
+  let document: DocumentNode;
+  try {
+    document = parse(query);
+  } catch (error) {
+    return {
+      document: null,
+      operationName: requested,
+      mutations: [],
+      parseError: error instanceof GraphQLError ? error : new GraphQLError(String(error)),
+    };
+  }
+  const operations = document.definitions.filter(
+    (definition) => definition.kind === Kind.OPERATION_DEFINITION,
+  );
+  const operation =
+    operations.find((definition) => requested === null || definition.name?.value === requested) ??
+    operations[0];
+  const mutations: string[] = [];
+  if (operation?.operation === OperationTypeNode.MUTATION) {
+    for (const selection of operation.selectionSet.selections) {
+      if (selection.kind === Kind.FIELD) mutations.push(selection.name.value);
+    }
+  }
+  return {
+    document,
+    operationName: requested ?? operation?.name?.value ?? null,
+    mutations,
+    parseError: null,
+  };
+}
+
+function isoSeconds(seconds: number): string {
+  return new Date(seconds * 1000).toISOString().replace(/\.\d{3}Z$/, 'Z');
+}
+
+function refNodeId(repo: Repo, ref: string): string {
+  return `REF_${Buffer.from(`${repo.id}:${ref}`).toString('base64url')}`;
+}
+
+function decodeRefNodeId(world: World, id: string): { repo: Repo; ref: string } | null {
+  if (!id.startsWith('REF_')) return null;
+  const decoded = Buffer.from(id.slice(4), 'base64url').toString('utf8');
+  const colon = decoded.indexOf(':');
+  const repo = world.repoById(Number(decoded.slice(0, colon)));
+  return repo ? { repo, ref: decoded.slice(colon + 1) } : null;
+}
+
+function userNode(ctx: GqlContext, account: Account): Record<string, unknown> {
+  return {
+    __typename: account.type === 'Bot' ? 'Bot' : account.type === 'Organization' ? 'Organization' : 'User',
+    id: account.node_id,
+    databaseId: account.id,
+    login: account.login,
+    name: account.name,
+    email: account.email ?? '',
+    url: `${ctx.base}/${account.login}`,
+    resourcePath: `/${account.login}`,
+    avatarUrl: `${ctx.base}/avatars/u/${account.id}`,
+  };
+}
+
+function connection(
+  items: unknown[],
+  args: { first?: number | null; after?: string | null; last?: number | null },
+  cursorFor: (index: number) => string,
+  decode: (cursor: string) => number,
+): Record<string, unknown> {
+  if (args.first != null && (args.first < 0 || args.first > 100)) {
+    throw new TypedError(
+      'EXCESSIVE_PAGINATION',
+      `Requesting ${args.first} records on the connection exceeds the \`first\` limit of 100 records.`,
+    );
+  }
+  let start = 0;
+  if (args.after) start = decode(args.after) + 1;
+  let end = items.length;
+  if (args.first != null) end = Math.min(end, start + args.first);
+  if (args.last != null) start = Math.max(start, end - args.last);
+  const slice = items.slice(start, end);
+  return {
+    totalCount: items.length,
+    nodes: slice,
+    edges: slice.map((node, index) => ({ node, cursor: cursorFor(start + index) })),
+    pageInfo: {
+      hasNextPage: end < items.length,
+      hasPreviousPage: start > 0,
+      startCursor: slice.length > 0 ? cursorFor(start) : null,
+      endCursor: slice.length > 0 ? cursorFor(end - 1) : null,
+    },
+  };
+}
+
+function gitActorNode(ctx: GqlContext, identity: GitIdentity): Record<string, unknown> {
+  const account = accountForEmail(ctx.world, identity.email);
+  return {
+    name: identity.name,
+    email: identity.email,
+    date: isoSeconds(identity.time),
+    avatarUrl: `${ctx.base}/avatars/e/${encodeURIComponent(identity.email)}`,
+    // GitActor.user is "Null if no such user exists": bots are not users.
+    user: account && account.type === 'User' ? userNode(ctx, account) : null,
+  };
+}
+
+function blobNode(ctx: GqlContext, repo: Repo, oid: string): Record<string, unknown> {
+  const body = repo.git.get(oid)?.body ?? Buffer.alloc(0);
+  const isBinary = body.includes(0);
+  return {
+    __typename: 'Blob',
+    id: `B_${Buffer.from(`${repo.id}:${oid}`).toString('base64url')}`,
+    oid,
+    abbreviatedOid: oid.slice(0, 7),
+    byteSize: body.length,
+    isBinary,
+    isTruncated: false,
+    text: isBinary ? null : body.toString('utf8'),
+    repository: () => repositoryNode(ctx, repo),
+  };
+}
+
+function treeEntryNode(ctx: GqlContext, repo: Repo, entry: TreeEntry, path: string): Record<string, unknown> {
+  const type = entry.mode === '40000' ? 'tree' : entry.mode === '160000' ? 'commit' : 'blob';
+  return {
+    name: entry.name,
+    path,
+    mode: parseInt(entry.mode, 8),
+    type,
+    oid: entry.sha,
+    size: type === 'blob' ? (repo.git.get(entry.sha)?.body.length ?? 0) : 0,
+    extension: entry.name.includes('.') ? `.${entry.name.split('.').pop() ?? ''}` : null,
+    isGenerated: false,
+    object: () => objectNode(ctx, repo, entry.sha),
+  };
+}
+
+function treeNode(ctx: GqlContext, repo: Repo, oid: string, prefix = ''): Record<string, unknown> {
+  return {
+    __typename: 'Tree',
+    id: `T_${Buffer.from(`${repo.id}:${oid}`).toString('base64url')}`,
+    oid,
+    abbreviatedOid: oid.slice(0, 7),
+    entries: () =>
+      repo.git
+        .tree(oid)
+        .map((entry) =>
+          treeEntryNode(ctx, repo, entry, prefix === '' ? entry.name : `${prefix}/${entry.name}`),
+        ),
+    repository: () => repositoryNode(ctx, repo),
+  };
+}
+
+function commitNode(ctx: GqlContext, repo: Repo, oid: string): Record<string, unknown> {
+  const commit = repo.git.commit(oid);
+  const verification = verify(ctx.world.seed, commit);
+  const lines = commit.message.split('\n');
+  const url = `${ctx.base}/${repo.owner.login}/${repo.name}/commit/${oid}`;
+  return {
+    __typename: 'Commit',
+    id: `C_${Buffer.from(`${repo.id}:${oid}`).toString('base64url')}`,
+    oid,
+    abbreviatedOid: oid.slice(0, 7),
+    message: commit.message,
+    messageHeadline: lines[0] ?? '',
+    messageBody: lines.slice(1).join('\n').replace(/^\n+/, ''),
+    author: gitActorNode(ctx, commit.author),
+    committer: gitActorNode(ctx, commit.committer),
+    authoredDate: isoSeconds(commit.author.time),
+    committedDate: isoSeconds(commit.committer.time),
+    committedViaWeb: verification.verified,
+    url,
+    commitUrl: url,
+    resourcePath: `/${repo.owner.login}/${repo.name}/commit/${oid}`,
+    signature: commit.gpgsig
+      ? {
+          __typename: 'GpgSignature',
+          isValid: verification.verified,
+          state: verification.verified ? 'VALID' : 'UNKNOWN_KEY',
+          wasSignedByGitHub: verification.verified,
+          email: verification.verified ? 'noreply@github.com' : commit.committer.email,
+          payload: commit.payload,
+          signature: commit.gpgsig,
+          signer: verification.verified
+            ? ((): Record<string, unknown> | null => {
+                const webFlow = ctx.world.account('web-flow');
+                return webFlow ? userNode(ctx, webFlow) : null;
+              })()
+            : null,
+          verifiedAt: verification.verified_at,
+          keyId: verification.verified ? '4AEE18F83AFDEB23' : null,
+        }
+      : null,
+    tree: () => treeNode(ctx, repo, commit.tree),
+    treeUrl: `${ctx.base}/${repo.owner.login}/${repo.name}/tree/${oid}`,
+    parents: (args: { first?: number; after?: string; last?: number }) =>
+      connection(
+        commit.parents.map((parent) => commitNode(ctx, repo, parent)),
+        args,
+        (index) => Buffer.from(`parent:${index}`).toString('base64'),
+        (cursor) => Number(Buffer.from(cursor, 'base64').toString('utf8').split(':')[1] ?? -1),
+      ),
+    history: (args: {
+      first?: number;
+      after?: string;
+      last?: number;
+      path?: string;
+      since?: string;
+      until?: string;
+    }) => {
+      let oids = repo.git.history(oid);
+      if (args.since) {
+        const since = Date.parse(args.since) / 1000;
+        oids = oids.filter((sha) => repo.git.commit(sha).committer.time >= since);
+      }
+      if (args.until) {
+        const until = Date.parse(args.until) / 1000;
+        oids = oids.filter((sha) => repo.git.commit(sha).committer.time <= until);
+      }
+      if (args.path) {
+        const path = args.path;
+        const blobAt = (sha: string): string | undefined =>
+          repo.git.lookup(repo.git.commit(sha).tree, path)?.sha;
+        oids = oids.filter((sha) => {
+          const parents = repo.git.commit(sha).parents;
+          const mine = blobAt(sha);
+          if (parents.length === 0) return mine !== undefined;
+          return parents.every((parent) => blobAt(parent) !== mine);
+        });
+      }
+      return connection(
+        oids.map((sha) => commitNode(ctx, repo, sha)),
+        args,
+        (index) => `${oid} ${index}`,
+        (cursor) => {
+          const [head, index] = cursor.split(' ');
+          if (head !== oid || index === undefined || !/^\d+$/.test(index)) {
+            throw new TypedError(
+              'INVALID_CURSOR_ARGUMENTS',
+              `\`${cursor}\` does not appear to be a valid cursor.`,
+            );
+          }
+          return Number(index);
+        },
+      );
+    },
+    file: ({ path }: { path: string }) => {
+      const entry = repo.git.lookup(commit.tree, path);
+      if (!entry || path === '') return null;
+      return treeEntryNode(ctx, repo, entry, path.replace(/^\/+|\/+$/g, ''));
+    },
+    repository: () => repositoryNode(ctx, repo),
+    additions: 0,
+    deletions: 0,
+    changedFilesIfAvailable: null,
+  };
+}
+
+function objectNode(ctx: GqlContext, repo: Repo, oid: string): Record<string, unknown> | null {
+  const object = repo.git.get(oid);
+  if (!object) return null;
+  if (object.type === 'commit') return commitNode(ctx, repo, oid);
+  if (object.type === 'tree') return treeNode(ctx, repo, oid);
+  return blobNode(ctx, repo, oid);
+}
+
+function qualify(name: string): string {
+  return name.startsWith('refs/') ? name : `refs/heads/${name}`;
+}
+
+function refNode(ctx: GqlContext, repo: Repo, ref: string): Record<string, unknown> | null {
+  const oid = repo.refs.get(ref);
+  if (!oid) return null;
+  const slash = ref.startsWith('refs/heads/')
+    ? 'refs/heads/'.length
+    : ref.startsWith('refs/tags/')
+      ? 'refs/tags/'.length
+      : ref.lastIndexOf('/') + 1;
+  return {
+    __typename: 'Ref',
+    id: refNodeId(repo, ref),
+    name: ref.slice(slash),
+    prefix: ref.slice(0, slash),
+    target: () => objectNode(ctx, repo, oid),
+    repository: () => repositoryNode(ctx, repo),
+  };
+}
+
+function resolveRevision(repo: Repo, revision: string): string | undefined {
+  if (OID_PATTERN.test(revision) && repo.git.has(revision)) return revision;
+  if (revision === 'HEAD') return repo.refs.get(`refs/heads/${repo.default_branch}`);
+  return (
+    repo.refs.get(revision) ??
+    repo.refs.get(`refs/heads/${revision}`) ??
+    repo.refs.get(`refs/tags/${revision}`)
+  );
+}
+
+function repositoryNode(ctx: GqlContext, repo: Repo): Record<string, unknown> {
+  const role = effectiveRole(ctx.world, ctx.token, repo);
+  return {
+    __typename: 'Repository',
+    id: repo.node_id,
+    databaseId: repo.id,
+    name: repo.name,
+    nameWithOwner: `${repo.owner.login}/${repo.name}`,
+    owner: userNode(ctx, repo.owner),
+    description: repo.description,
+    isPrivate: repo.private,
+    visibility: repo.private ? 'PRIVATE' : 'PUBLIC',
+    isArchived: false,
+    isEmpty: repo.refs.size === 0,
+    url: `${ctx.base}/${repo.owner.login}/${repo.name}`,
+    resourcePath: `/${repo.owner.login}/${repo.name}`,
+    createdAt: repo.created_at,
+    updatedAt: repo.updated_at,
+    pushedAt: repo.pushed_at,
+    viewerPermission: role ? role.toUpperCase() : null,
+    viewerCanAdminister: role === 'admin',
+    defaultBranchRef: () => refNode(ctx, repo, `refs/heads/${repo.default_branch}`),
+    ref: ({ qualifiedName }: { qualifiedName: string }) => refNode(ctx, repo, qualify(qualifiedName)),
+    refs: (args: { refPrefix: string; first?: number; after?: string; last?: number; query?: string }) => {
+      const names = [...repo.refs.keys()]
+        .filter((name) => name.startsWith(args.refPrefix))
+        .filter((name) => !args.query || name.slice(args.refPrefix.length).includes(args.query))
+        .sort();
+      return connection(
+        names.map((name) => refNode(ctx, repo, name)),
+        args,
+        (index) => Buffer.from(`ref:${index}`).toString('base64'),
+        (cursor) => Number(Buffer.from(cursor, 'base64').toString('utf8').split(':')[1] ?? -1),
+      );
+    },
+    object: ({ oid, expression }: { oid?: string; expression?: string }) => {
+      if (oid) return objectNode(ctx, repo, oid);
+      if (!expression) return null;
+      const colon = expression.indexOf(':');
+      const revision = colon === -1 ? expression : expression.slice(0, colon);
+      const commitOid = resolveRevision(repo, revision);
+      if (!commitOid) return null;
+      if (colon === -1) return objectNode(ctx, repo, commitOid);
+      if (!repo.git.has(commitOid, 'commit')) return null;
+      const path = expression.slice(colon + 1);
+      const entry = repo.git.lookup(repo.git.commit(commitOid).tree, path);
+      return entry ? objectNode(ctx, repo, entry.sha) : null;
+    },
+  };
+}
+
+function findRepo(ctx: GqlContext, owner: string, name: string): Repo {
+  const repo = ctx.world.repo(owner, name);
+  if (!repo || !canSee(ctx.world, ctx.token, repo)) {
+    throw new TypedError('NOT_FOUND', `Could not resolve to a Repository with the name '${owner}/${name}'.`);
+  }
+  return repo;
+}
+
+function repoByNodeId(ctx: GqlContext, id: string): Repo {
+  for (const repo of ctx.world.repos.values()) {
+    if (repo.node_id === id && canSee(ctx.world, ctx.token, repo)) return repo;
+  }
+  throw new TypedError('NOT_FOUND', `Could not resolve to a node with the global id of '${id}'`);
+}
+
+function requireWrite(ctx: GqlContext, repo: Repo): Token {
+  const token = ctx.token;
+  if (!token) throw new TypedError('FORBIDDEN', 'This endpoint requires you to be authenticated.');
+  if (!hasPush(ctx.world, token, repo)) {
+    throw new TypedError(
+      'FORBIDDEN',
+      token.kind === 'pat'
+        ? `${token.account.login} does not have the correct permissions to execute this mutation`
+        : 'Resource not accessible by integration',
+    );
+  }
+  return token;
+}
+
+function refErrorToTyped(error: unknown): unknown {
+  if (!(error instanceof RefError)) return error;
+  if (error.kind === 'stale') return new TypedError('STALE_DATA', error.message);
+  if (error.kind === 'exists' || error.kind === 'missing' || error.kind === 'no-object')
+    return new TypedError('UNPROCESSABLE', error.message);
+  return new TypedError('UNPROCESSABLE', error.message);
+}
+
+const BASE64 = /^(?:[A-Za-z0-9+/]{4})*(?:[A-Za-z0-9+/]{2}==|[A-Za-z0-9+/]{3}=)?$/;
+
+interface CreateCommitInput {
+  branch: { id?: string; repositoryNameWithOwner?: string; branchName?: string };
+  expectedHeadOid: string;
+  fileChanges?: { additions?: { path: string; contents: string }[]; deletions?: { path: string }[] } | null;
+  message: { headline: string; body?: string | null };
+  clientMutationId?: string | null;
+}
+
+function createCommitOnBranch(ctx: GqlContext, input: CreateCommitInput): Record<string, unknown> {
+  let repo: Repo;
+  let ref: string;
+  if (input.branch.id) {
+    const decoded = decodeRefNodeId(ctx.world, input.branch.id);
+    if (!decoded || !canSee(ctx.world, ctx.token, decoded.repo)) {
+      throw new TypedError(
+        'NOT_FOUND',
+        `Could not resolve to a node with the global id of '${input.branch.id}'`,
+      );
+    }
+    repo = decoded.repo;
+    ref = decoded.ref;
+  } else {
+    const [owner = '', name = ''] = (input.branch.repositoryNameWithOwner ?? '').split('/');
+    repo = findRepo(ctx, owner, name);
+    ref = qualify(input.branch.branchName ?? '');
+  }
+  const token = requireWrite(ctx, repo);
+  if (!ref.startsWith('refs/heads/')) throw new TypedError('UNPROCESSABLE', `${ref} is not a branch`);
+  const head = repo.refs.get(ref);
+  if (!head) throw new TypedError('NOT_FOUND', `Could not resolve to a Ref with the name '${ref}'.`);
+  if (head !== input.expectedHeadOid) {
+    throw new TypedError(
+      'STALE_DATA',
+      `Expected branch to point to "${input.expectedHeadOid}" but it did not. Pull and try again.`,
+    );
+  }
+  const changes = new Map<string, { mode: string; sha: string } | null>();
+  const seen = new Set<string>();
+  const baseTree = repo.git.commit(head).tree;
+  const checkPath = (path: string): void => {
+    if (
+      path === '' ||
+      path.startsWith('/') ||
+      path.split('/').some((part) => part === '' || part === '.' || part === '..')
+    ) {
+      throw new TypedError('UNPROCESSABLE', `Invalid path: ${path}`);
+    }
+    if (seen.has(path)) throw new TypedError('UNPROCESSABLE', `A path was specified multiple times: ${path}`);
+    seen.add(path);
+  };
+  for (const deletion of input.fileChanges?.deletions ?? []) {
+    checkPath(deletion.path);
+    const entry = repo.git.lookup(baseTree, deletion.path);
+    if (!entry || entry.mode === '40000') {
+      throw new TypedError(
+        'UNPROCESSABLE',
+        `A path was requested for deletion which does not exist as of commit oid \`${head}\``,
+      );
+    }
+    changes.set(deletion.path, null);
+  }
+  for (const addition of input.fileChanges?.additions ?? []) {
+    checkPath(addition.path);
+    if (!BASE64.test(addition.contents))
+      throw new TypedError('UNPROCESSABLE', `Invalid base64 contents for ${addition.path}`);
+    const existing = repo.git.lookup(baseTree, addition.path);
+    changes.set(addition.path, {
+      mode: existing && existing.mode !== '40000' ? existing.mode : '100644',
+      sha: repo.git.putBlob(Buffer.from(addition.contents, 'base64')),
+    });
+  }
+  const tree = repo.git.applyChanges(baseTree, changes);
+  const message = input.message.body
+    ? `${input.message.headline}\n\n${input.message.body}`
+    : input.message.headline;
+  const oid = writeCommit(ctx.world, repo, {
+    tree,
+    parents: [head],
+    message,
+    author: identityOf(ctx.world, token.account),
+    committer: webFlowIdentity(ctx.world),
+    sign: true,
+  });
+  try {
+    changeRefs(ctx.world, token, repo, [{ ref, after: oid, expectBefore: head }]);
+  } catch (error) {
+    throw refErrorToTyped(error);
+  }
+  return {
+    clientMutationId: input.clientMutationId ?? null,
+    commit: commitNode(ctx, repo, oid),
+    ref: refNode(ctx, repo, ref),
+  };
+}
+
+function refFromId(ctx: GqlContext, id: string): { repo: Repo; ref: string } {
+  const decoded = decodeRefNodeId(ctx.world, id);
+  if (!decoded || !canSee(ctx.world, ctx.token, decoded.repo)) {
+    throw new TypedError('NOT_FOUND', `Could not resolve to a node with the global id of '${id}'`);
+  }
+  return decoded;
+}
+
+function rootValue(ctx: GqlContext): Record<string, unknown> {
+  return {
+    repository: ({ owner, name }: { owner: string; name: string }) =>
+      repositoryNode(ctx, findRepo(ctx, owner, name)),
+    viewer: () => {
+      if (!ctx.token) throw new TypedError('FORBIDDEN', 'This endpoint requires you to be authenticated.');
+      return { ...userNode(ctx, ctx.token.account), __typename: 'User' };
+    },
+    rateLimit: () => {
+      const state = rateState(ctx.world, ctx.token, 'graphql', false);
+      return {
+        cost: 1,
+        limit: state.limit,
+        remaining: state.remaining,
+        used: state.used,
+        resetAt: isoSeconds(state.reset),
+        nodeCount: 0,
+      };
+    },
+    node: ({ id }: { id: string }) => {
+      const ref = decodeRefNodeId(ctx.world, id);
+      if (ref && canSee(ctx.world, ctx.token, ref.repo)) return refNode(ctx, ref.repo, ref.ref);
+      for (const repo of ctx.world.repos.values()) {
+        if (repo.node_id === id && canSee(ctx.world, ctx.token, repo)) return repositoryNode(ctx, repo);
+      }
+      return null;
+    },
+    createCommitOnBranch: ({ input }: { input: CreateCommitInput }) => createCommitOnBranch(ctx, input),
+    createRef: ({
+      input,
+    }: {
+      input: { repositoryId: string; name: string; oid: string; clientMutationId?: string };
+    }) => {
+      const repo = repoByNodeId(ctx, input.repositoryId);
+      const token = requireWrite(ctx, repo);
+      if (!isValidRefName(input.name))
+        throw new TypedError('UNPROCESSABLE', `Reference name is not valid: ${input.name}`);
+      if (repo.refs.has(input.name)) {
+        throw new TypedError(
+          'UNPROCESSABLE',
+          `A ref named "${input.name}" already exists in the repository.`,
+        );
+      }
+      if (!repo.git.has(input.oid, 'commit'))
+        throw new TypedError('UNPROCESSABLE', `Object ${input.oid} does not exist or is not a commit`);
+      try {
+        changeRefs(ctx.world, token, repo, [{ ref: input.name, after: input.oid, createOnly: true }]);
+      } catch (error) {
+        throw refErrorToTyped(error);
+      }
+      return { clientMutationId: input.clientMutationId ?? null, ref: refNode(ctx, repo, input.name) };
+    },
+    updateRef: ({
+      input,
+    }: {
+      input: { refId: string; oid: string; force?: boolean; clientMutationId?: string };
+    }) => {
+      const { repo, ref } = refFromId(ctx, input.refId);
+      const token = requireWrite(ctx, repo);
+      try {
+        changeRefs(ctx.world, token, repo, [
+          { ref, after: input.oid, mustExist: true, fastForwardOnly: input.force !== true },
+        ]);
+      } catch (error) {
+        throw refErrorToTyped(error);
+      }
+      return { clientMutationId: input.clientMutationId ?? null, ref: refNode(ctx, repo, ref) };
+    },
+    deleteRef: ({ input }: { input: { refId: string; clientMutationId?: string } }) => {
+      const { repo, ref } = refFromId(ctx, input.refId);
+      const token = requireWrite(ctx, repo);
+      try {
+        changeRefs(ctx.world, token, repo, [{ ref, after: null, mustExist: true }]);
+      } catch (error) {
+        throw refErrorToTyped(error);
+      }
+      return { clientMutationId: input.clientMutationId ?? null };
+    },
+    updateRefs: ({
+      input,
+    }: {
+      input: {
+        repositoryId: string;
+        refUpdates: { name: string; beforeOid?: string | null; afterOid: string; force?: boolean }[];
+        clientMutationId?: string;
+      };
+    }) => {
+      const repo = repoByNodeId(ctx, input.repositoryId);
+      const token = requireWrite(ctx, repo);
+      for (const update of input.refUpdates) {
+        if (!isValidRefName(update.name))
+          throw new TypedError('UNPROCESSABLE', `Reference name is not valid: ${update.name}`);
+      }
+      try {
+        changeRefs(
+          ctx.world,
+          token,
+          repo,
+          input.refUpdates.map((update) => ({
+            ref: update.name,
+            after: update.afterOid === ZERO_OID ? null : update.afterOid,
+            ...(update.beforeOid != null ? { expectBefore: update.beforeOid } : {}),
+            fastForwardOnly: update.force !== true,
+          })),
+        );
+      } catch (error) {
+        throw refErrorToTyped(error);
+      }
+      return { clientMutationId: input.clientMutationId ?? null };
+    },
+  };
+}
+
+export interface GraphQLResponse {
+  status: number;
+  body: Record<string, unknown>;
+}
+
+function formatError(error: GraphQLError): Record<string, unknown> {
+  const original = error.originalError;
+  if (original instanceof TypedError) {
+    return {
+      type: original.type,
+      path: error.path,
+      locations: error.locations,
+      message: original.message,
+    };
+  }
+  return error.toJSON() as unknown as Record<string, unknown>;
+}
+
+/** Validates and executes one GraphQL request (HTTP 200 for GraphQL-level errors, as GitHub answers). */
+export async function executeGraphQL(
+  world: World,
+  token: Token | null,
+  base: string,
+  body: unknown,
+  info: GraphQLRequestInfo,
+): Promise<GraphQLResponse> {
+  if (!token) {
+    return {
+      status: 401,
+      body: {
+        message: 'This endpoint requires you to be authenticated.',
+        documentation_url:
+          'https://docs.github.com/graphql/guides/forming-calls-with-graphql#authenticating-with-graphql',
+        status: '401',
+      },
+    };
+  }
+  if (info.parseError || !info.document) {
+    return {
+      status: 200,
+      body: {
+        errors: [
+          formatError(
+            info.parseError ?? new GraphQLError('A query attribute must be specified and must be a string.'),
+          ),
+        ],
+      },
+    };
+  }
+  const schema = githubSchema();
+  const validationErrors = validate(schema, info.document);
+  if (validationErrors.length > 0)
+    return { status: 200, body: { errors: validationErrors.map(formatError) } };
+  const record = body as Record<string, unknown>;
+  const variables = (
+    typeof record.variables === 'object' && record.variables !== null ? record.variables : {}
+  ) as Record<string, unknown>;
+  const ctx: GqlContext = { world, token, base };
+  const result = await execute({
+    schema,
+    document: info.document,
+    rootValue: rootValue(ctx),
+    contextValue: ctx,
+    variableValues: variables,
+    operationName: info.operationName,
+  });
+  const out: Record<string, unknown> = {};
+  if (result.data !== undefined) out.data = result.data;
+  if (result.errors && result.errors.length > 0) out.errors = result.errors.map(formatError);
+  return { status: 200, body: out };
+}

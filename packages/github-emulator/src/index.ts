@@ -1,0 +1,8 @@
+/** Public entry of the Writ GitHub emulator. */
+export { startEmulator, EmulatorServer } from './server.js';
+export type { Emulator, EmulatorOptions } from './server.js';
+export { Admin, AdminError } from './admin.js';
+export type { FaultInput, RepoSpec, TokenSpec } from './admin.js';
+export { githubSchema } from './graphql.js';
+export { World } from './state.js';
+export type { FaultSpec, RecordedEvent, RequestLogEntry, Role, Ruleset } from './state.js';

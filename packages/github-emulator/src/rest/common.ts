@@ -1,0 +1,25 @@
+/** Helpers shared by the REST handlers. */
+import type { Scope } from '../access.js';
+import { requireAccess } from '../access.js';
+import type { Ctx } from '../http.js';
+import { notFound } from '../http.js';
+import type { Urls } from '../represent.js';
+import type { Repo } from '../state.js';
+
+export function urlsOf(ctx: Ctx): Urls {
+  return { api: ctx.base, web: ctx.base };
+}
+
+/** The repository named in the path, after checking the caller may act on it. */
+export function loadRepo(ctx: Ctx, scope: Scope, level: 'read' | 'write'): Repo {
+  const repo = ctx.world.repo(ctx.params.owner ?? '', ctx.params.repo ?? '');
+  if (!repo) throw notFound();
+  requireAccess(ctx, repo, scope, level);
+  return repo;
+}
+
+export function intParam(ctx: Ctx, name: string): number {
+  const value = Number(ctx.params[name]);
+  if (!Number.isInteger(value) || value < 0) throw notFound();
+  return value;
+}

@@ -1,0 +1,157 @@
+/** Repository-level REST endpoints: the repository, collaborator permission, rulesets, rules, runs, rate limit. */
+import { effectiveRole, isAdmin } from '../access.js';
+import { notFound, paginate } from '../http.js';
+import { rateState } from '../ratelimit.js';
+import type { RateState } from '../ratelimit.js';
+import { repository, ruleset, simpleUser, workflowRun } from '../represent.js';
+import type { Router } from '../router.js';
+import { activeRulesets, bypassMode } from '../rules.js';
+import { roleAtLeast } from '../state.js';
+import { intParam, loadRepo, urlsOf } from './common.js';
+
+function legacyPermission(role: string | null): string {
+  if (role === 'admin') return 'admin';
+  if (role === 'maintain' || role === 'write') return 'write';
+  if (role === 'triage' || role === 'read') return 'read';
+  return 'none';
+}
+
+export function registerRepoRoutes(router: Router): void {
+  router.add('GET', '/repos/:owner/:repo', (ctx) => {
+    const repo = loadRepo(ctx, 'metadata', 'read');
+    const role = ctx.token ? effectiveRole(ctx.world, ctx.token, repo) : null;
+    const permissions = ctx.token
+      ? {
+          admin: roleAtLeast(role, 'admin'),
+          maintain: roleAtLeast(role, 'maintain'),
+          push: roleAtLeast(role, 'write'),
+          triage: roleAtLeast(role, 'triage'),
+          pull: roleAtLeast(role, 'read'),
+        }
+      : undefined;
+    return { status: 200, body: repository(urlsOf(ctx), repo, permissions) };
+  });
+
+  router.add('GET', '/repos/:owner/:repo/collaborators/:username/permission', (ctx) => {
+    const repo = loadRepo(ctx, 'metadata', 'read');
+    const account = ctx.world.account(ctx.params.username ?? '');
+    if (!account)
+      throw notFound(
+        'https://docs.github.com/rest/collaborators/collaborators#get-repository-permissions-for-a-user',
+      );
+    let role: string | null = null;
+    if (account.type === 'User') role = ctx.world.roleOf(account, repo) ?? (repo.private ? null : 'read');
+    const permission = legacyPermission(role);
+    const roleName = role ?? 'none';
+    return {
+      status: 200,
+      body: {
+        permission,
+        role_name: roleName,
+        user: {
+          ...simpleUser(urlsOf(ctx), account),
+          permissions: {
+            admin: roleAtLeast(role as never, 'admin'),
+            maintain: roleAtLeast(role as never, 'maintain'),
+            push: roleAtLeast(role as never, 'write'),
+            triage: roleAtLeast(role as never, 'triage'),
+            pull: roleAtLeast(role as never, 'read'),
+          },
+          role_name: roleName,
+        },
+      },
+    };
+  });
+
+  router.add('GET', '/repos/:owner/:repo/rulesets', (ctx) => {
+    const repo = loadRepo(ctx, 'metadata', 'read');
+    const targets = ctx.query
+      .get('targets')
+      ?.split(',')
+      .map((target) => target.trim());
+    const list = repo.rulesets.filter((entry) => !targets || targets.includes(entry.target));
+    const showBypass = isAdmin(ctx.world, ctx.token, repo);
+    return {
+      status: 200,
+      body: paginate(ctx, list).map((entry) =>
+        ruleset(urlsOf(ctx), repo, entry, {
+          showBypass,
+          canBypass: bypassMode(ctx.world, ctx.token, repo, entry),
+          summary: true,
+        }),
+      ),
+    };
+  });
+
+  router.add('GET', '/repos/:owner/:repo/rulesets/:id', (ctx) => {
+    const repo = loadRepo(ctx, 'metadata', 'read');
+    const id = intParam(ctx, 'id');
+    const found = repo.rulesets.find((entry) => entry.id === id);
+    if (!found) throw notFound('https://docs.github.com/rest/repos/rules#get-a-repository-ruleset');
+    return {
+      status: 200,
+      body: ruleset(urlsOf(ctx), repo, found, {
+        showBypass: isAdmin(ctx.world, ctx.token, repo),
+        canBypass: bypassMode(ctx.world, ctx.token, repo, found),
+        summary: false,
+      }),
+    };
+  });
+
+  router.add('GET', '/repos/:owner/:repo/rules/branches/*branch', (ctx) => {
+    const repo = loadRepo(ctx, 'metadata', 'read');
+    const ref = `refs/heads/${ctx.params.branch ?? ''}`;
+    const rules = activeRulesets(repo, ref).flatMap((entry) =>
+      entry.rules.map((rule) => ({
+        ...rule,
+        ruleset_source_type: 'Repository',
+        ruleset_source: `${repo.owner.login}/${repo.name}`,
+        ruleset_id: entry.id,
+      })),
+    );
+    return { status: 200, body: paginate(ctx, rules) };
+  });
+
+  router.add('GET', '/repos/:owner/:repo/actions/runs/:run_id', (ctx) => {
+    const repo = loadRepo(ctx, 'actions', 'read');
+    const run = repo.runs.get(intParam(ctx, 'run_id'));
+    if (!run) throw notFound('https://docs.github.com/rest/actions/workflow-runs#get-a-workflow-run');
+    return { status: 200, body: workflowRun(urlsOf(ctx), repo, run) };
+  });
+
+  router.add('GET', '/repos/:owner/:repo/actions/runs', (ctx) => {
+    const repo = loadRepo(ctx, 'actions', 'read');
+    const status = ctx.query.get('status');
+    const runs = [...repo.runs.values()]
+      .filter((run) => !status || run.status === status || run.conclusion === status)
+      .sort((a, b) => b.id - a.id);
+    return {
+      status: 200,
+      body: {
+        total_count: runs.length,
+        workflow_runs: paginate(ctx, runs).map((run) => workflowRun(urlsOf(ctx), repo, run)),
+      },
+    };
+  });
+
+  router.add('GET', '/rate_limit', (ctx) => {
+    const view = (state: RateState): Record<string, number> => ({
+      limit: state.limit,
+      remaining: state.remaining,
+      reset: state.reset,
+      used: state.used,
+    });
+    const core = view(rateState(ctx.world, ctx.token, 'core', false));
+    return {
+      status: 200,
+      body: {
+        resources: {
+          core,
+          graphql: view(rateState(ctx.world, ctx.token, 'graphql', false)),
+          search: view(rateState(ctx.world, ctx.token, 'search', false)),
+        },
+        rate: core,
+      },
+    };
+  });
+}

@@ -1,0 +1,58 @@
+/** A small path router: templates like `/repos/:owner/:repo/git/ref/*ref` (`*` takes the rest). */
+import type { Ctx, Reply } from './http.js';
+
+export type Handler = (ctx: Ctx) => Reply | Promise<Reply>;
+
+export interface Route {
+  method: string;
+  template: string;
+  pattern: RegExp;
+  keys: string[];
+  handler: Handler;
+}
+
+export class Router {
+  readonly routes: Route[] = [];
+
+  add(method: string, template: string, handler: Handler): this {
+    const keys: string[] = [];
+    const source = template
+      .split('/')
+      .map((segment) => {
+        if (segment.startsWith(':')) {
+          keys.push(segment.slice(1));
+          return '([^/]+)';
+        }
+        if (segment.startsWith('*')) {
+          keys.push(segment.slice(1));
+          return '(.+)';
+        }
+        return segment.replace(/[.+^${}()|[\]\\]/g, '\\$&');
+      })
+      .join('/');
+    this.routes.push({ method, template, pattern: new RegExp(`^${source}$`), keys, handler });
+    return this;
+  }
+
+  /** The matching route and its decoded params; `methodMismatch` when only the method differs. */
+  match(
+    method: string,
+    path: string,
+  ): { route: Route; params: Record<string, string> } | { methodMismatch: boolean } {
+    let methodMismatch = false;
+    for (const route of this.routes) {
+      const found = route.pattern.exec(path);
+      if (!found) continue;
+      if (route.method !== method) {
+        methodMismatch = true;
+        continue;
+      }
+      const params: Record<string, string> = {};
+      route.keys.forEach((key, index) => {
+        params[key] = decodeURIComponent(found[index + 1] ?? '');
+      });
+      return { route, params };
+    }
+    return { methodMismatch };
+  }
+}

@@ -1,0 +1,415 @@
+/**
+ * The emulator's world: accounts, apps, tokens, repositories and everything inside them. Plain data plus
+ * a few lookups; HTTP and GraphQL handlers read and change it.
+ */
+import { createRandom, Clock } from './clock.js';
+import { GitStore } from './git.js';
+
+export type Role = 'read' | 'triage' | 'write' | 'maintain' | 'admin';
+export const ROLE_ORDER: Role[] = ['read', 'triage', 'write', 'maintain', 'admin'];
+export type PermissionLevel = 'read' | 'write' | 'admin';
+export type TokenKind = 'pat' | 'installation' | 'github_token';
+
+export interface Account {
+  id: number;
+  login: string;
+  type: 'User' | 'Bot' | 'Organization';
+  node_id: string;
+  name: string | null;
+  email: string | null;
+  created_at: string;
+}
+
+export interface App {
+  id: number;
+  slug: string;
+  name: string;
+  node_id: string;
+  bot: Account;
+  owner: Account;
+  created_at: string;
+  installation_id: number;
+}
+
+export interface Token {
+  token: string;
+  kind: TokenKind;
+  account: Account;
+  app: App | null;
+  /** null: the full permissions of the account (PAT) or a default installation set. */
+  permissions: Record<string, PermissionLevel> | null;
+  /** `owner/name` the token may reach; null for all. */
+  repositories: string[] | null;
+}
+
+export interface Label {
+  id: number;
+  node_id: string;
+  name: string;
+  color: string;
+  description: string | null;
+}
+
+export interface Milestone {
+  id: number;
+  node_id: string;
+  number: number;
+  title: string;
+  description: string | null;
+  state: 'open' | 'closed';
+  due_on: string | null;
+  creator: Account;
+  created_at: string;
+  updated_at: string;
+  closed_at: string | null;
+}
+
+export interface Issue {
+  id: number;
+  node_id: string;
+  number: number;
+  title: string;
+  body: string | null;
+  user: Account;
+  state: 'open' | 'closed';
+  state_reason: string | null;
+  labels: number[];
+  milestone: number | null;
+  assignees: number[];
+  locked: boolean;
+  created_at: string;
+  updated_at: string;
+  closed_at: string | null;
+  closed_by: Account | null;
+  app: App | null;
+  /** Present when the issue is a pull request. */
+  pull: Pull | null;
+}
+
+export interface Pull {
+  id: number;
+  node_id: string;
+  head_ref: string;
+  head_sha: string;
+  base_ref: string;
+  base_sha: string;
+  draft: boolean;
+  merged_at: string | null;
+  merged_by: Account | null;
+  merge_commit_sha: string | null;
+  maintainer_can_modify: boolean;
+}
+
+export interface Comment {
+  id: number;
+  node_id: string;
+  issue_number: number;
+  body: string;
+  user: Account;
+  app: App | null;
+  created_at: string;
+  updated_at: string;
+}
+
+export interface BypassActor {
+  actor_id: number | null;
+  actor_type: string;
+  bypass_mode: string;
+}
+
+export interface Rule {
+  type: string;
+  parameters?: Record<string, unknown>;
+}
+
+export interface Ruleset {
+  id: number;
+  node_id: string;
+  name: string;
+  target: string;
+  enforcement: 'disabled' | 'active' | 'evaluate';
+  bypass_actors: BypassActor[];
+  conditions: { ref_name?: { include?: string[]; exclude?: string[] } } | null;
+  rules: Rule[];
+  created_at: string;
+  updated_at: string;
+}
+
+export interface WorkflowRun {
+  id: number;
+  node_id: string;
+  name: string;
+  status: string;
+  conclusion: string | null;
+  head_branch: string;
+  head_sha: string;
+  event: string;
+  path: string;
+  workflow_id: number;
+  run_number: number;
+  run_attempt: number;
+  actor: Account;
+  created_at: string;
+  updated_at: string;
+  run_started_at: string;
+}
+
+export interface Repo {
+  id: number;
+  node_id: string;
+  owner: Account;
+  name: string;
+  description: string | null;
+  private: boolean;
+  default_branch: string;
+  git: GitStore;
+  refs: Map<string, string>;
+  collaborators: Map<number, Role>;
+  rulesets: Ruleset[];
+  issues: Map<number, Issue>;
+  comments: Map<number, Comment>;
+  labels: Map<number, Label>;
+  milestones: Map<number, Milestone>;
+  runs: Map<number, WorkflowRun>;
+  nextNumber: number;
+  nextMilestone: number;
+  created_at: string;
+  updated_at: string;
+  pushed_at: string;
+}
+
+export interface RecordedEvent {
+  seq: number;
+  event: string;
+  action: string;
+  delivery: string;
+  at: string;
+  payload: Record<string, unknown>;
+}
+
+export interface RequestLogEntry {
+  seq: number;
+  method: string;
+  path: string;
+  operation: string | null;
+  mutations: string[];
+  status: number | 'dropped';
+  actor: string | null;
+  timestamp: string;
+  fault: string | null;
+}
+
+export interface FaultSpec {
+  id: number;
+  match: { method?: string; path?: string; operation?: string };
+  fault: {
+    type:
+      | 'latency'
+      | 'status'
+      | 'secondary-rate-limit'
+      | 'primary-rate-limit'
+      | 'apply-then-drop'
+      | 'drop-before-apply';
+    ms?: number;
+    status?: number;
+    retry_after?: number;
+  };
+  times: number | null;
+  probability: number | null;
+  hits: number;
+}
+
+export interface RateWindow {
+  resetAt: number;
+  used: number;
+}
+
+export const GITHUB_ACTIONS_BOT_ID = 41898282;
+export const GITHUB_ACTIONS_APP_ID = 15368;
+
+/** Node IDs in the style of GitHub's (opaque, prefixed by type, stable for an object). */
+export function nodeId(prefix: string, id: number | string): string {
+  return `${prefix}_kwDO${Buffer.from(String(id)).toString('base64url')}`;
+}
+
+export class World {
+  readonly clock: Clock;
+  random: () => number;
+  readonly seed: number;
+  private nextId = 1000;
+  accounts = new Map<string, Account>();
+  apps = new Map<string, App>();
+  tokens = new Map<string, Token>();
+  repos = new Map<string, Repo>();
+  events: RecordedEvent[] = [];
+  requests: RequestLogEntry[] = [];
+  faults: FaultSpec[] = [];
+  rateWindows = new Map<string, RateWindow>();
+  /** When true, `If-Match` on issue/comment/milestone PATCH is an honoured precondition (412 and not applied). */
+  conditionalWrites = false;
+  requestSeq = 0;
+
+  constructor(seed: number, clock: Clock = new Clock()) {
+    this.seed = seed;
+    this.clock = clock;
+    this.random = createRandom(seed);
+    this.installGithubActions();
+  }
+
+  reset(): void {
+    this.nextId = 1000;
+    this.random = createRandom(this.seed);
+    this.accounts = new Map();
+    this.apps = new Map();
+    this.tokens = new Map();
+    this.repos = new Map();
+    this.events = [];
+    this.requests = [];
+    this.faults = [];
+    this.rateWindows = new Map();
+    this.conditionalWrites = false;
+    this.requestSeq = 0;
+    this.installGithubActions();
+  }
+
+  id(): number {
+    return ++this.nextId;
+  }
+
+  now(): string {
+    return this.clock.iso();
+  }
+
+  private installGithubActions(): void {
+    const webFlow: Account = {
+      id: 19864447,
+      login: 'web-flow',
+      type: 'User',
+      node_id: 'MDQ6VXNlcjE5ODY0NDQ3',
+      name: 'GitHub Web Flow',
+      email: null,
+      created_at: this.now(),
+    };
+    this.accounts.set(webFlow.login, webFlow);
+    const owner = this.addAccount('github', 'Organization');
+    const bot: Account = {
+      id: GITHUB_ACTIONS_BOT_ID,
+      login: 'github-actions[bot]',
+      type: 'Bot',
+      node_id: 'MDM6Qm90NDE4OTgyODI=',
+      name: null,
+      email: null,
+      created_at: this.now(),
+    };
+    this.accounts.set(bot.login.toLowerCase(), bot);
+    this.apps.set('github-actions', {
+      id: GITHUB_ACTIONS_APP_ID,
+      slug: 'github-actions',
+      name: 'GitHub Actions',
+      node_id: 'MDM6QXBwMTUzNjg=',
+      bot,
+      owner,
+      created_at: this.now(),
+      installation_id: this.id(),
+    });
+  }
+
+  addAccount(login: string, type: Account['type'] = 'User', name: string | null = null): Account {
+    const existing = this.accounts.get(login.toLowerCase());
+    if (existing) return existing;
+    const id = this.id();
+    const account: Account = {
+      id,
+      login,
+      type,
+      node_id: nodeId(type === 'Bot' ? 'BOT' : type === 'Organization' ? 'O' : 'U', id),
+      name,
+      email: null,
+      created_at: this.now(),
+    };
+    this.accounts.set(login.toLowerCase(), account);
+    return account;
+  }
+
+  addApp(slug: string, ownerLogin?: string): App {
+    const existing = this.apps.get(slug);
+    if (existing) return existing;
+    const owner = ownerLogin ? this.addAccount(ownerLogin) : this.addAccount(`${slug}-owner`, 'Organization');
+    const bot = this.addAccount(`${slug}[bot]`, 'Bot');
+    const id = this.id();
+    const app: App = {
+      id,
+      slug,
+      name: slug,
+      node_id: nodeId('A', id),
+      bot,
+      owner,
+      created_at: this.now(),
+      installation_id: this.id(),
+    };
+    this.apps.set(slug, app);
+    return app;
+  }
+
+  account(login: string): Account | undefined {
+    return this.accounts.get(login.toLowerCase());
+  }
+
+  accountById(id: number): Account | undefined {
+    for (const account of this.accounts.values()) if (account.id === id) return account;
+    return undefined;
+  }
+
+  repo(owner: string, name: string): Repo | undefined {
+    return this.repos.get(`${owner}/${name}`.toLowerCase());
+  }
+
+  repoById(id: number): Repo | undefined {
+    for (const repo of this.repos.values()) if (repo.id === id) return repo;
+    return undefined;
+  }
+
+  createRepo(
+    owner: Account,
+    name: string,
+    options: { default_branch?: string; private?: boolean; description?: string | null },
+  ): Repo {
+    const id = this.id();
+    const now = this.now();
+    const repo: Repo = {
+      id,
+      node_id: nodeId('R', id),
+      owner,
+      name,
+      description: options.description ?? null,
+      private: options.private ?? false,
+      default_branch: options.default_branch ?? 'main',
+      git: new GitStore(),
+      refs: new Map(),
+      collaborators: new Map(),
+      rulesets: [],
+      issues: new Map(),
+      comments: new Map(),
+      labels: new Map(),
+      milestones: new Map(),
+      runs: new Map(),
+      nextNumber: 1,
+      nextMilestone: 1,
+      created_at: now,
+      updated_at: now,
+      pushed_at: now,
+    };
+    this.repos.set(`${owner.login}/${name}`.toLowerCase(), repo);
+    return repo;
+  }
+
+  /** The role an account holds on a repository (owner → admin), or null. */
+  roleOf(account: Account, repo: Repo): Role | null {
+    if (account.id === repo.owner.id) return 'admin';
+    return repo.collaborators.get(account.id) ?? null;
+  }
+}
+
+export function roleAtLeast(role: Role | null, minimum: Role): boolean {
+  return role !== null && ROLE_ORDER.indexOf(role) >= ROLE_ORDER.indexOf(minimum);
+}

@@ -1,0 +1,250 @@
+import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import type { World } from './helpers.js';
+import { client, COMMIT_MUTATION, commitInput, graphqlRaw, setup } from './helpers.js';
+
+interface HistoryNode {
+  oid: string;
+  parents: { totalCount: number };
+  author: { name: string; user: { login: string } | null };
+  signature: { isValid: boolean; state: string; wasSignedByGitHub: boolean } | null;
+}
+interface HistoryResult {
+  repository: {
+    ref: {
+      target: {
+        history: { pageInfo: { hasNextPage: boolean; endCursor: string }; nodes: HistoryNode[] };
+        file: { object: { text: string } };
+      };
+    };
+    object: { text: string };
+  };
+}
+
+let world: World;
+beforeAll(async () => {
+  world = await setup();
+});
+afterAll(async () => {
+  await world.emulator.close();
+});
+
+const HISTORY = `query History($owner: String!, $name: String!, $qualifiedName: String!, $after: String) {
+  repository(owner: $owner, name: $name) {
+    ref(qualifiedName: $qualifiedName) {
+      target {
+        ... on Commit {
+          oid
+          history(first: 2, after: $after) {
+            pageInfo { hasNextPage endCursor }
+            nodes {
+              oid
+              message
+              parents(first: 2) { totalCount nodes { oid } }
+              author { name email date user { login } }
+              committer { name email date user { login } }
+              signature { isValid state wasSignedByGitHub }
+            }
+          }
+          file(path: "ledger/state.json") { object { ... on Blob { text } } }
+        }
+      }
+    }
+    object(expression: "ledger:ledger/state.json") { ... on Blob { text } }
+  }
+}`;
+
+async function head(branch: string): Promise<string> {
+  const { data } = await client(world.emulator, 'app-token').rest.git.getRef({
+    owner: 'alice',
+    repo: 'repo',
+    ref: `heads/${branch}`,
+  });
+  return data.object.sha;
+}
+
+describe('GraphQL createCommitOnBranch', () => {
+  it('commits as the app bot, verified, and moves the branch', async () => {
+    const octokit = client(world.emulator, 'app-token');
+    await octokit.rest.git.createRef({
+      owner: 'alice',
+      repo: 'repo',
+      ref: 'refs/heads/ledger',
+      sha: world.head,
+    });
+    const result = await octokit.graphql<{ createCommitOnBranch: { commit: { oid: string } } }>(
+      COMMIT_MUTATION,
+      commitInput(world.head, 'ledger/state.json', '{"epoch":1}', 'ledger'),
+    );
+    const oid = result.createCommitOnBranch.commit.oid;
+    expect(await head('ledger')).toBe(oid);
+    const { data: commit } = await octokit.rest.git.getCommit({
+      owner: 'alice',
+      repo: 'repo',
+      commit_sha: oid,
+    });
+    expect(commit.verification.verified).toBe(true);
+    expect(commit.author.name).toBe('writ-ledger[bot]');
+    expect(commit.committer).toMatchObject({ name: 'GitHub', email: 'noreply@github.com' });
+    expect(commit.parents.map((parent) => parent.sha)).toEqual([world.head]);
+  });
+
+  it('answers a stale expectedHeadOid with HTTP 200, null data and a STALE_DATA error quoting the sent oid', async () => {
+    const before = await head('ledger');
+    const response = await graphqlRaw(
+      world.emulator,
+      'app-token',
+      COMMIT_MUTATION,
+      commitInput(world.head, 'x.json', '{}', 'ledger'),
+    );
+    expect(response.status).toBe(200);
+    expect(response.contentType).toBe('application/json; charset=utf-8');
+    expect(response.body.data).toEqual({ createCommitOnBranch: null });
+    expect(response.body.errors).toEqual([
+      expect.objectContaining({
+        type: 'STALE_DATA',
+        path: ['createCommitOnBranch'],
+        message: `Expected branch to point to "${world.head}" but it did not. Pull and try again.`,
+      }),
+    ]);
+    expect(await head('ledger')).toBe(before);
+  });
+
+  it('surfaces STALE_DATA through the real client as a GraphqlResponseError', async () => {
+    const octokit = client(world.emulator, 'app-token');
+    await expect(
+      octokit.graphql(COMMIT_MUTATION, commitInput(world.head, 'y.json', '{}', 'ledger')),
+    ).rejects.toMatchObject({
+      name: 'GraphqlResponseError',
+      errors: [expect.objectContaining({ type: 'STALE_DATA' })],
+    });
+  });
+
+  it('authors a PAT commit as the user and reads history, files and blobs back', async () => {
+    const pat = client(world.emulator, 'alice-pat');
+    const current = await head('ledger');
+    await pat.graphql(COMMIT_MUTATION, commitInput(current, 'ledger/state.json', '{"epoch":2}', 'ledger'));
+    const first = await pat.graphql<HistoryResult>(HISTORY, {
+      owner: 'alice',
+      name: 'repo',
+      qualifiedName: 'refs/heads/ledger',
+    });
+    const target = first.repository.ref.target;
+    expect(target.file.object.text).toBe('{"epoch":2}');
+    expect(first.repository.object.text).toBe('{"epoch":2}');
+    expect(target.history.nodes).toHaveLength(2);
+    expect(target.history.nodes[0]!.author).toMatchObject({ name: 'alice', user: { login: 'alice' } });
+    expect(target.history.nodes[1]!.author).toMatchObject({ name: 'writ-ledger[bot]', user: null });
+    expect(target.history.nodes[1]!.signature).toEqual({
+      isValid: true,
+      state: 'VALID',
+      wasSignedByGitHub: true,
+    });
+    expect(target.history.pageInfo.hasNextPage).toBe(true);
+    const second = await pat.graphql<HistoryResult>(HISTORY, {
+      owner: 'alice',
+      name: 'repo',
+      qualifiedName: 'refs/heads/ledger',
+      after: target.history.pageInfo.endCursor,
+    });
+    const rootNode = second.repository.ref.target.history.nodes[0]!;
+    expect(rootNode.oid).toBe(world.head);
+    expect(rootNode.parents.totalCount).toBe(0);
+    expect(rootNode.signature).toBeNull();
+    expect(second.repository.ref.target.history.pageInfo.hasNextPage).toBe(false);
+  });
+
+  it('rejects deleting a path that does not exist', async () => {
+    const current = await head('ledger');
+    const response = await graphqlRaw(world.emulator, 'app-token', COMMIT_MUTATION, {
+      input: {
+        branch: { repositoryNameWithOwner: 'alice/repo', branchName: 'ledger' },
+        expectedHeadOid: current,
+        message: { headline: 'delete' },
+        fileChanges: { deletions: [{ path: 'nope.json' }] },
+      },
+    });
+    expect(response.body.data).toEqual({ createCommitOnBranch: null });
+    expect(String((response.body.errors as { message: string }[])[0]?.message)).toContain(
+      'does not exist as of commit oid',
+    );
+  });
+
+  it('validates documents against GitHub schema', async () => {
+    const response = await graphqlRaw(
+      world.emulator,
+      'app-token',
+      '{ repository(owner: "alice", name: "repo") { noSuchField } }',
+    );
+    expect(response.status).toBe(200);
+    expect(String((response.body.errors as { message: string }[])[0]?.message)).toContain('noSuchField');
+    expect(response.body.data).toBeUndefined();
+  });
+
+  it('reports a missing repository as NOT_FOUND', async () => {
+    const response = await graphqlRaw(
+      world.emulator,
+      'app-token',
+      '{ repository(owner: "alice", name: "nope") { id } }',
+    );
+    expect(response.body.errors).toEqual([
+      expect.objectContaining({ type: 'NOT_FOUND', path: ['repository'] }),
+    ]);
+  });
+});
+
+describe('GraphQL refs', () => {
+  it('createRef refuses an existing ref; updateRefs honours beforeOid atomically', async () => {
+    const octokit = client(world.emulator, 'app-token');
+    const { repository } = await octokit.graphql<{ repository: { id: string } }>(
+      '{ repository(owner: "alice", name: "repo") { id } }',
+    );
+    const created = await octokit.graphql<{ createRef: { ref: { name: string; target: { oid: string } } } }>(
+      'mutation($id: ID!, $oid: GitObjectID!) { createRef(input: {repositoryId: $id, name: "refs/heads/gq", oid: $oid}) { ref { name target { oid } } } }',
+      { id: repository.id, oid: world.head },
+    );
+    expect(created.createRef.ref).toEqual({ name: 'gq', target: { oid: world.head } });
+    const again = await graphqlRaw(
+      world.emulator,
+      'app-token',
+      'mutation($id: ID!, $oid: GitObjectID!) { createRef(input: {repositoryId: $id, name: "refs/heads/gq", oid: $oid}) { ref { name } } }',
+      { id: repository.id, oid: world.head },
+    );
+    expect(again.body.data).toEqual({ createRef: null });
+    expect(String((again.body.errors as { message: string }[])[0]?.message)).toContain('already exists');
+
+    const ledgerHead = await head('ledger');
+    const updateRefs =
+      'mutation($id: ID!, $updates: [RefUpdate!]!) { updateRefs(input: {repositoryId: $id, refUpdates: $updates}) { clientMutationId } }';
+    const stale = await graphqlRaw(world.emulator, 'app-token', updateRefs, {
+      id: repository.id,
+      updates: [
+        {
+          name: 'refs/heads/new-one',
+          beforeOid: '0000000000000000000000000000000000000000',
+          afterOid: world.head,
+        },
+        { name: 'refs/heads/gq', beforeOid: ledgerHead, afterOid: ledgerHead },
+      ],
+    });
+    expect(stale.body.errors).toHaveLength(1);
+    const { data: refs } = await octokit.rest.git.listMatchingRefs({
+      owner: 'alice',
+      repo: 'repo',
+      ref: 'heads/new-one',
+    });
+    expect(refs).toEqual([]);
+    await octokit.graphql(updateRefs, {
+      id: repository.id,
+      updates: [
+        {
+          name: 'refs/heads/new-one',
+          beforeOid: '0000000000000000000000000000000000000000',
+          afterOid: world.head,
+        },
+        { name: 'refs/heads/gq', beforeOid: world.head, afterOid: ledgerHead },
+      ],
+    });
+    expect(await head('new-one')).toBe(world.head);
+    expect(await head('gq')).toBe(ledgerHead);
+  });
+});

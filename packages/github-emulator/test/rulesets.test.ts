@@ -1,0 +1,214 @@
+import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import type { World } from './helpers.js';
+import { client, COMMIT_MUTATION, commitInput, graphqlRaw, setup } from './helpers.js';
+
+let world: World;
+let rulesetId: number;
+beforeAll(async () => {
+  world = await setup();
+  const admin = world.emulator.admin;
+  await client(world.emulator, 'app-token').rest.git.createRef({
+    owner: 'alice',
+    repo: 'repo',
+    ref: 'refs/heads/bot/writ-ledger',
+    sha: world.head,
+  });
+  rulesetId = admin.addRuleset('alice', 'repo', {
+    name: 'ledger',
+    target: 'branch',
+    enforcement: 'active',
+    bypass_actors: [{ actor_id: world.appId, actor_type: 'Integration', bypass_mode: 'always' }],
+    conditions: { ref_name: { include: ['refs/heads/bot/writ-ledger'], exclude: [] } },
+    rules: [{ type: 'deletion' }, { type: 'non_fast_forward' }, { type: 'update' }],
+  }).id;
+});
+afterAll(async () => {
+  await world.emulator.close();
+});
+
+async function ledgerHead(): Promise<string> {
+  const { data } = await client(world.emulator, 'alice-pat').rest.git.getRef({
+    owner: 'alice',
+    repo: 'repo',
+    ref: 'heads/bot/writ-ledger',
+  });
+  return data.object.sha;
+}
+
+describe('rulesets', () => {
+  it('shows bypass_actors to an admin and hides them from a non-admin', async () => {
+    const { data: asAdmin } = await client(world.emulator, 'alice-pat').request(
+      'GET /repos/{owner}/{repo}/rulesets/{ruleset_id}',
+      {
+        owner: 'alice',
+        repo: 'repo',
+        ruleset_id: rulesetId,
+      },
+    );
+    expect(asAdmin.bypass_actors).toEqual([
+      { actor_id: world.appId, actor_type: 'Integration', bypass_mode: 'always' },
+    ]);
+    expect(asAdmin.rules?.map((rule) => rule.type)).toEqual(['deletion', 'non_fast_forward', 'update']);
+    expect(asAdmin.current_user_can_bypass).toBe('never');
+    const { data: asApp } = await client(world.emulator, 'app-token').request(
+      'GET /repos/{owner}/{repo}/rulesets/{ruleset_id}',
+      {
+        owner: 'alice',
+        repo: 'repo',
+        ruleset_id: rulesetId,
+      },
+    );
+    expect(asApp).not.toHaveProperty('bypass_actors');
+    expect(asApp.current_user_can_bypass).toBe('always');
+    const { data: list } = await client(world.emulator, 'bob-pat').request(
+      'GET /repos/{owner}/{repo}/rulesets',
+      { owner: 'alice', repo: 'repo' },
+    );
+    expect(list.map((entry) => entry.name)).toEqual(['ledger']);
+    expect(list[0]).not.toHaveProperty('bypass_actors');
+  });
+
+  it('lists the active rules for a branch', async () => {
+    const { data } = await client(world.emulator, 'carol-pat').request(
+      'GET /repos/{owner}/{repo}/rules/branches/{branch}',
+      {
+        owner: 'alice',
+        repo: 'repo',
+        branch: 'bot/writ-ledger',
+      },
+    );
+    expect(data.map((rule) => rule.type)).toEqual(['deletion', 'non_fast_forward', 'update']);
+    expect(data[0]).toMatchObject({
+      ruleset_id: rulesetId,
+      ruleset_source_type: 'Repository',
+      ruleset_source: 'alice/repo',
+    });
+    const { data: none } = await client(world.emulator, 'carol-pat').request(
+      'GET /repos/{owner}/{repo}/rules/branches/{branch}',
+      {
+        owner: 'alice',
+        repo: 'repo',
+        branch: 'main',
+      },
+    );
+    expect(none).toEqual([]);
+  });
+
+  it('lets the bypassing app commit but refuses an admin PAT and GITHUB_TOKEN', async () => {
+    const current = await ledgerHead();
+    const response = await graphqlRaw(
+      world.emulator,
+      'alice-pat',
+      COMMIT_MUTATION,
+      commitInput(current, 'a.json', '{}', 'bot/writ-ledger'),
+    );
+    expect(response.body.data).toEqual({ createCommitOnBranch: null });
+    expect(String((response.body.errors as { message: string }[])[0]?.message)).toMatch(
+      /^Repository rule violations found/,
+    );
+    const viaActions = await graphqlRaw(
+      world.emulator,
+      'gh-token',
+      COMMIT_MUTATION,
+      commitInput(current, 'a.json', '{}', 'bot/writ-ledger'),
+    );
+    expect(viaActions.body.data).toEqual({ createCommitOnBranch: null });
+    expect(await ledgerHead()).toBe(current);
+    const ok = await graphqlRaw(
+      world.emulator,
+      'app-token',
+      COMMIT_MUTATION,
+      commitInput(current, 'a.json', '{}', 'bot/writ-ledger'),
+    );
+    expect(ok.body.errors).toBeUndefined();
+    expect(await ledgerHead()).not.toBe(current);
+  });
+
+  it('refuses deletion and force-push through REST with a repository rule violation', async () => {
+    const pat = client(world.emulator, 'alice-pat');
+    await expect(
+      pat.rest.git.deleteRef({ owner: 'alice', repo: 'repo', ref: 'heads/bot/writ-ledger' }),
+    ).rejects.toMatchObject({
+      status: 422,
+      response: { data: { message: expect.stringContaining('Repository rule violations found') } },
+    });
+    await expect(
+      pat.rest.git.updateRef({
+        owner: 'alice',
+        repo: 'repo',
+        ref: 'heads/bot/writ-ledger',
+        sha: world.head,
+        force: true,
+      }),
+    ).rejects.toMatchObject({
+      status: 422,
+      response: { data: { message: expect.stringContaining('Cannot force-push') } },
+    });
+  });
+
+  it('ignores rulesets in evaluate mode', async () => {
+    world.emulator.admin.addRuleset('alice', 'repo', {
+      name: 'eval',
+      enforcement: 'evaluate',
+      conditions: { ref_name: { include: ['~ALL'], exclude: [] } },
+      rules: [{ type: 'update' }],
+    });
+    const octokit = client(world.emulator, 'alice-pat');
+    const { data: base } = await octokit.rest.git.getCommit({
+      owner: 'alice',
+      repo: 'repo',
+      commit_sha: world.head,
+    });
+    const { data: next } = await octokit.rest.git.createCommit({
+      owner: 'alice',
+      repo: 'repo',
+      message: 'm',
+      tree: base.tree.sha,
+      parents: [world.head],
+    });
+    const { data } = await octokit.rest.git.updateRef({
+      owner: 'alice',
+      repo: 'repo',
+      ref: 'heads/main',
+      sha: next.sha,
+    });
+    expect(data.object.sha).toBe(next.sha);
+  });
+});
+
+describe('collaborator permission', () => {
+  it('maps maintain to write, triage to read, and reports bots as none', async () => {
+    const octokit = client(world.emulator, 'app-token');
+    const get = (username: string) =>
+      octokit.rest.repos
+        .getCollaboratorPermissionLevel({ owner: 'alice', repo: 'repo', username })
+        .then((r) => r.data);
+    expect(await get('alice')).toMatchObject({
+      permission: 'admin',
+      role_name: 'admin',
+      user: { login: 'alice', type: 'User' },
+    });
+    expect(await get('bob')).toMatchObject({ permission: 'write', role_name: 'maintain' });
+    expect(await get('carol')).toMatchObject({ permission: 'read', role_name: 'triage' });
+    expect(await get('writ-ledger[bot]')).toMatchObject({ permission: 'none', user: { type: 'Bot' } });
+    await expect(get('nobody')).rejects.toMatchObject({ status: 404 });
+  });
+
+  it('answers 403 Resource not accessible by integration for a write without the permission', async () => {
+    world.emulator.admin.createToken({
+      token: 'read-only',
+      kind: 'installation',
+      app: 'writ-ledger',
+      permissions: { contents: 'read' },
+    });
+    const octokit = client(world.emulator, 'read-only');
+    await expect(
+      octokit.rest.git.createRef({ owner: 'alice', repo: 'repo', ref: 'refs/heads/nope', sha: world.head }),
+    ).rejects.toMatchObject({
+      status: 403,
+      response: { data: { message: 'Resource not accessible by integration' } },
+    });
+    const { data } = await octokit.rest.repos.get({ owner: 'alice', repo: 'repo' });
+    expect(data.full_name).toBe('alice/repo');
+  });
+});
