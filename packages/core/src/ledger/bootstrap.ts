@@ -1,0 +1,150 @@
+/**
+ * Operator provisioning and inspection: `bootstrap` (the parentless, app-authored, verified root commit
+ * holding ledger-root.json, made through the Git data API), `verifyLedger` (the provenance check, full
+ * on demand) and `showLedger` (runs, states, lease, head).
+ */
+import { randomUUID } from 'node:crypto';
+import { WritError } from '../errors.js';
+import type { LedgerContext } from './cas.js';
+import { countingStore, parseSnapshot } from './cas.js';
+import { formatMessage, fullMessage } from './message.js';
+import { LEASE_PATH, LEDGER_ROOT_PATH, PROVENANCE_PATH } from './paths.js';
+import type { ProvenanceMode, ProvenanceReport } from './provenance.js';
+import { verifyProvenance } from './provenance.js';
+import { LEDGER_ROOT_FILE, RUN_FILE, parseLedgerFile, serializeLedgerFile } from './schemas.js';
+import type { FileAddition } from './store.js';
+import type { Lease, LedgerRoot, RunFile } from './types.js';
+
+export interface BootstrapResult {
+  dry_run: boolean;
+  create_root: boolean;
+  repository: string;
+  branch: string;
+  files: FileAddition[];
+  /** After --apply: the root commit and the provenance check that re-ran on it. */
+  root_oid?: string;
+  provenance?: ProvenanceReport;
+}
+
+function requireApp(context: LedgerContext): NonNullable<LedgerContext['app']> {
+  if (context.app === null) {
+    throw new WritError(
+      'invalid-input',
+      'The ledger app identity is required: --app-slug and --app-id (or WRIT_APP_SLUG and WRIT_APP_ID).',
+    );
+  }
+  return context.app;
+}
+
+export async function bootstrapLedger(
+  context: LedgerContext,
+  options: { apply: boolean },
+): Promise<BootstrapResult> {
+  const { store } = context;
+  const { owner, repo, branch } = store.location;
+  const repository = `${owner}/${repo}`;
+  const root: LedgerRoot = { schema: 1, repository, branch };
+  const files = [
+    { path: LEDGER_ROOT_PATH, contents: serializeLedgerFile(LEDGER_ROOT_FILE, LEDGER_ROOT_PATH, root) },
+  ];
+  const existing = await store.read({ paths: [], historyFirst: 0 });
+  if (existing !== null) {
+    throw new WritError(
+      'ledger-branch-exists',
+      `Branch ${branch} already exists in ${repository}; it is never re-bootstrapped.`,
+    );
+  }
+  const result: BootstrapResult = { dry_run: !options.apply, create_root: true, repository, branch, files };
+  if (!options.apply) return result;
+  const app = requireApp(context);
+  const message = fullMessage(
+    formatMessage({
+      transition: 'bootstrap',
+      runId: null,
+      epoch: 0,
+      transitionId: `${randomUUID()}.1`,
+      commentId: null,
+    }),
+  );
+  const created = await store.createRoot(files, message);
+  result.root_oid = created.oid;
+  const snapshot = await store.read({ paths: [LEDGER_ROOT_PATH], historyFirst: 100 });
+  if (snapshot === null)
+    throw new WritError('ledger-branch-missing', `Branch ${branch} vanished after bootstrap.`);
+  parseSnapshot(store, snapshot, null);
+  result.provenance = await verifyProvenance(store, app, snapshot.headOid, {
+    mode: 'full',
+    firstPage: snapshot.history,
+  });
+  return result;
+}
+
+export interface VerifyResult {
+  headOid: string;
+  report: ProvenanceReport;
+  /** API requests the whole verification took (the read included). */
+  requests: number;
+}
+
+/** The provenance check on demand: `full` walks the whole history; `incremental` starts at the checkpoint. */
+export async function verifyLedger(
+  context: LedgerContext,
+  options: { mode?: ProvenanceMode } = {},
+): Promise<VerifyResult> {
+  const app = requireApp(context);
+  const { store, count } = countingStore(context.store);
+  const snapshot = await store.read({ paths: [LEDGER_ROOT_PATH, PROVENANCE_PATH], historyFirst: 100 });
+  if (snapshot === null) {
+    throw new WritError(
+      'ledger-branch-missing',
+      `The ledger branch ${store.location.branch} does not exist.`,
+    );
+  }
+  const parsed = parseSnapshot(store, snapshot, null);
+  const mode = options.mode ?? 'full';
+  const report = await verifyProvenance(store, app, snapshot.headOid, {
+    mode,
+    checkpoint: parsed.checkpoint,
+    firstPage: snapshot.history,
+  });
+  return { headOid: snapshot.headOid, report, requests: count() };
+}
+
+export interface LedgerOverview {
+  repository: string;
+  branch: string;
+  headOid: string;
+  serverTime: string;
+  lease: Lease;
+  runs: RunFile[];
+}
+
+export async function showLedger(context: LedgerContext): Promise<LedgerOverview> {
+  const { store } = context;
+  const snapshot = await store.read({
+    paths: [LEDGER_ROOT_PATH, LEASE_PATH],
+    historyFirst: 0,
+    listRuns: true,
+  });
+  if (snapshot === null) {
+    throw new WritError(
+      'ledger-branch-missing',
+      `The ledger branch ${store.location.branch} does not exist.`,
+    );
+  }
+  const parsed = parseSnapshot(store, snapshot, null);
+  const runs: RunFile[] = [];
+  for (const [path, text] of [...(snapshot.runFiles ?? new Map<string, string>())].sort(([a], [b]) =>
+    a.localeCompare(b),
+  )) {
+    runs.push(parseLedgerFile(RUN_FILE, path, text));
+  }
+  return {
+    repository: parsed.root.repository,
+    branch: parsed.root.branch,
+    headOid: snapshot.headOid,
+    serverTime: new Date(snapshot.serverTime).toISOString(),
+    lease: parsed.lease,
+    runs,
+  };
+}

@@ -1,0 +1,364 @@
+/**
+ * The compare-and-set loop, the ledger's only concurrency primitive: read the head (one query), evaluate
+ * the pure transition against it, commit with `createCommitOnBranch(expectedHeadOid)`.
+ *
+ * - STALE_DATA: re-read and re-evaluate from scratch (the approval may now be consumed, the epoch may
+ *   have moved); never overwrite.
+ * - A lost response or a 5xx (the client's retry plugin retries POST 5xx, so a STALE_DATA can be caused
+ *   by our own earlier attempt landing): every attempt carries its own transition ID trailer; the next
+ *   read looks for it in the history above that attempt's base and accepts it only when the files at
+ *   that commit are byte-identical to what the attempt sent. Otherwise the transition is re-evaluated.
+ * - Bounded attempts with seeded full jitter; the outcome (attempts, recovery, requests) is reported.
+ */
+import { randomUUID } from 'node:crypto';
+import { WritError } from '../errors.js';
+import type { Logger } from '../redact.js';
+import { formatMessage, parseTrailers } from './message.js';
+import { LEASE_PATH, LEDGER_ROOT_PATH, PROVENANCE_PATH, runFilePath } from './paths.js';
+import type { ProvenanceReport } from './provenance.js';
+import { checkpointFrom, verifyProvenance } from './provenance.js';
+import {
+  LEASE_FILE,
+  LEDGER_ROOT_FILE,
+  PROVENANCE_FILE,
+  RUN_FILE,
+  parseLedgerFile,
+  serializeLedgerFile,
+} from './schemas.js';
+import type { FileAddition, HistoryPage, LedgerSnapshot, LedgerStore } from './store.js';
+import type { LeasePolicy, LedgerView, TransitionResult } from './transitions.js';
+import { FREE_LEASE } from './transitions.js';
+import type { Lease, LedgerApp, LedgerRoot, ProvenanceCheckpoint, RunFile } from './types.js';
+
+/** Runner-side time is used only to pace retries, never to judge a lease. */
+export interface Clock {
+  now(): number;
+  sleep(ms: number): Promise<void>;
+}
+
+export const systemClock: Clock = {
+  now: () => Date.now(),
+  sleep: (ms) => new Promise((resolve) => setTimeout(resolve, ms)),
+};
+
+/** A small seeded PRNG (mulberry32) for reproducible jitter. */
+export function seededRandom(seed: number): () => number {
+  let state = seed >>> 0;
+  return () => {
+    state = (state + 0x6d2b79f5) >>> 0;
+    let t = state;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
+
+export interface LedgerContext {
+  store: LedgerStore;
+  /** The ledger app's identity; required by every transition that checks provenance. */
+  app: LedgerApp | null;
+  policy: LeasePolicy;
+  clock: Clock;
+  logger: Logger;
+  random: () => number;
+  maxAttempts: number;
+  /** Jitter base and cap (ms) between attempts. */
+  backoffBaseMs: number;
+  backoffCapMs: number;
+}
+
+export interface TransitionSpec {
+  /** The repository whose run directory holds the run (`runs/<owner>--<repo>/`). */
+  runRepository: string;
+  runId: string;
+  /** Run the provenance check (consume, takeover, reconcile) before evaluating. */
+  provenance: boolean;
+  evaluate(view: LedgerView): TransitionResult;
+}
+
+export interface PlannedCommit {
+  expectedHeadOid: string;
+  headline: string;
+  body: string;
+  additions: FileAddition[];
+}
+
+export interface TransitionOutcome {
+  result: TransitionResult;
+  dryRun: boolean;
+  committed: boolean;
+  commitOid: string | null;
+  /** The commit made (or, in a dry run, the one that would be made). */
+  commit: PlannedCommit;
+  attempts: number;
+  /** True when an attempt's response was lost and its landed commit was recognised by transition ID. */
+  recoveredLostResponse: boolean;
+  /** Store calls (≈ API requests) this transition made, retries by the client plugin excluded. */
+  requests: number;
+  provenance: ProvenanceReport | null;
+  serverTime: number;
+}
+
+interface PendingAttempt {
+  transitionId: string;
+  base: string;
+  additions: FileAddition[];
+  commit: PlannedCommit;
+  result: TransitionResult;
+  report: ProvenanceReport | null;
+}
+
+/** Wraps a store so every call is counted. */
+export function countingStore(store: LedgerStore): { store: LedgerStore; count: () => number } {
+  let calls = 0;
+  const counted: LedgerStore = {
+    location: store.location,
+    read: (request) => ((calls += 1), store.read(request)),
+    readFilesAt: (oid, paths) => ((calls += 1), store.readFilesAt(oid, paths)),
+    readHistory: (head, cursor, first) => ((calls += 1), store.readHistory(head, cursor, first)),
+    commit: (request) => ((calls += 1), store.commit(request)),
+    branchRules: () => ((calls += 1), store.branchRules()),
+    ruleset: (id) => ((calls += 1), store.ruleset(id)),
+    createRoot: (files, message) => ((calls += 4), store.createRoot(files, message)),
+  };
+  return { store: counted, count: () => calls };
+}
+
+export interface ParsedLedger {
+  root: LedgerRoot;
+  lease: Lease;
+  run: RunFile | null;
+  checkpoint: ProvenanceCheckpoint | null;
+}
+
+/** Parses and validates the files of a snapshot; a missing or foreign root fails closed. */
+export function parseSnapshot(
+  store: LedgerStore,
+  snapshot: LedgerSnapshot,
+  runPath: string | null,
+): ParsedLedger {
+  const rootText = snapshot.files.get(LEDGER_ROOT_PATH) ?? null;
+  if (rootText === null) {
+    throw new WritError('ledger-provenance-unproven', `The ledger branch has no ${LEDGER_ROOT_PATH}.`);
+  }
+  const root = parseLedgerFile(LEDGER_ROOT_FILE, LEDGER_ROOT_PATH, rootText);
+  const { owner, repo, branch } = store.location;
+  if (root.repository.toLowerCase() !== `${owner}/${repo}`.toLowerCase() || root.branch !== branch) {
+    throw new WritError(
+      'ledger-provenance-unproven',
+      `${LEDGER_ROOT_PATH} names ${root.repository}@${root.branch}, not ${owner}/${repo}@${branch}.`,
+    );
+  }
+  const leaseText = snapshot.files.get(LEASE_PATH) ?? null;
+  const runText = runPath === null ? null : (snapshot.files.get(runPath) ?? null);
+  const checkpointText = snapshot.files.get(PROVENANCE_PATH) ?? null;
+  return {
+    root,
+    lease: leaseText === null ? FREE_LEASE : parseLedgerFile(LEASE_FILE, LEASE_PATH, leaseText),
+    run: runText === null || runPath === null ? null : parseLedgerFile(RUN_FILE, runPath, runText),
+    checkpoint:
+      checkpointText === null ? null : parseLedgerFile(PROVENANCE_FILE, PROVENANCE_PATH, checkpointText),
+  };
+}
+
+function additionsFor(
+  result: TransitionResult,
+  runPath: string,
+  report: ProvenanceReport | null,
+): FileAddition[] {
+  const additions: FileAddition[] = [];
+  if (result.lease !== null) {
+    additions.push({ path: LEASE_PATH, contents: serializeLedgerFile(LEASE_FILE, LEASE_PATH, result.lease) });
+  }
+  if (result.run !== null) {
+    additions.push({ path: runPath, contents: serializeLedgerFile(RUN_FILE, runPath, result.run) });
+  }
+  if (report !== null) {
+    additions.push({
+      path: PROVENANCE_PATH,
+      contents: serializeLedgerFile(PROVENANCE_FILE, PROVENANCE_PATH, checkpointFrom(report)),
+    });
+  }
+  return additions;
+}
+
+/**
+ * Looks for a pending attempt's commit above its base. Walks the history of the head until every
+ * pending base has been seen (usually inside the page the read already returned).
+ */
+async function findLanded(
+  store: LedgerStore,
+  snapshot: LedgerSnapshot,
+  pending: readonly PendingAttempt[],
+): Promise<{ attempt: PendingAttempt; oid: string } | null> {
+  if (pending.length === 0) return null;
+  const byId = new Map(pending.map((attempt) => [attempt.transitionId, attempt]));
+  const bases = new Set(pending.map((attempt) => attempt.base));
+  let page: HistoryPage = snapshot.history;
+  if (page.commits.length === 0) page = await store.readHistory(snapshot.headOid, null, 100);
+  for (;;) {
+    for (const commit of page.commits) {
+      const trailers = parseTrailers(commit.message);
+      const attempt = trailers === null ? undefined : byId.get(trailers.transitionId);
+      if (attempt !== undefined) {
+        const files = await store.readFilesAt(
+          commit.oid,
+          attempt.additions.map((file) => file.path),
+        );
+        const identical = attempt.additions.every((file) => files.get(file.path) === file.contents);
+        if (identical) return { attempt, oid: commit.oid };
+        return null;
+      }
+      bases.delete(commit.oid);
+      if (bases.size === 0) return null;
+    }
+    if (!page.hasNextPage || page.endCursor === null) return null;
+    page = await store.readHistory(snapshot.headOid, page.endCursor, 100);
+  }
+}
+
+/** Runs one transition through the compare-and-set loop (or, with dryRun, evaluates it and stops). */
+export async function runTransition(
+  context: LedgerContext,
+  spec: TransitionSpec,
+  options: { dryRun?: boolean } = {},
+): Promise<TransitionOutcome> {
+  const { store, count } = countingStore(context.store);
+  const runPath = runFilePath(spec.runRepository, spec.runId);
+  const paths = [LEDGER_ROOT_PATH, LEASE_PATH, runPath, ...(spec.provenance ? [PROVENANCE_PATH] : [])];
+  if (spec.provenance && context.app === null) {
+    throw new WritError(
+      'invalid-input',
+      'The ledger app identity (slug and app ID) is required for this transition.',
+    );
+  }
+  const pending: PendingAttempt[] = [];
+  const transitionBase = randomUUID();
+  let proven: ProvenanceReport | null = null;
+  for (let attempt = 1; attempt <= context.maxAttempts; attempt += 1) {
+    const snapshot = await store.read({
+      paths,
+      historyFirst: spec.provenance || pending.length > 0 ? 100 : 20,
+    });
+    if (snapshot === null) {
+      throw new WritError(
+        'ledger-branch-missing',
+        `The ledger branch ${store.location.branch} does not exist in ${store.location.owner}/${store.location.repo}.`,
+      );
+    }
+    const landed = await findLanded(store, snapshot, pending);
+    if (landed !== null) {
+      context.logger.info(`ledger: attempt ${landed.attempt.transitionId} had landed as ${landed.oid}`);
+      return recovered(landed, snapshot, attempt, count());
+    }
+    const parsed = parseSnapshot(store, snapshot, runPath);
+    let report: ProvenanceReport | null = null;
+    if (spec.provenance && context.app !== null) {
+      const checkpoint = proven ?? null;
+      report = await verifyProvenance(store, context.app, snapshot.headOid, {
+        mode: 'incremental',
+        checkpoint: checkpoint === null ? parsed.checkpoint : checkpointFrom(checkpoint),
+        firstPage: snapshot.history,
+      });
+      proven = report;
+    }
+    const view: LedgerView = {
+      serverTime: snapshot.serverTime,
+      lease: parsed.lease,
+      run: parsed.run,
+      ...(report === null
+        ? {}
+        : { tombstones: { runIds: report.consumedRunIds, commentIds: report.consumedCommentIds } }),
+    };
+    const result = spec.evaluate(view);
+    const transitionId = `${transitionBase}.${attempt}`;
+    const message = formatMessage({
+      transition: result.transition,
+      runId: result.runId,
+      epoch: result.epoch,
+      transitionId,
+      commentId: result.commentId,
+    });
+    const commit: PlannedCommit = {
+      expectedHeadOid: snapshot.headOid,
+      headline: message.headline,
+      body: message.body,
+      additions: additionsFor(result, runPath, report),
+    };
+    if (options.dryRun === true) {
+      return {
+        result,
+        dryRun: true,
+        committed: false,
+        commitOid: null,
+        commit,
+        attempts: attempt,
+        recoveredLostResponse: false,
+        requests: count(),
+        provenance: report,
+        serverTime: snapshot.serverTime,
+      };
+    }
+    const outcome = await store.commit(commit);
+    if (outcome.kind === 'committed') {
+      return {
+        result,
+        dryRun: false,
+        committed: true,
+        commitOid: outcome.oid,
+        commit,
+        attempts: attempt,
+        recoveredLostResponse: false,
+        requests: count(),
+        provenance: report,
+        serverTime: outcome.serverTime,
+      };
+    }
+    // STALE_DATA may be our own earlier attempt landing (a retried POST); an unknown outcome may have
+    // landed too. Either way the next read looks for this attempt's transition ID before re-evaluating.
+    pending.push({
+      transitionId,
+      base: snapshot.headOid,
+      additions: commit.additions,
+      commit,
+      result,
+      report,
+    });
+    context.logger.debug(
+      `ledger: ${result.transition} ${spec.runId} attempt ${attempt} ${outcome.kind === 'stale' ? 'met a stale head' : `has an unknown outcome (${outcome.reason})`}`,
+    );
+    const ceiling = Math.min(context.backoffCapMs, context.backoffBaseMs * 2 ** (attempt - 1));
+    await context.clock.sleep(Math.floor(context.random() * ceiling));
+  }
+  // Before giving up, one last look for an attempt that landed.
+  const snapshot = await store.read({ paths, historyFirst: 100 });
+  if (snapshot !== null) {
+    const landed = await findLanded(store, snapshot, pending);
+    if (landed !== null) return recovered(landed, snapshot, context.maxAttempts, count());
+  }
+  throw new WritError(
+    'ledger-cas-exhausted',
+    `The ledger commit for run ${spec.runId} lost all ${context.maxAttempts} attempts to concurrent writers.`,
+    { details: { attempts: context.maxAttempts } },
+  );
+}
+
+function recovered(
+  landed: { attempt: PendingAttempt; oid: string },
+  snapshot: LedgerSnapshot,
+  attempts: number,
+  requests: number,
+): TransitionOutcome {
+  return {
+    result: landed.attempt.result,
+    dryRun: false,
+    committed: true,
+    commitOid: landed.oid,
+    commit: landed.attempt.commit,
+    attempts,
+    recoveredLostResponse: true,
+    requests,
+    provenance: landed.attempt.report,
+    serverTime: snapshot.serverTime,
+  };
+}

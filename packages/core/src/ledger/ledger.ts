@@ -1,0 +1,259 @@
+/**
+ * The ledger's public functions. Each builds one transition spec and runs it through the
+ * compare-and-set loop; every one can be dry-run (`{ dryRun: true }`), returning the commit it would make.
+ *
+ *   const ledger = createLedgerContext({ github, clock, logger }, { repository, branch, app });
+ *   await consumeApproval(ledger, { runId, approval, plan, holder });
+ */
+import { WritError } from '../errors.js';
+import type { GitHubClient } from '../github/client.js';
+import { validateRunId } from '../plan/run-id.js';
+import type { Logger } from '../redact.js';
+import { silentLogger } from '../redact.js';
+import type { Clock, LedgerContext, TransitionOutcome } from './cas.js';
+import { runTransition, seededRandom, systemClock } from './cas.js';
+import { ledgerLocation, parseRepository } from './paths.js';
+import { githubLedgerStore } from './read.js';
+import type { LedgerStore } from './store.js';
+import type {
+  ApprovalInput,
+  CheckpointInput,
+  ClaimInput,
+  CompleteInput,
+  ConsumeInput,
+  LeasePolicy,
+  ProposeInput,
+  ReconcileInput,
+  ReleaseInput,
+  TakeoverInput,
+} from './transitions.js';
+import * as transitions from './transitions.js';
+import { DEFAULT_LEASE_POLICY } from './transitions.js';
+import type { LedgerApp } from './types.js';
+import { DEFAULT_LEDGER_BRANCH } from './types.js';
+
+export interface LedgerDeps {
+  /** The real client, or (tests) a store implementing the ledger's narrow GitHub interface. */
+  github: GitHubClient | LedgerStore;
+  clock?: Clock;
+  logger?: Logger;
+  /** Source of jitter; seed it for reproducible runs. */
+  random?: () => number;
+}
+
+export interface LedgerConfig {
+  /** `owner/repo` holding the ledger branch. */
+  repository: string;
+  branch?: string;
+  app?: LedgerApp | null;
+  policy?: Partial<LeasePolicy>;
+  maxAttempts?: number;
+  backoffBaseMs?: number;
+  backoffCapMs?: number;
+  seed?: number;
+}
+
+function isStore(github: GitHubClient | LedgerStore): github is LedgerStore {
+  return !('request' in github);
+}
+
+export function createLedgerContext(deps: LedgerDeps, config: LedgerConfig): LedgerContext {
+  const location = ledgerLocation(config.repository, config.branch ?? DEFAULT_LEDGER_BRANCH);
+  const policy = { ...DEFAULT_LEASE_POLICY, ...config.policy };
+  if (!(policy.leaseMs > 0) || !(policy.graceMs >= 0)) {
+    throw new WritError(
+      'invalid-input',
+      'The lease length must be positive and the grace period non-negative.',
+    );
+  }
+  const maxAttempts = config.maxAttempts ?? 8;
+  if (!Number.isInteger(maxAttempts) || maxAttempts < 1 || maxAttempts > 100) {
+    throw new WritError('invalid-input', `Invalid maxAttempts ${maxAttempts}. Expected an integer 1-100.`);
+  }
+  return {
+    store: isStore(deps.github) ? deps.github : githubLedgerStore(deps.github, location),
+    app: config.app ?? null,
+    policy,
+    clock: deps.clock ?? systemClock,
+    logger: deps.logger ?? silentLogger,
+    random: deps.random ?? seededRandom(config.seed ?? Math.floor(Math.random() * 2 ** 32)),
+    maxAttempts,
+    backoffBaseMs: config.backoffBaseMs ?? 25,
+    backoffCapMs: config.backoffCapMs ?? 1000,
+  };
+}
+
+export interface TransitionOptions {
+  dryRun?: boolean;
+}
+
+function runRepositoryOf(context: LedgerContext, repository?: string): string {
+  if (repository !== undefined) {
+    parseRepository(repository, 'run repository');
+    return repository;
+  }
+  return `${context.store.location.owner}/${context.store.location.repo}`;
+}
+
+/** `propose`: a new run file with approval null; `run-exists` if the run ID was ever proposed. */
+export function proposeRun(
+  context: LedgerContext,
+  input: Omit<ProposeInput, 'repository'> & { repository?: string },
+  options: TransitionOptions = {},
+): Promise<TransitionOutcome> {
+  validateRunId(input.runId);
+  const repository = runRepositoryOf(context, input.repository);
+  return runTransition(
+    context,
+    {
+      runRepository: repository,
+      runId: input.runId,
+      provenance: false,
+      evaluate: (view) => transitions.propose(view, { ...input, repository }),
+    },
+    options,
+  );
+}
+
+export interface ConsumeApprovalInput {
+  runId: string;
+  repository?: string;
+  /** Resolved server-side from the comment by the caller (issue 5): numbers, login, role, IDs, digest. */
+  approval: ApprovalInput;
+  /** The plan recomputed from a fresh input now: its digest, scope and bounds must equal the run's. */
+  plan: ConsumeInput['plan'];
+  /** The workflow run taking the repository lease. */
+  holder: ConsumeInput['holder'];
+}
+
+/**
+ * `consume`: after proving provenance (tombstones from the full history), records the approval and takes
+ * the repository lease at epoch + 1 in one compare-and-set commit. Refuses `approval-already-consumed`,
+ * `stale-or-mismatched-approval`, `repository-lease-held`, `ledger-provenance-unproven`.
+ */
+export function consumeApproval(
+  context: LedgerContext,
+  input: ConsumeApprovalInput,
+  options: TransitionOptions = {},
+): Promise<TransitionOutcome> {
+  validateRunId(input.runId);
+  return runTransition(
+    context,
+    {
+      runRepository: runRepositoryOf(context, input.repository),
+      runId: input.runId,
+      provenance: true,
+      evaluate: (view) => transitions.consume(view, input, context.policy),
+    },
+    options,
+  );
+}
+
+export function claimStep(
+  context: LedgerContext,
+  input: ClaimInput & { repository?: string },
+  options: TransitionOptions = {},
+): Promise<TransitionOutcome> {
+  validateRunId(input.runId);
+  return runTransition(
+    context,
+    {
+      runRepository: runRepositoryOf(context, input.repository),
+      runId: input.runId,
+      provenance: false,
+      evaluate: (view) => transitions.claim(view, input, context.policy),
+    },
+    options,
+  );
+}
+
+export function checkpointStep(
+  context: LedgerContext,
+  input: CheckpointInput & { repository?: string },
+  options: TransitionOptions = {},
+): Promise<TransitionOutcome> {
+  validateRunId(input.runId);
+  return runTransition(
+    context,
+    {
+      runRepository: runRepositoryOf(context, input.repository),
+      runId: input.runId,
+      provenance: false,
+      evaluate: (view) => transitions.checkpoint(view, input, context.policy),
+    },
+    options,
+  );
+}
+
+/** `takeover`: epoch + 1 after the lease's expiry plus grace on the server clock; claimed → needs-reconciliation. */
+export function takeoverRun(
+  context: LedgerContext,
+  input: TakeoverInput & { repository?: string },
+  options: TransitionOptions = {},
+): Promise<TransitionOutcome> {
+  validateRunId(input.runId);
+  return runTransition(
+    context,
+    {
+      runRepository: runRepositoryOf(context, input.repository),
+      runId: input.runId,
+      provenance: true,
+      evaluate: (view) => transitions.takeover(view, input, context.policy),
+    },
+    options,
+  );
+}
+
+export function releaseLease(
+  context: LedgerContext,
+  input: ReleaseInput & { repository?: string },
+  options: TransitionOptions = {},
+): Promise<TransitionOutcome> {
+  validateRunId(input.runId);
+  return runTransition(
+    context,
+    {
+      runRepository: runRepositoryOf(context, input.repository),
+      runId: input.runId,
+      provenance: false,
+      evaluate: (view) => transitions.release(view, input),
+    },
+    options,
+  );
+}
+
+export function completeRun(
+  context: LedgerContext,
+  input: CompleteInput & { repository?: string },
+  options: TransitionOptions = {},
+): Promise<TransitionOutcome> {
+  validateRunId(input.runId);
+  return runTransition(
+    context,
+    {
+      runRepository: runRepositoryOf(context, input.repository),
+      runId: input.runId,
+      provenance: false,
+      evaluate: (view) => transitions.complete(view, input),
+    },
+    options,
+  );
+}
+
+export function reconcileStep(
+  context: LedgerContext,
+  input: ReconcileInput & { repository?: string },
+  options: TransitionOptions = {},
+): Promise<TransitionOutcome> {
+  validateRunId(input.runId);
+  return runTransition(
+    context,
+    {
+      runRepository: runRepositoryOf(context, input.repository),
+      runId: input.runId,
+      provenance: true,
+      evaluate: (view) => transitions.reconcile(view, input),
+    },
+    options,
+  );
+}

@@ -1,0 +1,112 @@
+/**
+ * What the ledger needs from GitHub, as one narrow interface. `githubLedgerStore` implements it with the
+ * real client (GraphQL for the one read, history pages and createCommitOnBranch; REST for rulesets and
+ * the Git data API used only by bootstrap). Unit and model tests implement it in memory.
+ */
+import type { LedgerLocation } from './types.js';
+
+export interface CommitSignatureInfo {
+  isValid: boolean;
+  state: string;
+  wasSignedByGitHub: boolean;
+  signerLogin: string | null;
+}
+
+/** One commit of the ledger branch history, as the provenance check sees it. */
+export interface CommitInfo {
+  oid: string;
+  parentCount: number;
+  authorName: string | null;
+  authorEmail: string | null;
+  authorLogin: string | null;
+  committerName: string | null;
+  committerEmail: string | null;
+  /** Committer date (ms since the epoch), null if absent. */
+  committedAt: number | null;
+  signature: CommitSignatureInfo | null;
+  message: string;
+}
+
+export interface HistoryPage {
+  /** Newest first. */
+  commits: CommitInfo[];
+  hasNextPage: boolean;
+  endCursor: string | null;
+}
+
+export interface LedgerReadRequest {
+  /** Files to return from the head commit (validated ledger paths). */
+  paths: readonly string[];
+  /** How many history entries (newest first) to return with the read; 0 for none. At most 100. */
+  historyFirst: number;
+  /** Also list every run file under `runs/` (for `writ ledger show`). */
+  listRuns?: boolean;
+}
+
+export interface LedgerSnapshot {
+  headOid: string;
+  /** The server's clock at this read (its `Date` header), in ms since the epoch. */
+  serverTime: number;
+  /** Requested path → text, or null when the path does not exist at the head. */
+  files: ReadonlyMap<string, string | null>;
+  /** The first page of history from the head (empty when historyFirst was 0). */
+  history: HistoryPage;
+  /** Every run file path → text (only when listRuns). */
+  runFiles?: ReadonlyMap<string, string>;
+}
+
+export interface FileAddition {
+  path: string;
+  contents: string;
+}
+
+export interface CommitRequest {
+  expectedHeadOid: string;
+  headline: string;
+  body: string;
+  additions: readonly FileAddition[];
+}
+
+export type CommitOutcome =
+  /** The server answered with the new commit. */
+  | { kind: 'committed'; oid: string; serverTime: number }
+  /** `STALE_DATA`: the head was not `expectedHeadOid` when the server looked (maybe our own retry). */
+  | { kind: 'stale' }
+  /** No usable answer (a dropped connection or a 5xx after the client's retries): it may have landed. */
+  | { kind: 'unknown'; reason: string };
+
+export interface BranchRule {
+  type: string;
+  rulesetId: number;
+  rulesetSourceType: string;
+}
+
+export interface RulesetInfo {
+  id: number;
+  enforcement: string;
+  /** Last change of the ruleset (ms since the epoch), null if absent. */
+  updatedAt: number | null;
+  /** null when the API did not return `bypass_actors` (the caller may not see them). */
+  bypassActors: { actorId: number | null; actorType: string; bypassMode: string }[] | null;
+}
+
+export interface LedgerStore {
+  readonly location: LedgerLocation;
+  /** The ONE read: head OID, requested files and a page of history. null when the branch does not exist. */
+  read(request: LedgerReadRequest): Promise<LedgerSnapshot | null>;
+  /** Files as of a given commit (used only to confirm a lost-response commit's content). */
+  readFilesAt(oid: string, paths: readonly string[]): Promise<ReadonlyMap<string, string | null>>;
+  /** The next page of history of `headOid` after `cursor`. */
+  readHistory(headOid: string, cursor: string | null, first: number): Promise<HistoryPage>;
+  /** One createCommitOnBranch with expectedHeadOid. */
+  commit(request: CommitRequest): Promise<CommitOutcome>;
+  /** Active rules on the ledger branch (`GET /repos/{o}/{r}/rules/branches/{branch}`). */
+  branchRules(): Promise<BranchRule[]>;
+  /** One ruleset (`GET /repos/{o}/{r}/rulesets/{id}`). */
+  ruleset(id: number): Promise<RulesetInfo>;
+  /**
+   * Bootstrap only: a parentless commit holding `files` (tree, commit with no parents and no custom
+   * author, then ref). Refuses an existing branch with `ledger-branch-exists`.
+   */
+  createRoot(files: readonly FileAddition[], message: string): Promise<{ oid: string; verified: boolean }>;
+}

@@ -1,0 +1,533 @@
+/**
+ * The ledger's transitions as pure functions: the state read at one head (plus the server's clock) and
+ * the request → the files of the next state, or a coded refusal (a thrown WritError). Nothing here
+ * reads a clock, the network or the environment; the compare-and-set loop (cas.ts) calls these afresh
+ * on every attempt, so a rejected head is always re-validated from scratch.
+ */
+import { canonicalize } from '../canonical-json.js';
+import { WritError } from '../errors.js';
+import type { TransitionName } from './message.js';
+import type {
+  Actor,
+  Bounds,
+  Holder,
+  Lease,
+  RunFile,
+  RunState,
+  RunStep,
+  StepEvidence,
+  StepKind,
+  StepOutcome,
+} from './types.js';
+import { TERMINAL_RUN_STATES } from './types.js';
+
+/** How long a claim holds the lease, and how long after expiry a takeover must still wait. */
+export interface LeasePolicy {
+  leaseMs: number;
+  graceMs: number;
+}
+
+export const DEFAULT_LEASE_POLICY: LeasePolicy = { leaseMs: 10 * 60_000, graceMs: 60_000 };
+
+/** What a transition sees: the files at one head and the server's time of that read. */
+export interface LedgerView {
+  serverTime: number;
+  lease: Lease;
+  run: RunFile | null;
+  /** Consumed run and comment IDs from the full history (consume only). */
+  tombstones?: { runIds: ReadonlySet<string>; commentIds: ReadonlySet<number> };
+}
+
+export interface TransitionResult {
+  transition: TransitionName;
+  runId: string;
+  /** The epoch this commit is made under (the lease epoch after the transition). */
+  epoch: number;
+  commentId: number | null;
+  /** The run file after the transition (null only when unchanged). */
+  run: RunFile | null;
+  /** The lease after the transition (null when unchanged). */
+  lease: Lease | null;
+  /** Set by a takeover that found a claimed step: the run stopped for manual reconciliation. */
+  needsReconciliation: boolean;
+}
+
+export const FREE_LEASE: Lease = { schema: 1, epoch: 0, holder: null, lease_expires_at: null };
+
+export function isoTime(ms: number): string {
+  return new Date(ms).toISOString();
+}
+
+function expiryOf(lease: Lease): number | null {
+  return lease.lease_expires_at === null ? null : Date.parse(lease.lease_expires_at);
+}
+
+/** True when the lease has a holder whose expiry plus the grace period has not passed on the server. */
+export function leaseIsLive(lease: Lease, serverTime: number, policy: LeasePolicy): boolean {
+  if (lease.holder === null) return false;
+  const expiry = expiryOf(lease);
+  return expiry === null || serverTime < expiry + policy.graceMs;
+}
+
+function sameHolder(a: Holder | null, b: Holder): boolean {
+  return (
+    a !== null && a.run_id === b.run_id && a.workflow_run_id === b.workflow_run_id && a.attempt === b.attempt
+  );
+}
+
+function renewed(lease: Lease, serverTime: number, policy: LeasePolicy): Lease {
+  return { ...lease, lease_expires_at: isoTime(serverTime + policy.leaseMs) };
+}
+
+function requireRun(view: LedgerView, runId: string): RunFile {
+  if (view.run === null) throw new WritError('run-not-found', `The ledger holds no run ${runId}.`);
+  return view.run;
+}
+
+function cloneRun(run: RunFile): RunFile {
+  return structuredClone(run);
+}
+
+function refuseState(run: RunFile, transition: TransitionName, allowed: readonly RunState[]): void {
+  if (allowed.includes(run.state)) return;
+  if (run.state === 'needs-reconciliation') {
+    throw new WritError(
+      'needs-reconciliation',
+      `Run ${run.run_id} needs reconciliation by a repository writer; ${transition} is refused.`,
+    );
+  }
+  throw new WritError(
+    'invalid-transition',
+    `Run ${run.run_id} is ${run.state}; ${transition} needs one of: ${allowed.join(', ')}.`,
+    { details: { state: run.state } },
+  );
+}
+
+/**
+ * The holder check every claim, checkpoint, release and completion passes: the lease must be held by
+ * exactly this holder at exactly this epoch. Another run's live lease → `repository-lease-held`; any
+ * other mismatch (the epoch moved, the lease was released or taken over) → `fenced`.
+ */
+export function checkHolder(view: LedgerView, run: RunFile, epoch: number, holder: Holder): void {
+  const { lease } = view;
+  if (lease.holder !== null && lease.holder.run_id !== run.run_id) {
+    throw new WritError(
+      'repository-lease-held',
+      `Run ${lease.holder.run_id} holds the repository lease (epoch ${lease.epoch}); run ${run.run_id} may not write.`,
+      { details: { epoch: lease.epoch } },
+    );
+  }
+  if (
+    lease.epoch !== epoch ||
+    !sameHolder(lease.holder, holder) ||
+    run.owner === null ||
+    run.owner.epoch !== epoch
+  ) {
+    throw new WritError(
+      'fenced',
+      `Epoch ${epoch} of run ${run.run_id} is no longer current (the lease is at epoch ${lease.epoch}); no further claim.`,
+      { details: { epoch: lease.epoch } },
+    );
+  }
+}
+
+function findStep(run: RunFile, stepId: string): { step: RunStep; index: number } {
+  const index = run.steps.findIndex((step) => step.id === stepId);
+  const step = run.steps[index];
+  if (step === undefined) {
+    throw new WritError('invalid-transition', `Run ${run.run_id} has no step ${stepId}.`);
+  }
+  return { step, index };
+}
+
+export interface ProposeInput {
+  repository: string;
+  runId: string;
+  planDigest: string;
+  evidenceDigest: string | null;
+  scope: { repository: string; digest: string };
+  bounds: Bounds;
+  steps: readonly { id: string; kind: StepKind }[];
+}
+
+export function propose(view: LedgerView, input: ProposeInput): TransitionResult {
+  if (view.run !== null) {
+    throw new WritError('run-exists', `Run ${input.runId} was already proposed; run files are never reset.`);
+  }
+  const ids = new Set<string>();
+  for (const step of input.steps) {
+    if (ids.has(step.id)) throw new WritError('malformed-plan', `Step ID ${step.id} appears twice.`);
+    ids.add(step.id);
+  }
+  if (input.steps.length > input.bounds.max_steps) {
+    throw new WritError('malformed-plan', `The plan has ${input.steps.length} steps, above max_steps.`);
+  }
+  const run: RunFile = {
+    schema: 1,
+    repository: input.repository,
+    run_id: input.runId,
+    plan_digest: input.planDigest,
+    evidence_digest: input.evidenceDigest,
+    scope: { ...input.scope },
+    bounds: { ...input.bounds },
+    state: 'proposed',
+    approval: null,
+    owner: null,
+    steps: input.steps.map((step) => ({
+      id: step.id,
+      kind: step.kind,
+      status: 'pending',
+      epoch: null,
+      pre_state_digest: null,
+      evidence: null,
+      resources: [],
+      reconciled_by: null,
+    })),
+    stop_reason: null,
+    blockers: [],
+    proposed_at: isoTime(view.serverTime),
+  };
+  return {
+    transition: 'propose',
+    runId: input.runId,
+    epoch: view.lease.epoch,
+    commentId: null,
+    run,
+    lease: null,
+    needsReconciliation: false,
+  };
+}
+
+export interface ApprovalInput {
+  actor_login: string;
+  actor_id: number;
+  role_name: string;
+  comment_id: number;
+  comment_url: string;
+  /** The digest the approval command named (`sha256:<hex>`). */
+  digest: string;
+}
+
+/** The plan as recomputed from a fresh input at consumption time. */
+export interface RecomputedPlan {
+  digest: string;
+  scope: { repository: string; digest: string };
+  bounds: Bounds;
+}
+
+export interface ConsumeInput {
+  runId: string;
+  approval: ApprovalInput;
+  plan: RecomputedPlan;
+  holder: Omit<Holder, 'run_id'>;
+}
+
+export function consume(view: LedgerView, input: ConsumeInput, policy: LeasePolicy): TransitionResult {
+  const run = requireRun(view, input.runId);
+  const { approval } = input;
+  const tombstones = view.tombstones;
+  if (run.approval !== null || run.state !== 'proposed') {
+    throw new WritError(
+      'approval-already-consumed',
+      `Run ${run.run_id} already has a consumed approval (state ${run.state}).`,
+    );
+  }
+  if (tombstones?.runIds.has(run.run_id) === true) {
+    throw new WritError(
+      'approval-already-consumed',
+      `Run ID ${run.run_id} is in a consumed-approval tombstone.`,
+    );
+  }
+  if (tombstones?.commentIds.has(approval.comment_id) === true) {
+    throw new WritError(
+      'approval-already-consumed',
+      `Comment ${approval.comment_id} is in a consumed-approval tombstone.`,
+    );
+  }
+  const mismatches: string[] = [];
+  if (approval.digest !== run.plan_digest) mismatches.push('approved digest');
+  if (input.plan.digest !== run.plan_digest) mismatches.push('plan digest');
+  if (canonicalize(input.plan.scope) !== canonicalize(run.scope)) mismatches.push('scope');
+  if (canonicalize(input.plan.bounds) !== canonicalize(run.bounds)) mismatches.push('bounds');
+  if (mismatches.length > 0) {
+    throw new WritError(
+      'stale-or-mismatched-approval',
+      `Run ${run.run_id}: the ${mismatches.join(', ')} differ from the proposed run; a new dry-run plan is required.`,
+    );
+  }
+  if (leaseIsLive(view.lease, view.serverTime, policy)) {
+    throw new WritError(
+      'repository-lease-held',
+      `Run ${view.lease.holder?.run_id ?? 'unknown'} holds the repository lease (epoch ${view.lease.epoch}).`,
+      { details: { epoch: view.lease.epoch } },
+    );
+  }
+  const epoch = view.lease.epoch + 1;
+  const holder: Holder = { run_id: run.run_id, ...input.holder };
+  const next = cloneRun(run);
+  next.state = 'approved';
+  next.approval = { ...approval, consumed_at: isoTime(view.serverTime), epoch };
+  next.owner = { epoch, holder };
+  return {
+    transition: 'consume',
+    runId: run.run_id,
+    epoch,
+    commentId: approval.comment_id,
+    run: next,
+    lease: { schema: 1, epoch, holder, lease_expires_at: isoTime(view.serverTime + policy.leaseMs) },
+    needsReconciliation: false,
+  };
+}
+
+export interface ClaimInput {
+  runId: string;
+  stepId: string;
+  epoch: number;
+  holder: Holder;
+  preStateDigest?: string | null;
+}
+
+export function claim(view: LedgerView, input: ClaimInput, policy: LeasePolicy): TransitionResult {
+  const run = requireRun(view, input.runId);
+  refuseState(run, 'claim', ['approved', 'running']);
+  checkHolder(view, run, input.epoch, input.holder);
+  const { step, index } = findStep(run, input.stepId);
+  if (step.status !== 'pending') {
+    throw new WritError(
+      'invalid-transition',
+      `Step ${step.id} of run ${run.run_id} is ${step.status}, not pending.`,
+    );
+  }
+  const open = run.steps
+    .slice(0, index)
+    .find((earlier) => earlier.status === 'pending' || earlier.status === 'claimed');
+  if (open !== undefined) {
+    throw new WritError(
+      'invalid-transition',
+      `Step ${open.id} of run ${run.run_id} is ${open.status}; steps are claimed in order.`,
+    );
+  }
+  const next = cloneRun(run);
+  next.state = 'running';
+  next.steps[index] = {
+    ...step,
+    status: 'claimed',
+    epoch: input.epoch,
+    pre_state_digest: input.preStateDigest ?? null,
+  };
+  return {
+    transition: 'claim',
+    runId: run.run_id,
+    epoch: input.epoch,
+    commentId: null,
+    run: next,
+    lease: renewed(view.lease, view.serverTime, policy),
+    needsReconciliation: false,
+  };
+}
+
+export interface CheckpointInput {
+  runId: string;
+  stepId: string;
+  epoch: number;
+  holder: Holder;
+  outcome: StepOutcome;
+  evidence: StepEvidence;
+  resources?: readonly number[];
+}
+
+export function checkpoint(view: LedgerView, input: CheckpointInput, policy: LeasePolicy): TransitionResult {
+  const run = requireRun(view, input.runId);
+  refuseState(run, 'checkpoint', ['running']);
+  checkHolder(view, run, input.epoch, input.holder);
+  const { step, index } = findStep(run, input.stepId);
+  if (step.status !== 'claimed' || step.epoch !== input.epoch) {
+    throw new WritError(
+      'invalid-transition',
+      `Step ${step.id} of run ${run.run_id} is ${step.status}${step.epoch === null ? '' : ` (epoch ${step.epoch})`}, not claimed by epoch ${input.epoch}.`,
+    );
+  }
+  const next = cloneRun(run);
+  next.steps[index] = {
+    ...step,
+    status: input.outcome,
+    evidence: { ...input.evidence },
+    resources: [...(input.resources ?? [])],
+  };
+  return {
+    transition: 'checkpoint',
+    runId: run.run_id,
+    epoch: input.epoch,
+    commentId: null,
+    run: next,
+    lease: renewed(view.lease, view.serverTime, policy),
+    needsReconciliation: false,
+  };
+}
+
+export interface TakeoverInput {
+  runId: string;
+  holder: Omit<Holder, 'run_id'>;
+}
+
+/**
+ * A replacement run or attempt becomes holder at epoch + 1, only once the lease is free or its expiry
+ * plus the grace period has passed on the server's clock. A claimed step (outcome unknown) stops the
+ * run at `needs-reconciliation` and frees the lease; the old holder is fenced either way.
+ */
+export function takeover(view: LedgerView, input: TakeoverInput, policy: LeasePolicy): TransitionResult {
+  const run = requireRun(view, input.runId);
+  refuseState(run, 'takeover', ['approved', 'running']);
+  if (leaseIsLive(view.lease, view.serverTime, policy)) {
+    const expiry = expiryOf(view.lease);
+    throw new WritError(
+      'repository-lease-held',
+      `Run ${view.lease.holder?.run_id ?? 'unknown'} holds the lease at epoch ${view.lease.epoch}` +
+        (expiry === null
+          ? '.'
+          : ` until ${isoTime(expiry)} (+${policy.graceMs / 1000}s grace, server time).`),
+      { details: { epoch: view.lease.epoch } },
+    );
+  }
+  const epoch = view.lease.epoch + 1;
+  const holder: Holder = { run_id: run.run_id, ...input.holder };
+  const next = cloneRun(run);
+  next.owner = { epoch, holder };
+  const claimed = run.steps.some((step) => step.status === 'claimed');
+  if (claimed) {
+    next.state = 'needs-reconciliation';
+    next.stop_reason = 'needs-reconciliation';
+    if (!next.blockers.includes('needs-reconciliation')) next.blockers.push('needs-reconciliation');
+  }
+  return {
+    transition: 'takeover',
+    runId: run.run_id,
+    epoch,
+    commentId: null,
+    run: next,
+    lease: claimed
+      ? { schema: 1, epoch, holder: null, lease_expires_at: null }
+      : { schema: 1, epoch, holder, lease_expires_at: isoTime(view.serverTime + policy.leaseMs) },
+    needsReconciliation: claimed,
+  };
+}
+
+export interface ReleaseInput {
+  runId: string;
+  epoch: number;
+  holder: Holder;
+}
+
+export function release(view: LedgerView, input: ReleaseInput): TransitionResult {
+  const run = requireRun(view, input.runId);
+  checkHolder(view, run, input.epoch, input.holder);
+  return {
+    transition: 'release',
+    runId: run.run_id,
+    epoch: input.epoch,
+    commentId: null,
+    run: null,
+    lease: { schema: 1, epoch: input.epoch, holder: null, lease_expires_at: null },
+    needsReconciliation: false,
+  };
+}
+
+export interface CompleteInput {
+  runId: string;
+  epoch: number;
+  holder: Holder;
+  state: 'completed' | 'failed' | 'cancelled';
+  stopReason?: string | null;
+}
+
+export function complete(view: LedgerView, input: CompleteInput): TransitionResult {
+  const run = requireRun(view, input.runId);
+  refuseState(run, 'complete', ['approved', 'running']);
+  checkHolder(view, run, input.epoch, input.holder);
+  const claimed = run.steps.find((step) => step.status === 'claimed');
+  if (claimed !== undefined) {
+    throw new WritError('invalid-transition', `Step ${claimed.id} of run ${run.run_id} is still claimed.`);
+  }
+  const pending = run.steps.find((step) => step.status === 'pending');
+  if (input.state === 'completed' && pending !== undefined) {
+    throw new WritError('invalid-transition', `Step ${pending.id} of run ${run.run_id} is still pending.`);
+  }
+  const next = cloneRun(run);
+  next.state = input.state;
+  next.stop_reason = input.stopReason ?? (input.state === 'completed' ? null : input.state);
+  return {
+    transition: 'complete',
+    runId: run.run_id,
+    epoch: input.epoch,
+    commentId: null,
+    run: next,
+    lease: { schema: 1, epoch: input.epoch, holder: null, lease_expires_at: null },
+    needsReconciliation: false,
+  };
+}
+
+export const DEFAULT_RECONCILER_ROLES: readonly string[] = ['admin', 'maintain', 'write'];
+
+export interface ReconcileInput {
+  runId: string;
+  stepId: string;
+  /** The repository writer who observed the outcome (role read live by the caller). */
+  actor: Actor;
+  outcome: StepOutcome;
+  evidence: StepEvidence;
+  resources?: readonly number[];
+  /** Once no claimed step remains: resume (`running`, a later takeover continues) or stop (`failed`). */
+  resume?: boolean;
+  allowedRoles?: readonly string[];
+}
+
+export function reconcile(view: LedgerView, input: ReconcileInput): TransitionResult {
+  const run = requireRun(view, input.runId);
+  if (run.state !== 'needs-reconciliation') {
+    throw new WritError('invalid-transition', `Run ${run.run_id} is ${run.state}, not needs-reconciliation.`);
+  }
+  if (!(input.allowedRoles ?? DEFAULT_RECONCILER_ROLES).includes(input.actor.role_name)) {
+    throw new WritError(
+      'insufficient-permission',
+      `${input.actor.actor_login} has role ${input.actor.role_name}; reconciling needs a repository writer.`,
+    );
+  }
+  const { step, index } = findStep(run, input.stepId);
+  if (step.status !== 'claimed') {
+    throw new WritError(
+      'invalid-transition',
+      `Step ${step.id} of run ${run.run_id} is ${step.status}, not claimed.`,
+    );
+  }
+  const next = cloneRun(run);
+  next.steps[index] = {
+    ...step,
+    status: input.outcome,
+    evidence: { ...input.evidence },
+    resources: [...(input.resources ?? [])],
+    reconciled_by: { ...input.actor },
+  };
+  if (!next.steps.some((candidate) => candidate.status === 'claimed')) {
+    next.blockers = next.blockers.filter((blocker) => blocker !== 'needs-reconciliation');
+    if (input.resume ?? true) {
+      next.state = 'running';
+      next.stop_reason = null;
+    } else {
+      next.state = 'failed';
+      next.stop_reason = 'needs-reconciliation';
+    }
+  }
+  return {
+    transition: 'reconcile',
+    runId: run.run_id,
+    epoch: view.lease.epoch,
+    commentId: null,
+    run: next,
+    lease: null,
+    needsReconciliation: next.state === 'needs-reconciliation',
+  };
+}
+
+export function isTerminal(state: RunState): boolean {
+  return TERMINAL_RUN_STATES.includes(state);
+}

@@ -1,0 +1,127 @@
+/**
+ * TypeScript view of the ledger files (schemas/ledger/*.schema.json are the source of truth; every file
+ * is validated against its schema on read and on write, see schemas.ts).
+ */
+
+export const LEDGER_SCHEMA_VERSION = 1;
+export const DEFAULT_LEDGER_BRANCH = 'bot/writ-ledger';
+
+export interface LedgerRoot {
+  schema: 1;
+  repository: string;
+  branch: string;
+}
+
+export interface Holder {
+  run_id: string;
+  workflow_run_id: number;
+  attempt: number;
+}
+
+export interface Lease {
+  schema: 1;
+  /** Only grows. 0 before any run ever held the lease. */
+  epoch: number;
+  holder: Holder | null;
+  /** ISO timestamp on the server's clock, or null when free. */
+  lease_expires_at: string | null;
+}
+
+export type RunState =
+  'proposed' | 'approved' | 'running' | 'completed' | 'failed' | 'cancelled' | 'needs-reconciliation';
+
+export const TERMINAL_RUN_STATES: readonly RunState[] = ['completed', 'failed', 'cancelled'];
+
+export type StepStatus = 'pending' | 'claimed' | 'done' | 'conflict' | 'failed';
+export type StepOutcome = 'done' | 'conflict' | 'failed';
+
+export type StepKind =
+  | 'milestone.upsert'
+  | 'milestone.edit'
+  | 'issue.set-milestone'
+  | 'issue.labels'
+  | 'issue.create'
+  | 'comment.upsert'
+  | 'external';
+
+export interface StepEvidence {
+  status_code: number | null;
+  error_code: string | null;
+}
+
+export interface Actor {
+  actor_login: string;
+  actor_id: number;
+  role_name: string;
+}
+
+export interface RunStep {
+  id: string;
+  kind: StepKind;
+  status: StepStatus;
+  /** The epoch that claimed the step (null while pending). */
+  epoch: number | null;
+  pre_state_digest: string | null;
+  evidence: StepEvidence | null;
+  /** Numbers of resources the step created or touched (issue, milestone, comment IDs). */
+  resources: number[];
+  reconciled_by: Actor | null;
+}
+
+export interface Approval {
+  actor_login: string;
+  actor_id: number;
+  role_name: string;
+  comment_id: number;
+  comment_url: string;
+  digest: string;
+  consumed_at: string;
+  epoch: number;
+}
+
+export interface Bounds {
+  max_steps: number;
+  max_creates?: number;
+  max_issues_touched?: number;
+}
+
+export interface RunFile {
+  schema: 1;
+  repository: string;
+  run_id: string;
+  plan_digest: string;
+  evidence_digest: string | null;
+  scope: { repository: string; digest: string };
+  bounds: Bounds;
+  state: RunState;
+  approval: Approval | null;
+  owner: { epoch: number; holder: Holder } | null;
+  steps: RunStep[];
+  stop_reason: string | null;
+  blockers: string[];
+  proposed_at: string;
+}
+
+export interface ProvenanceCheckpoint {
+  schema: 1;
+  root_oid: string;
+  root_committed_at: string;
+  /** Every commit from the root up to and including this one was proven when it was written. */
+  verified_through: string;
+  verified_commits: number;
+  consumed_run_ids: string[];
+  consumed_comment_ids: number[];
+}
+
+/** The ledger app's identity: configuration, never guessed. */
+export interface LedgerApp {
+  slug: string;
+  /** The App ID (the ruleset's Integration bypass actor). */
+  id: number;
+}
+
+export interface LedgerLocation {
+  owner: string;
+  repo: string;
+  branch: string;
+}

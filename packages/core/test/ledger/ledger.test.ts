@@ -1,0 +1,497 @@
+import { beforeEach, describe, expect, it } from '@jest/globals';
+import { WritError } from '@writ/core/errors.js';
+import { bootstrapLedger, showLedger, verifyLedger } from '@writ/core/ledger/bootstrap.js';
+import type { LedgerContext } from '@writ/core/ledger/cas.js';
+import {
+  checkpointStep,
+  claimStep,
+  completeRun,
+  consumeApproval,
+  createLedgerContext,
+  proposeRun,
+  reconcileStep,
+  releaseLease,
+  takeoverRun,
+} from '@writ/core/ledger/ledger.js';
+import { LEASE_PATH } from '@writ/core/ledger/paths.js';
+import { APP, MemoryLedgerStore, instantClock } from './support/memory-store.js';
+import { HOLDER, approvalFor, planFor, recomputed } from './support/fixtures.js';
+
+async function refusal(promise: Promise<unknown>): Promise<string> {
+  try {
+    await promise;
+  } catch (error: unknown) {
+    if (error instanceof WritError) return error.code;
+    throw error;
+  }
+  throw new Error('expected a coded refusal');
+}
+
+let store: MemoryLedgerStore;
+let ledger: LedgerContext;
+const policy = { leaseMs: 60_000, graceMs: 10_000 };
+
+async function proposed(runId: string, seed = runId): Promise<ReturnType<typeof planFor>> {
+  const plan = planFor(seed);
+  await proposeRun(ledger, {
+    runId,
+    planDigest: plan.digest,
+    evidenceDigest: null,
+    scope: plan.scope,
+    bounds: plan.bounds,
+    steps: plan.steps,
+  });
+  return plan;
+}
+
+beforeEach(async () => {
+  store = new MemoryLedgerStore();
+  ledger = createLedgerContext(
+    { github: store, clock: instantClock },
+    { repository: 'acme/widgets', app: APP, policy, seed: 1 },
+  );
+  await bootstrapLedger(ledger, { apply: true });
+});
+
+describe('bootstrap', () => {
+  it('prints the root payload without writing when not applied', async () => {
+    const fresh = new MemoryLedgerStore();
+    const context = createLedgerContext({ github: fresh }, { repository: 'acme/widgets', app: APP });
+    const result = await bootstrapLedger(context, { apply: false });
+    expect(result.dry_run).toBe(true);
+    expect(result.files[0]?.path).toBe('ledger-root.json');
+    expect(JSON.parse(result.files[0]!.contents)).toEqual({
+      schema: 1,
+      repository: 'acme/widgets',
+      branch: 'bot/writ-ledger',
+    });
+    expect(fresh.head).toBeNull();
+  });
+
+  it('refuses an existing branch', async () => {
+    expect(await refusal(bootstrapLedger(ledger, { apply: true }))).toBe('ledger-branch-exists');
+    expect(await refusal(bootstrapLedger(ledger, { apply: false }))).toBe('ledger-branch-exists');
+  });
+
+  it('creates a parentless root that passes the provenance check', async () => {
+    const { report } = await verifyLedger(ledger);
+    expect(report.totalCommits).toBe(1);
+    expect(report.rootOid).toBe(store.head);
+  });
+});
+
+describe('propose and consume', () => {
+  it('refuses to re-propose a run (run files are never reset)', async () => {
+    await proposed('run-1');
+    expect(await refusal(proposed('run-1', 'other'))).toBe('run-exists');
+  });
+
+  it('records the approval and takes the lease at epoch 1 in one commit', async () => {
+    const plan = await proposed('run-1');
+    const before = store.commits.size;
+    const outcome = await consumeApproval(ledger, {
+      runId: 'run-1',
+      approval: approvalFor(plan),
+      plan: recomputed(plan),
+      holder: HOLDER,
+    });
+    expect(store.commits.size).toBe(before + 1);
+    expect(outcome.result.epoch).toBe(1);
+    expect(outcome.result.run?.state).toBe('approved');
+    expect(outcome.result.run?.approval?.comment_id).toBe(1001);
+    expect(outcome.commit.additions.map((file) => file.path).sort()).toEqual([
+      'lease.json',
+      'provenance.json',
+      'runs/acme--widgets/run-1.json',
+    ]);
+    expect(outcome.commit.body).toContain('Writ-Transition: consume');
+    expect(outcome.commit.body).toContain('Writ-Comment: 1001');
+  });
+
+  it('refuses a replayed approval, a reused comment and a superseded digest', async () => {
+    const plan = await proposed('run-1');
+    await consumeApproval(ledger, {
+      runId: 'run-1',
+      approval: approvalFor(plan),
+      plan: recomputed(plan),
+      holder: HOLDER,
+    });
+    expect(
+      await refusal(
+        consumeApproval(ledger, {
+          runId: 'run-1',
+          approval: approvalFor(plan),
+          plan: recomputed(plan),
+          holder: HOLDER,
+        }),
+      ),
+    ).toBe('approval-already-consumed');
+    const plan2 = await proposed('run-2');
+    // The same comment ID on another run: a tombstone.
+    expect(
+      await refusal(
+        consumeApproval(ledger, {
+          runId: 'run-2',
+          approval: approvalFor(plan2),
+          plan: recomputed(plan2),
+          holder: HOLDER,
+        }),
+      ),
+    ).toBe('approval-already-consumed');
+  });
+
+  it('refuses a changed digest, scope or bounds', async () => {
+    const plan = await proposed('run-1');
+    const base = { runId: 'run-1', approval: approvalFor(plan), plan: recomputed(plan), holder: HOLDER };
+    const other = planFor('other');
+    const cases = [
+      { ...base, approval: approvalFor(other) },
+      { ...base, plan: { ...base.plan, digest: other.digest } },
+      { ...base, plan: { ...base.plan, scope: other.scope } },
+      { ...base, plan: { ...base.plan, bounds: { ...plan.bounds, max_creates: 3 } } },
+    ];
+    for (const input of cases) {
+      expect(await refusal(consumeApproval(ledger, input))).toBe('stale-or-mismatched-approval');
+    }
+  });
+
+  it('refuses a consumption while another run holds the lease', async () => {
+    const plan1 = await proposed('run-1');
+    const plan2 = await proposed('run-2');
+    await consumeApproval(ledger, {
+      runId: 'run-1',
+      approval: approvalFor(plan1, 1),
+      plan: recomputed(plan1),
+      holder: HOLDER,
+    });
+    expect(
+      await refusal(
+        consumeApproval(ledger, {
+          runId: 'run-2',
+          approval: approvalFor(plan2, 2),
+          plan: recomputed(plan2),
+          holder: { workflow_run_id: 2, attempt: 1 },
+        }),
+      ),
+    ).toBe('repository-lease-held');
+  });
+
+  it('finds a consumed run in the history even when the current tree no longer shows it', async () => {
+    const plan = await proposed('run-1');
+    const proposedFile = (await store.read({
+      paths: ['runs/acme--widgets/run-1.json'],
+      historyFirst: 0,
+    }))!.files.get('runs/acme--widgets/run-1.json')!;
+    await consumeApproval(ledger, {
+      runId: 'run-1',
+      approval: approvalFor(plan),
+      plan: recomputed(plan),
+      holder: HOLDER,
+    });
+    // An app-authored commit that (wrongly) puts the proposed file back and frees the lease.
+    store.append(
+      {
+        'runs/acme--widgets/run-1.json': proposedFile,
+        [LEASE_PATH]: '{"schema":1,"epoch":1,"holder":null,"lease_expires_at":null}',
+        'provenance.json':
+          '{"schema":1,"root_oid":"' +
+          '0'.repeat(40) +
+          '","root_committed_at":"2026-11-30T00:00:00Z","verified_through":"' +
+          '0'.repeat(40) +
+          '","verified_commits":1,"consumed_run_ids":[],"consumed_comment_ids":[]}',
+      },
+      'writ ledger: manual',
+    );
+    expect(
+      await refusal(
+        consumeApproval(ledger, {
+          runId: 'run-1',
+          approval: approvalFor(plan, 2002),
+          plan: recomputed(plan),
+          holder: HOLDER,
+        }),
+      ),
+    ).toBe('approval-already-consumed');
+  });
+
+  it('dry-runs a consumption: the commit it would make, nothing written', async () => {
+    const plan = await proposed('run-1');
+    const head = store.head;
+    const outcome = await consumeApproval(
+      ledger,
+      { runId: 'run-1', approval: approvalFor(plan), plan: recomputed(plan), holder: HOLDER },
+      { dryRun: true },
+    );
+    expect(outcome.dryRun).toBe(true);
+    expect(outcome.committed).toBe(false);
+    expect(outcome.commit.expectedHeadOid).toBe(head);
+    expect(store.head).toBe(head);
+  });
+});
+
+async function consumed(runId: string, commentId: number): Promise<void> {
+  const plan = await proposed(runId);
+  await consumeApproval(ledger, {
+    runId,
+    approval: approvalFor(plan, commentId),
+    plan: recomputed(plan),
+    holder: HOLDER,
+  });
+}
+
+const me = { run_id: 'run-1', ...HOLDER };
+
+describe('claims, checkpoints, takeover and fencing', () => {
+  it('claims and checkpoints in order, renewing the lease on the server clock', async () => {
+    await consumed('run-1', 11);
+    store.now += 30_000;
+    const claimed = await claimStep(ledger, { runId: 'run-1', stepId: 'step-1', epoch: 1, holder: me });
+    expect(claimed.result.lease?.lease_expires_at).toBe(new Date(store.now + policy.leaseMs).toISOString());
+    expect(await refusal(claimStep(ledger, { runId: 'run-1', stepId: 'step-3', epoch: 1, holder: me }))).toBe(
+      'invalid-transition',
+    );
+    await checkpointStep(ledger, {
+      runId: 'run-1',
+      stepId: 'step-1',
+      epoch: 1,
+      holder: me,
+      outcome: 'done',
+      evidence: { status_code: 201, error_code: null },
+      resources: [42],
+    });
+    const overview = await showLedger(ledger);
+    expect(overview.runs[0]?.steps[0]).toMatchObject({ status: 'done', epoch: 1, resources: [42] });
+    expect(overview.runs[0]?.state).toBe('running');
+  });
+
+  it('refuses a takeover before expiry plus grace on the server clock, then one wins at epoch + 1', async () => {
+    await consumed('run-1', 11);
+    const replacement = { workflow_run_id: 9001, attempt: 2 };
+    store.now += policy.leaseMs + policy.graceMs - 1000;
+    expect(await refusal(takeoverRun(ledger, { runId: 'run-1', holder: replacement }))).toBe(
+      'repository-lease-held',
+    );
+    store.now += 1000;
+    const outcome = await takeoverRun(ledger, { runId: 'run-1', holder: replacement });
+    expect(outcome.result.epoch).toBe(2);
+    expect(outcome.result.needsReconciliation).toBe(false);
+    // The old holder is fenced.
+    expect(await refusal(claimStep(ledger, { runId: 'run-1', stepId: 'step-1', epoch: 1, holder: me }))).toBe(
+      'fenced',
+    );
+  });
+
+  it('stops a takeover of a claimed step at needs-reconciliation, and a writer reconciles it', async () => {
+    await consumed('run-1', 11);
+    await claimStep(ledger, { runId: 'run-1', stepId: 'step-1', epoch: 1, holder: me });
+    store.now += policy.leaseMs + policy.graceMs;
+    const outcome = await takeoverRun(ledger, {
+      runId: 'run-1',
+      holder: { workflow_run_id: 9002, attempt: 1 },
+    });
+    expect(outcome.result.needsReconciliation).toBe(true);
+    expect(outcome.result.run?.state).toBe('needs-reconciliation');
+    expect(outcome.result.lease?.holder).toBeNull();
+    expect(
+      await refusal(
+        checkpointStep(ledger, {
+          runId: 'run-1',
+          stepId: 'step-1',
+          epoch: 1,
+          holder: me,
+          outcome: 'done',
+          evidence: { status_code: 200, error_code: null },
+        }),
+      ),
+    ).toBe('needs-reconciliation');
+    const actor = { actor_login: 'bob', actor_id: 77, role_name: 'read' };
+    expect(
+      await refusal(
+        reconcileStep(ledger, {
+          runId: 'run-1',
+          stepId: 'step-1',
+          actor,
+          outcome: 'done',
+          evidence: { status_code: 201, error_code: null },
+        }),
+      ),
+    ).toBe('insufficient-permission');
+    const reconciled = await reconcileStep(ledger, {
+      runId: 'run-1',
+      stepId: 'step-1',
+      actor: { ...actor, role_name: 'write' },
+      outcome: 'done',
+      evidence: { status_code: 201, error_code: null },
+      resources: [5],
+    });
+    expect(reconciled.result.run?.state).toBe('running');
+    expect(reconciled.result.run?.steps[0]?.reconciled_by?.actor_login).toBe('bob');
+  });
+
+  it('lets a lease held by another run block a claim', async () => {
+    await consumed('run-1', 11);
+    await releaseLease(ledger, { runId: 'run-1', epoch: 1, holder: me });
+    await consumed('run-2', 12);
+    expect(await refusal(claimStep(ledger, { runId: 'run-1', stepId: 'step-1', epoch: 1, holder: me }))).toBe(
+      'repository-lease-held',
+    );
+  });
+
+  it('completes a run and frees the lease; a completed run refuses further claims', async () => {
+    await consumed('run-1', 11);
+    for (const stepId of ['step-1', 'step-2', 'step-3']) {
+      await claimStep(ledger, { runId: 'run-1', stepId, epoch: 1, holder: me });
+      await checkpointStep(ledger, {
+        runId: 'run-1',
+        stepId,
+        epoch: 1,
+        holder: me,
+        outcome: 'done',
+        evidence: { status_code: 200, error_code: null },
+      });
+    }
+    const done = await completeRun(ledger, { runId: 'run-1', epoch: 1, holder: me, state: 'completed' });
+    expect(done.result.run?.state).toBe('completed');
+    expect(done.result.lease?.holder).toBeNull();
+    expect(await refusal(claimStep(ledger, { runId: 'run-1', stepId: 'step-1', epoch: 1, holder: me }))).toBe(
+      'invalid-transition',
+    );
+  });
+});
+
+describe('the compare-and-set loop', () => {
+  it('re-reads and re-validates after a stale head, never overwriting', async () => {
+    await consumed('run-1', 11);
+    let interleaved = false;
+    store.beforeCommit = () => {
+      if (interleaved) return;
+      interleaved = true;
+      // Another writer lands first: the lease moves to epoch 2 (a takeover).
+      store.append(
+        {
+          [LEASE_PATH]: JSON.stringify({
+            schema: 1,
+            epoch: 2,
+            holder: { run_id: 'run-1', workflow_run_id: 1, attempt: 9 },
+            lease_expires_at: '2030-01-01T00:00:00.000Z',
+          }),
+        },
+        'writ ledger: takeover run-1 (epoch 2)',
+      );
+    };
+    expect(await refusal(claimStep(ledger, { runId: 'run-1', stepId: 'step-1', epoch: 1, holder: me }))).toBe(
+      'fenced',
+    );
+    // propose, consume, and the one claim attempt: the stale head was re-read, not overwritten.
+    expect(store.calls.commit).toBe(3);
+  });
+
+  it('recognises its own commit after a lost response (apply, then drop)', async () => {
+    await consumed('run-1', 11);
+    store.faults = ['apply-then-drop'];
+    const outcome = await claimStep(ledger, { runId: 'run-1', stepId: 'step-1', epoch: 1, holder: me });
+    expect(outcome.recoveredLostResponse).toBe(true);
+    expect(outcome.committed).toBe(true);
+    expect(outcome.commitOid).toBe(store.head);
+  });
+
+  it('recognises its own commit when a retried POST reports STALE_DATA', async () => {
+    await consumed('run-1', 11);
+    store.faults = ['apply-then-stale'];
+    const outcome = await claimStep(ledger, { runId: 'run-1', stepId: 'step-1', epoch: 1, holder: me });
+    expect(outcome.recoveredLostResponse).toBe(true);
+    const overview = await showLedger(ledger);
+    expect(overview.runs[0]?.steps[0]?.status).toBe('claimed');
+  });
+
+  it('retries a request dropped before it applied', async () => {
+    await consumed('run-1', 11);
+    store.faults = ['drop-before-apply'];
+    const outcome = await claimStep(ledger, { runId: 'run-1', stepId: 'step-1', epoch: 1, holder: me });
+    expect(outcome.recoveredLostResponse).toBe(false);
+    expect(outcome.attempts).toBe(2);
+  });
+
+  it('reports ledger-cas-exhausted when every attempt loses', async () => {
+    await consumed('run-1', 11);
+    store.beforeCommit = () => {
+      store.append({ 'noise.json': String(Math.random()) }, 'writ ledger: noise');
+    };
+    const context = createLedgerContext(
+      { github: store, clock: instantClock },
+      { repository: 'acme/widgets', app: APP, maxAttempts: 3 },
+    );
+    expect(
+      await refusal(claimStep(context, { runId: 'run-1', stepId: 'step-1', epoch: 1, holder: me })),
+    ).toBe('ledger-cas-exhausted');
+  });
+});
+
+describe('provenance', () => {
+  it.each([
+    ['a non-app commit', () => store.append({ 'x.json': '1' }, 'human edit', { as: 'human' })],
+    ['an unverified commit', () => store.append({ 'x.json': '1' }, 'unsigned', { verified: false })],
+    [
+      'a second parentless commit',
+      // As `git log` lists a merge of two roots: a parentless commit with older history after it.
+      () => store.append({ 'x.json': '1' }, 'second root', { reportedParents: 0 }),
+    ],
+    ['a merge commit', () => store.append({ 'x.json': '1' }, 'merge', { reportedParents: 2 })],
+    ['a missing ruleset', () => (store.rules = [])],
+    [
+      'a ruleset another actor can bypass',
+      () =>
+        store.rulesets.set(1, {
+          ...store.rulesets.get(1)!,
+          bypassActors: [{ actorId: 5, actorType: 'RepositoryRole', bypassMode: 'always' }],
+        }),
+    ],
+    [
+      'a ruleset changed after the root',
+      () => store.rulesets.set(1, { ...store.rulesets.get(1)!, updatedAt: store.now + 3_600_000 }),
+    ],
+    ['hidden bypass actors', () => store.rulesets.set(1, { ...store.rulesets.get(1)!, bypassActors: null })],
+  ])('rejects %s with ledger-provenance-unproven', async (_name, tamper) => {
+    const plan = await proposed('run-1');
+    tamper();
+    expect(await refusal(verifyLedger(ledger))).toBe('ledger-provenance-unproven');
+    expect(
+      await refusal(
+        consumeApproval(ledger, {
+          runId: 'run-1',
+          approval: approvalFor(plan),
+          plan: recomputed(plan),
+          holder: HOLDER,
+        }),
+      ),
+    ).toMatch(/ledger-provenance-unproven|run-not-found/);
+  });
+
+  it('rejects a rewritten history whose old commits are not the app’s', async () => {
+    await consumed('run-1', 11);
+    // Rewrite: a human-made root and history replace the app's.
+    store.head = null;
+    store.append(
+      { 'ledger-root.json': '{"schema":1,"repository":"acme/widgets","branch":"bot/writ-ledger"}\n' },
+      'forged root',
+      {
+        as: 'human',
+        parentless: true,
+      },
+    );
+    expect(await refusal(verifyLedger(ledger))).toBe('ledger-provenance-unproven');
+  });
+
+  it('starts from the checkpoint a consumption wrote, so the incremental check stays cheap', async () => {
+    for (let index = 0; index < 250; index += 1)
+      store.append({ [`pad/${index}`]: '1' }, `writ ledger: pad ${index}`);
+    await consumed('run-1', 11);
+    const full = await verifyLedger(ledger, { mode: 'full' });
+    const incremental = await verifyLedger(ledger, { mode: 'incremental' });
+    expect(full.report.usedCheckpoint).toBe(false);
+    expect(incremental.report.usedCheckpoint).toBe(true);
+    expect(incremental.report.totalCommits).toBe(full.report.totalCommits);
+    expect([...incremental.report.consumedRunIds]).toEqual(['run-1']);
+    expect(incremental.requests).toBeLessThan(full.requests);
+  });
+});

@@ -1,0 +1,43 @@
+/** Shared inputs for ledger tests: a plan's digest/scope/bounds, approvals and holders. */
+import { digest } from '@writ/core/canonical-json.js';
+import type { ApprovalInput, RecomputedPlan } from '@writ/core/ledger/transitions.js';
+import type { Bounds, StepKind } from '@writ/core/ledger/types.js';
+
+export const REPOSITORY = 'acme/widgets';
+
+export function planFor(
+  seed: string,
+  stepCount = 3,
+): {
+  digest: string;
+  scope: { repository: string; digest: string };
+  bounds: Bounds;
+  steps: { id: string; kind: StepKind }[];
+} {
+  return {
+    digest: digest({ plan: seed }),
+    scope: { repository: REPOSITORY, digest: digest({ repository: REPOSITORY, selection: seed }) },
+    bounds: { max_steps: 10, max_creates: 2 },
+    steps: Array.from({ length: stepCount }, (_, index) => ({
+      id: `step-${index + 1}`,
+      kind: 'external' as const,
+    })),
+  };
+}
+
+export function recomputed(plan: ReturnType<typeof planFor>): RecomputedPlan {
+  return { digest: plan.digest, scope: plan.scope, bounds: plan.bounds };
+}
+
+export function approvalFor(plan: { digest: string }, commentId = 1001, login = 'alice'): ApprovalInput {
+  return {
+    actor_login: login,
+    actor_id: 501,
+    role_name: 'maintain',
+    comment_id: commentId,
+    comment_url: `https://github.com/acme/widgets/issues/7#issuecomment-${commentId}`,
+    digest: plan.digest,
+  };
+}
+
+export const HOLDER = { workflow_run_id: 9001, attempt: 1 };
