@@ -1,0 +1,41 @@
+/**
+ * The approve command: exactly `<prefix>: approve <run_id> <64 lowercase hex>`, one ASCII line, with
+ * one optional trailing newline. Nothing is normalized first: a zero-width or bidi character, a
+ * confusable, a fullwidth form, a non-breaking space, an extra word, quoting or a code span all fail,
+ * because the human approved what GitHub shows and Writ must act on exactly those bytes.
+ */
+import { WritError } from '../errors.js';
+
+export interface ApproveCommand {
+  prefix: string;
+  runId: string;
+  /** The bare 64-hex digest the human approved. */
+  digestHex: string;
+}
+
+/** Bodies longer than this are refused before any parsing (the longest valid command is ~140 bytes). */
+export const MAX_COMMAND_BODY = 256;
+
+const COMMAND = /^([a-z][a-z0-9-]{0,31}): approve ([A-Za-z0-9][A-Za-z0-9_-]{0,63}) ([0-9a-f]{64})(?:\r?\n)?$/;
+const PRINTABLE_ASCII_LINE = /^[\x20-\x7e]*(?:\r?\n)?$/;
+
+function refuse(why: string): never {
+  throw new WritError('malformed-command', `the comment is not an approve command: ${why}`);
+}
+
+/** Parses a comment body into an approve command for `prefix`, or throws `malformed-command`. */
+export function parseApproveCommand(body: string | null | undefined, prefix: string): ApproveCommand {
+  if (typeof body !== 'string' || body.length === 0) refuse('the body is empty');
+  if (body.length > MAX_COMMAND_BODY) refuse(`the body is ${body.length} characters long`);
+  if (!PRINTABLE_ASCII_LINE.test(body)) refuse('it must be one line of printable ASCII');
+  const match = COMMAND.exec(body);
+  if (!match) refuse(`expected exactly '${prefix}: approve <run_id> <64 lowercase hex>'`);
+  const [, givenPrefix, runId, digestHex] = match as unknown as [string, string, string, string];
+  if (givenPrefix !== prefix) refuse(`the command prefix is not '${prefix}'`);
+  return { prefix, runId, digestHex };
+}
+
+/** The canonical command text for a run (what preview prints). */
+export function formatApproveCommand(command: ApproveCommand): string {
+  return `${command.prefix}: approve ${command.runId} ${command.digestHex}`;
+}
