@@ -1,0 +1,44 @@
+/** Page readers over the primary list endpoints, for the idempotency pre-check. */
+import type { GitHubClient } from '../github/client.js';
+import type { ListedItem, PageReader } from './precheck.js';
+
+const PER_PAGE = 100;
+
+function hasNextLink(link: string | undefined): boolean {
+  return typeof link === 'string' && /rel="next"/.test(link);
+}
+
+/** Every issue and pull request of the repository (state=all, unfiltered). */
+export function issuePages(github: GitHubClient, owner: string, repo: string): PageReader {
+  return async (page) => {
+    const response = await github.rest.issues.listForRepo({
+      owner,
+      repo,
+      state: 'all',
+      per_page: PER_PAGE,
+      page,
+      sort: 'created',
+      direction: 'asc',
+    });
+    return { items: response.data as unknown as ListedItem[], hasNext: hasNextLink(response.headers.link) };
+  };
+}
+
+/** Every comment on one issue or pull request (ascending ID, as GitHub lists them). */
+export function commentPages(
+  github: GitHubClient,
+  owner: string,
+  repo: string,
+  issueNumber: number,
+): PageReader {
+  return async (page) => {
+    const response = await github.rest.issues.listComments({
+      owner,
+      repo,
+      issue_number: issueNumber,
+      per_page: PER_PAGE,
+      page,
+    });
+    return { items: response.data as unknown as ListedItem[], hasNext: hasNextLink(response.headers.link) };
+  };
+}

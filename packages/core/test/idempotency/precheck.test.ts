@@ -1,0 +1,118 @@
+import { describe, expect, it } from '@jest/globals';
+import {
+  hasMarker,
+  idempotencyKey,
+  idempotencyMarker,
+  statusMarker,
+  withMarker,
+} from '../../src/idempotency/key.js';
+import type { ListedItem, PageReader } from '../../src/idempotency/precheck.js';
+import { findMarked } from '../../src/idempotency/precheck.js';
+
+const KEY = idempotencyKey({
+  method: 'POST',
+  pathTemplate: '/repos/{owner}/{repo}/issues',
+  body: { title: 't', body: 'b' },
+});
+const MARKER = idempotencyMarker(KEY);
+
+function item(
+  id: number,
+  body: string | null,
+  login = 'writ-app[bot]',
+  created = `2026-11-30T08:00:${String(id % 60).padStart(2, '0')}Z`,
+): ListedItem {
+  return { id, number: id, body, user: { login }, created_at: created };
+}
+
+function pages(all: ListedItem[][]): PageReader & { reads: number[] } {
+  const reads: number[] = [];
+  const reader = (page: number) => {
+    reads.push(page);
+    return Promise.resolve({ items: all[page - 1] ?? [], hasNext: page < all.length });
+  };
+  return Object.assign(reader, { reads });
+}
+
+describe('idempotency key and marker', () => {
+  it('depends only on method, path template and body, in canonical form', () => {
+    const again = idempotencyKey({
+      method: 'POST',
+      pathTemplate: '/repos/{owner}/{repo}/issues',
+      body: { body: 'b', title: 't' },
+    });
+    expect(again).toBe(KEY);
+    expect(
+      idempotencyKey({
+        method: 'POST',
+        pathTemplate: '/repos/{owner}/{repo}/issues',
+        body: { title: 't', body: 'c' },
+      }),
+    ).not.toBe(KEY);
+    expect(MARKER).toMatch(/^<!-- writ-idempotency-key: sha256:[0-9a-f]{64} -->$/);
+    expect(withMarker('hello', MARKER)).toBe(`hello\n\n${MARKER}`);
+    expect(statusMarker('run-1')).toBe('<!-- writ-status run=run-1 -->');
+  });
+
+  it('matches the exact marker substring only', () => {
+    expect(hasMarker(`x ${MARKER} y`, MARKER)).toBe(true);
+    expect(hasMarker(MARKER.replace('-->', ' -->'), MARKER)).toBe(false);
+    expect(hasMarker(MARKER.slice(0, -5), MARKER)).toBe(false);
+    expect(hasMarker(null, MARKER)).toBe(false);
+  });
+});
+
+describe('findMarked', () => {
+  it('finds a marked item on a later page', async () => {
+    const reader = pages([
+      [item(1, 'a'), item(2, null)],
+      [item(3, 'b'), item(4, withMarker('x', MARKER))],
+    ]);
+    const result = await findMarked(reader, { marker: MARKER, ownLogin: 'writ-app[bot]' });
+    expect(result).toMatchObject({ status: 'exists', item: { id: 4 }, duplicates: [], pagesRead: 2 });
+    expect(reader.reads).toEqual([1, 2]);
+  });
+
+  it('ignores the marker on an item another account wrote (a spoof cannot block or redirect a create)', async () => {
+    const reader = pages([[item(1, MARKER, 'mallory')]]);
+    expect(await findMarked(reader, { marker: MARKER, ownLogin: 'writ-app[bot]' })).toEqual({
+      status: 'absent',
+      pagesRead: 1,
+    });
+  });
+
+  it('reports the oldest of duplicates as the winner and the rest for retirement', async () => {
+    const reader = pages([
+      [
+        item(9, MARKER, 'writ-app[bot]', '2026-11-30T08:00:02Z'),
+        item(5, MARKER, 'WRIT-APP[bot]', '2026-11-30T08:00:01Z'),
+      ],
+    ]);
+    const result = await findMarked(reader, { marker: MARKER, ownLogin: 'writ-app[bot]' });
+    expect(result).toMatchObject({ status: 'exists', item: { id: 5 }, duplicates: [{ id: 9 }] });
+  });
+
+  it('is inconclusive when a page read fails, never absent', async () => {
+    const reader: PageReader = (page) =>
+      page === 2
+        ? Promise.reject(new Error('HTTP 502'))
+        : Promise.resolve({ items: [item(1, 'a')], hasNext: true });
+    expect(await findMarked(reader, { marker: MARKER, ownLogin: 'writ-app[bot]' })).toEqual({
+      status: 'inconclusive',
+      reason: 'read-failed',
+      detail: 'HTTP 502',
+      pagesRead: 1,
+    });
+  });
+
+  it('is inconclusive at the page cap, never absent', async () => {
+    const reader = pages(Array.from({ length: 5 }, (_, i) => [item(i + 1, 'x')]));
+    expect(
+      await findMarked(reader, { marker: MARKER, ownLogin: 'writ-app[bot]', maxPages: 3 }),
+    ).toMatchObject({
+      status: 'inconclusive',
+      reason: 'page-cap',
+      pagesRead: 3,
+    });
+  });
+});
