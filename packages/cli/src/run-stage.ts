@@ -1,0 +1,189 @@
+/**
+ * `writ run <stage>`: executes a committed bundle from dist/ with the runner's contract, so a stage can
+ * be run locally (or in tests) exactly as GitHub's runner would start it: a child `node` process,
+ * `INPUT_<NAME>` variables (upper-cased, spaces to `_`, hyphens kept) with action.yml defaults for
+ * inputs not given, the event payload file, and the runner's file commands, which are parsed back.
+ */
+import { spawn } from 'node:child_process';
+import { existsSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { parse } from 'yaml';
+
+export const REPO_ROOT = fileURLToPath(new URL('../../../', import.meta.url));
+
+export interface RunStageOptions {
+  stage: string;
+  inputs?: Record<string, string>;
+  /** The event payload (written to GITHUB_EVENT_PATH). */
+  event?: unknown;
+  eventName?: string;
+  /** Extra environment (GITHUB_API_URL, GITHUB_REPOSITORY, ...), applied after the defaults. */
+  env?: Record<string, string>;
+  /** Root of the Writ checkout holding actions/ and dist/ (default: this repository). */
+  root?: string;
+  /** Kill the stage after this many milliseconds (default 120 s). */
+  timeoutMs?: number;
+}
+
+export interface WorkflowCommands {
+  errors: string[];
+  warnings: string[];
+  masks: string[];
+}
+
+export interface StageRun {
+  stage: string;
+  status: number | null;
+  outputs: Record<string, string>;
+  state: Record<string, string>;
+  summary: string;
+  commands: WorkflowCommands;
+  stdout: string;
+  stderr: string;
+  workDir: string;
+}
+
+/** Parses a GITHUB_OUTPUT-style file: `name=value` lines and `name<<DELIM … DELIM` heredocs. */
+export function parseCommandFile(text: string): Record<string, string> {
+  const values: Record<string, string> = {};
+  const lines = text.split(/\r?\n/);
+  for (let i = 0; i < lines.length; i++) {
+    const line = lines[i] ?? '';
+    const heredoc = /^([^=<]+)<<(.+)$/.exec(line);
+    if (heredoc) {
+      const [, name = '', delimiter] = heredoc;
+      const body: string[] = [];
+      for (i++; i < lines.length && lines[i] !== delimiter; i++) body.push(lines[i] ?? '');
+      if (i >= lines.length) throw new Error(`unterminated heredoc for output '${name}'`);
+      values[name] = body.join('\n');
+    } else if (line.includes('=')) {
+      const at = line.indexOf('=');
+      values[line.slice(0, at)] = line.slice(at + 1);
+    }
+  }
+  return values;
+}
+
+function unescapeData(value: string): string {
+  return value.replace(/%0D/g, '\r').replace(/%0A/g, '\n').replace(/%25/g, '%');
+}
+
+/** Collects the workflow commands a stage printed (`::error::`, `::warning::`, `::add-mask::`). */
+export function parseWorkflowCommands(stdout: string): WorkflowCommands {
+  const commands: WorkflowCommands = { errors: [], warnings: [], masks: [] };
+  for (const line of stdout.split(/\r?\n/)) {
+    const match = /^::(error|warning|add-mask)(?: [^:]*)?::(.*)$/.exec(line);
+    if (!match) continue;
+    const value = unescapeData(match[2] ?? '');
+    if (match[1] === 'error') commands.errors.push(value);
+    else if (match[1] === 'warning') commands.warnings.push(value);
+    else commands.masks.push(value);
+  }
+  return commands;
+}
+
+export function inputVariable(name: string): string {
+  return `INPUT_${name.replace(/ /g, '_').toUpperCase()}`;
+}
+
+/** Reads a dotenv-style file: `KEY=VALUE` lines, `#` comments, optional surrounding quotes. */
+export function parseEnvFile(text: string): Record<string, string> {
+  const env: Record<string, string> = {};
+  for (const raw of text.split(/\r?\n/)) {
+    const line = raw.trim();
+    if (line === '' || line.startsWith('#')) continue;
+    const at = line.indexOf('=');
+    if (at <= 0) throw new Error(`env file line is not KEY=VALUE: ${line.slice(0, 40)}`);
+    const value = line.slice(at + 1).trim();
+    env[line.slice(0, at).trim()] = /^(["']).*\1$/.test(value) ? value.slice(1, -1) : value;
+  }
+  return env;
+}
+
+export async function runStage(options: RunStageOptions): Promise<StageRun> {
+  const root = options.root ?? REPO_ROOT;
+  const actionFile = join(root, 'actions', options.stage, 'action.yml');
+  const bundle = join(root, 'dist', options.stage, 'index.js');
+  if (!/^[a-z][a-z-]*$/.test(options.stage) || !existsSync(actionFile) || !existsSync(bundle)) {
+    throw new Error(
+      `no such stage '${options.stage}' (expected actions/<stage>/action.yml and dist/<stage>/index.js)`,
+    );
+  }
+  const action = parse(readFileSync(actionFile, 'utf8')) as { inputs?: Record<string, { default?: string }> };
+  const declared = action.inputs ?? {};
+  const unknown = Object.keys(options.inputs ?? {}).filter((name) => !(name in declared));
+  if (unknown.length > 0) {
+    throw new Error(
+      `unexpected input(s) ${unknown.join(', ')}; valid inputs are ${Object.keys(declared).join(', ')}`,
+    );
+  }
+
+  const workDir = mkdtempSync(join(tmpdir(), `writ-run-${options.stage}-`));
+  const files = {
+    output: join(workDir, 'output'),
+    state: join(workDir, 'state'),
+    summary: join(workDir, 'summary.md'),
+    event: join(workDir, 'event.json'),
+  };
+  for (const file of [files.output, files.state, files.summary]) writeFileSync(file, '');
+  writeFileSync(files.event, JSON.stringify(options.event ?? {}));
+
+  const env: Record<string, string> = {
+    PATH: process.env.PATH ?? '',
+    GITHUB_ACTIONS: 'true',
+    CI: 'true',
+    GITHUB_OUTPUT: files.output,
+    GITHUB_STATE: files.state,
+    GITHUB_STEP_SUMMARY: files.summary,
+    GITHUB_EVENT_PATH: files.event,
+    GITHUB_EVENT_NAME: options.eventName ?? 'workflow_dispatch',
+    GITHUB_REPOSITORY: 'acme/widgets',
+    GITHUB_RUN_ID: '1',
+    GITHUB_RUN_ATTEMPT: '1',
+    GITHUB_WORKSPACE: workDir,
+    RUNNER_TEMP: workDir,
+    ...options.env,
+  };
+  for (const [name, input] of Object.entries(declared)) env[inputVariable(name)] = input.default ?? '';
+  for (const [name, value] of Object.entries(options.inputs ?? {})) env[inputVariable(name)] = value;
+
+  const child = spawn(process.execPath, [bundle], { cwd: workDir, env, stdio: ['ignore', 'pipe', 'pipe'] });
+  let stdout = '';
+  let stderr = '';
+  child.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString('utf8')));
+  child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString('utf8')));
+  const timer = setTimeout(() => child.kill('SIGKILL'), options.timeoutMs ?? 120_000);
+  const status = await new Promise<number | null>((resolve) => child.on('close', resolve));
+  clearTimeout(timer);
+  return {
+    stage: options.stage,
+    status,
+    outputs: parseCommandFile(readFileSync(files.output, 'utf8')),
+    state: parseCommandFile(readFileSync(files.state, 'utf8')),
+    summary: readFileSync(files.summary, 'utf8'),
+    commands: parseWorkflowCommands(stdout),
+    stdout,
+    stderr,
+    workDir,
+  };
+}
+
+/** Replaces every value the stage asked the runner to mask, as the runner's log would. */
+export function applyMasks(text: string, masks: readonly string[]): string {
+  let out = text;
+  for (const mask of masks) if (mask.length > 0) out = out.split(mask).join('***');
+  return out;
+}
+
+/** A readable report of a stage run: outputs, failures, warnings, then the job summary. */
+export function formatStageRun(run: StageRun): string {
+  const mask = (text: string) => applyMasks(text, run.commands.masks);
+  const lines = [`writ run ${run.stage}: exit ${String(run.status)}`, '', 'outputs:'];
+  for (const [name, value] of Object.entries(run.outputs)) lines.push(`  ${name}: ${mask(value)}`);
+  for (const error of run.commands.errors) lines.push(`error: ${mask(error)}`);
+  for (const warning of run.commands.warnings) lines.push(`warning: ${mask(warning)}`);
+  if (run.summary.trim() !== '') lines.push('', '--- job summary', mask(run.summary));
+  return `${lines.join('\n')}\n`;
+}

@@ -1,0 +1,73 @@
+import { describe, expect, it } from '@jest/globals';
+import {
+  applyMasks,
+  formatStageRun,
+  inputVariable,
+  parseCommandFile,
+  parseEnvFile,
+  parseWorkflowCommands,
+  runStage,
+} from '../src/run-stage.js';
+
+describe('writ run: the runner contract', () => {
+  it('names inputs as the runner does: upper-case, spaces to _, hyphens kept', () => {
+    expect(inputVariable('plan-file')).toBe('INPUT_PLAN-FILE');
+    expect(inputVariable('command prefix')).toBe('INPUT_COMMAND_PREFIX');
+  });
+
+  it('parses plain and heredoc outputs, including multi-line values and CRLF files', () => {
+    const text = [
+      'simple=value=with=equals',
+      'multi<<ghadelimiter_1',
+      'line one',
+      '',
+      'line three',
+      'ghadelimiter_1',
+      'empty<<EOF',
+      'EOF',
+      '',
+    ].join('\r\n');
+    expect(parseCommandFile(text)).toEqual({
+      simple: 'value=with=equals',
+      multi: 'line one\n\nline three',
+      empty: '',
+    });
+    expect(() => parseCommandFile('x<<D\nno end')).toThrow(/unterminated heredoc/);
+  });
+
+  it('collects error, warning and mask commands, unescaping their data', () => {
+    const stdout =
+      'plain line\n::error::malformed-plan: 2 problems%0A  /title: is required\n::warning::careful 100%25\n::add-mask::s3cret\n::debug::hidden\n';
+    expect(parseWorkflowCommands(stdout)).toEqual({
+      errors: ['malformed-plan: 2 problems\n  /title: is required'],
+      warnings: ['careful 100%'],
+      masks: ['s3cret'],
+    });
+    expect(applyMasks('token s3cret here', ['s3cret'])).toBe('token *** here');
+  });
+
+  it('reads dotenv files', () => {
+    expect(parseEnvFile('# c\nA=1\nB="two words"\n C = \'x\' \n')).toEqual({
+      A: '1',
+      B: 'two words',
+      C: 'x',
+    });
+    expect(() => parseEnvFile('novalue')).toThrow(/KEY=VALUE/);
+  });
+
+  it('refuses an unknown stage and an undeclared input', async () => {
+    await expect(runStage({ stage: 'nope' })).rejects.toThrow(/no such stage/);
+    await expect(runStage({ stage: '../dist' })).rejects.toThrow(/no such stage/);
+    await expect(runStage({ stage: 'preview', inputs: { 'plan-fle': 'x' } })).rejects.toThrow(
+      /unexpected input\(s\) plan-fle/,
+    );
+  });
+
+  it('runs the preview bundle and reports its failure with masks applied', async () => {
+    const run = await runStage({ stage: 'preview', inputs: { 'plan-file': '/nonexistent.json' } });
+    expect(run.status).toBe(1);
+    expect(run.outputs).toMatchObject({ outcome: 'refused', reason: 'plan-file-not-found' });
+    expect(run.commands.errors).toEqual([expect.stringMatching(/^plan-file-not-found: /)]);
+    expect(formatStageRun(run)).toContain('reason: plan-file-not-found');
+  });
+});
