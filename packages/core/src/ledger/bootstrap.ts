@@ -6,7 +6,7 @@
 import { randomUUID } from 'node:crypto';
 import { WritError } from '../errors.js';
 import type { LedgerContext } from './cas.js';
-import { countingStore, parseSnapshot } from './cas.js';
+import { countingStore, parseSnapshot, readCheckpoint } from './cas.js';
 import { formatMessage, fullMessage } from './message.js';
 import { LEASE_PATH, LEDGER_ROOT_PATH, PROVENANCE_PATH } from './paths.js';
 import type { ProvenanceMode, ProvenanceReport } from './provenance.js';
@@ -100,13 +100,13 @@ export async function verifyLedger(
       `The ledger branch ${store.location.branch} does not exist.`,
     );
   }
-  const parsed = parseSnapshot(store, snapshot, null);
   const mode = options.mode ?? 'full';
   const report = await verifyProvenance(store, app, snapshot.headOid, {
     mode,
-    checkpoint: parsed.checkpoint,
+    checkpoint: readCheckpoint(snapshot),
     firstPage: snapshot.history,
   });
+  parseSnapshot(store, snapshot, null);
   return { headOid: snapshot.headOid, report, requests: count() };
 }
 

@@ -161,6 +161,17 @@ export function parseSnapshot(
   };
 }
 
+/** The head's checkpoint, or null (a full walk) when it is absent or unreadable. */
+export function readCheckpoint(snapshot: LedgerSnapshot): ProvenanceCheckpoint | null {
+  const text = snapshot.files.get(PROVENANCE_PATH) ?? null;
+  if (text === null) return null;
+  try {
+    return parseLedgerFile(PROVENANCE_FILE, PROVENANCE_PATH, text);
+  } catch {
+    return null;
+  }
+}
+
 function additionsFor(
   result: TransitionResult,
   runPath: string,
@@ -251,17 +262,17 @@ export async function runTransition(
       context.logger.info(`ledger: attempt ${landed.attempt.transitionId} had landed as ${landed.oid}`);
       return recovered(landed, snapshot, attempt, count());
     }
-    const parsed = parseSnapshot(store, snapshot, runPath);
+    // Authority first: no file content is judged before the history that wrote it is proven.
     let report: ProvenanceReport | null = null;
     if (spec.provenance && context.app !== null) {
-      const checkpoint = proven ?? null;
       report = await verifyProvenance(store, context.app, snapshot.headOid, {
         mode: 'incremental',
-        checkpoint: checkpoint === null ? parsed.checkpoint : checkpointFrom(checkpoint),
+        checkpoint: proven === null ? readCheckpoint(snapshot) : checkpointFrom(proven),
         firstPage: snapshot.history,
       });
       proven = report;
     }
+    const parsed = parseSnapshot(store, snapshot, runPath);
     const view: LedgerView = {
       serverTime: snapshot.serverTime,
       lease: parsed.lease,
