@@ -1,0 +1,55 @@
+/**
+ * `writ` command dispatch. `runCli` takes argv, the environment and output sinks (no side effects at
+ * import; tests call it in-process). Every failure prints `<code>: <message>` to stderr and returns 1.
+ */
+import { WritError, failureMessage } from '@writ/core/errors.js';
+import { redact } from '@writ/core/redact.js';
+import { runBootstrap, runLedgerShow, runLedgerVerify } from './commands/ledger.js';
+
+export interface CliIo {
+  stdout(text: string): void;
+  stderr(text: string): void;
+}
+
+export type CliEnv = Record<string, string | undefined>;
+
+export const USAGE = `Usage:
+  writ bootstrap --repo <owner/repo> [--apply] [--branch <name>] [--app-slug <slug>] [--app-id <id>] [--json]
+  writ ledger show [--repo <owner/repo>] [--branch <name>] [--json]
+  writ ledger verify [--repo <owner/repo>] [--branch <name>] [--app-slug <slug>] [--app-id <id>] [--incremental] [--json]
+
+Environment: GITHUB_TOKEN (the ledger app's installation token for writes), GITHUB_API_URL,
+GITHUB_REPOSITORY (default --repo), WRIT_APP_SLUG / WRIT_APP_ID (default --app-slug / --app-id).
+`;
+
+export async function runCli(argv: readonly string[], env: CliEnv, io: CliIo): Promise<number> {
+  try {
+    const [command, ...rest] = argv;
+    if (command === undefined || command === '--help' || command === '-h' || command === 'help') {
+      io.stdout(USAGE);
+      return command === undefined ? 1 : 0;
+    }
+    if (command === 'bootstrap') return await runBootstrap(rest, env, io);
+    if (command === 'ledger') {
+      const [sub, ...args] = rest;
+      if (sub === 'show') return await runLedgerShow(args, env, io);
+      if (sub === 'verify') return await runLedgerVerify(args, env, io);
+      throw new WritError(
+        'invalid-input',
+        `Unknown ledger command ${JSON.stringify(sub ?? '')}. Expected show or verify.`,
+      );
+    }
+    throw new WritError(
+      'invalid-input',
+      `Unknown command ${JSON.stringify(command.slice(0, 40))}. Expected bootstrap or ledger (see writ --help).`,
+    );
+  } catch (error: unknown) {
+    const line = redact(failureMessage(error));
+    if (argv.includes('--json')) {
+      const [code = 'internal-error', ...message] = line.split(': ');
+      io.stdout(`${JSON.stringify({ result: 'FAIL', code, message: message.join(': ') }, null, 2)}\n`);
+    }
+    io.stderr(`${line}\n`);
+    return 1;
+  }
+}

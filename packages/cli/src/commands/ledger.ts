@@ -1,0 +1,179 @@
+/** `writ bootstrap`, `writ ledger show`, `writ ledger verify`. */
+import { parseArgs } from 'node:util';
+import { WritError } from '@writ/core/errors.js';
+import { createGitHubClient } from '@writ/core/github/client.js';
+import { bootstrapLedger, showLedger, verifyLedger } from '@writ/core/ledger/bootstrap.js';
+import type { LedgerContext } from '@writ/core/ledger/cas.js';
+import { createLedgerContext } from '@writ/core/ledger/ledger.js';
+import { parseRepository } from '@writ/core/ledger/paths.js';
+import type { LedgerApp, RunFile } from '@writ/core/ledger/types.js';
+import { DEFAULT_LEDGER_BRANCH } from '@writ/core/ledger/types.js';
+import type { CliEnv, CliIo } from '../cli.js';
+
+const COMMON = {
+  repo: { type: 'string' },
+  branch: { type: 'string' },
+  json: { type: 'boolean' },
+  'app-slug': { type: 'string' },
+  'app-id': { type: 'string' },
+} as const;
+
+function parse<T extends Record<string, { type: 'string' | 'boolean' }>>(
+  args: readonly string[],
+  options: T,
+): ReturnType<typeof parseArgs<{ options: T; strict: true; allowPositionals: false }>>['values'] {
+  try {
+    return parseArgs({ args: [...args], options, strict: true, allowPositionals: false }).values;
+  } catch (error: unknown) {
+    throw new WritError('invalid-input', error instanceof Error ? error.message : 'Invalid arguments.');
+  }
+}
+
+interface Settings {
+  repository: string;
+  branch: string;
+  json: boolean;
+  app: LedgerApp | null;
+}
+
+const SLUG = /^[a-z0-9](?:[a-z0-9-]{0,33}[a-z0-9])?$/;
+
+function settingsOf(
+  values: { repo?: string; branch?: string; json?: boolean; 'app-slug'?: string; 'app-id'?: string },
+  env: CliEnv,
+): Settings {
+  const repository = values.repo ?? env.GITHUB_REPOSITORY ?? '';
+  if (repository === '') {
+    throw new WritError('invalid-input', 'No repository: pass --repo <owner/repo> or set GITHUB_REPOSITORY.');
+  }
+  parseRepository(repository, '--repo');
+  const slug = values['app-slug'] ?? env.WRIT_APP_SLUG;
+  const idText = values['app-id'] ?? env.WRIT_APP_ID;
+  let app: LedgerApp | null = null;
+  if (slug !== undefined || idText !== undefined) {
+    if (slug === undefined || !SLUG.test(slug)) {
+      throw new WritError(
+        'invalid-input',
+        'Invalid --app-slug (WRIT_APP_SLUG). Expected the GitHub App slug, e.g. writ-ledger.',
+      );
+    }
+    if (idText === undefined || !/^[1-9][0-9]{0,15}$/.test(idText)) {
+      throw new WritError(
+        'invalid-input',
+        'Invalid --app-id (WRIT_APP_ID). Expected the numeric GitHub App ID.',
+      );
+    }
+    app = { slug, id: Number(idText) };
+  }
+  return { repository, branch: values.branch ?? DEFAULT_LEDGER_BRANCH, json: values.json === true, app };
+}
+
+function contextOf(settings: Settings, env: CliEnv): LedgerContext {
+  const token = env.GITHUB_TOKEN ?? '';
+  if (token === '') throw new WritError('invalid-input', 'GITHUB_TOKEN is not set.');
+  const github = createGitHubClient(token, {
+    baseUrl:
+      env.GITHUB_API_URL !== undefined && env.GITHUB_API_URL !== ''
+        ? env.GITHUB_API_URL
+        : 'https://api.github.com',
+  });
+  return createLedgerContext(
+    { github },
+    { repository: settings.repository, branch: settings.branch, app: settings.app },
+  );
+}
+
+function print(io: CliIo, settings: Settings, json: unknown, text: string): void {
+  io.stdout(settings.json ? `${JSON.stringify(json, null, 2)}\n` : text);
+}
+
+export async function runBootstrap(args: readonly string[], env: CliEnv, io: CliIo): Promise<number> {
+  const values = parse(args, { ...COMMON, apply: { type: 'boolean' } });
+  const settings = settingsOf(values, env);
+  if (values.apply === true && settings.app === null) {
+    throw new WritError(
+      'invalid-input',
+      'bootstrap --apply needs the ledger app identity: --app-slug and --app-id (or WRIT_APP_SLUG and WRIT_APP_ID).',
+    );
+  }
+  const result = await bootstrapLedger(contextOf(settings, env), { apply: values.apply === true });
+  const payload = {
+    dry_run: result.dry_run,
+    create_root: result.create_root,
+    repository: result.repository,
+    branch: result.branch,
+    files: result.files.map((file) => ({ path: file.path, contents: JSON.parse(file.contents) as unknown })),
+    ...(result.root_oid === undefined ? {} : { root_oid: result.root_oid }),
+    ...(result.provenance === undefined ? {} : { provenance: 'PASS' }),
+  };
+  const files = result.files.map((file) => `--- ${file.path}\n${file.contents}`).join('');
+  print(
+    io,
+    settings,
+    payload,
+    result.dry_run
+      ? `Dry run: would create the parentless root commit of ${result.branch} in ${result.repository} with:\n${files}Nothing was written. Re-run with --apply (as the ledger app) to create it.\n`
+      : `Created the ledger root ${result.root_oid ?? ''} on ${result.branch} in ${result.repository}.\nProvenance: PASS\n`,
+  );
+  return 0;
+}
+
+function stepCounts(run: RunFile): string {
+  const counts = new Map<string, number>();
+  for (const step of run.steps) counts.set(step.status, (counts.get(step.status) ?? 0) + 1);
+  return [...counts].map(([status, count]) => `${status} ${count}`).join(', ');
+}
+
+export async function runLedgerShow(args: readonly string[], env: CliEnv, io: CliIo): Promise<number> {
+  const settings = settingsOf(parse(args, COMMON), env);
+  const overview = await showLedger(contextOf(settings, env));
+  const lease = overview.lease;
+  const lines = [
+    `Ledger ${overview.repository}@${overview.branch}`,
+    `Head: ${overview.headOid}`,
+    `Server time: ${overview.serverTime}`,
+    lease.holder === null
+      ? `Lease: free (epoch ${lease.epoch})`
+      : `Lease: epoch ${lease.epoch}, held by ${lease.holder.run_id} (workflow run ${lease.holder.workflow_run_id}, attempt ${lease.holder.attempt}) until ${lease.lease_expires_at ?? '?'}`,
+    `Runs: ${overview.runs.length}`,
+    ...overview.runs.map(
+      (run) =>
+        `  ${run.repository} ${run.run_id}  ${run.state}  approval ${run.approval === null ? 'none' : `${run.approval.actor_login} (comment ${run.approval.comment_id}, epoch ${run.approval.epoch})`}  steps: ${stepCounts(run)}${run.stop_reason === null ? '' : `  stop: ${run.stop_reason}`}`,
+    ),
+  ];
+  print(io, settings, overview, `${lines.join('\n')}\n`);
+  return 0;
+}
+
+export async function runLedgerVerify(args: readonly string[], env: CliEnv, io: CliIo): Promise<number> {
+  const values = parse(args, { ...COMMON, incremental: { type: 'boolean' } });
+  const settings = settingsOf(values, env);
+  if (settings.app === null) {
+    throw new WritError(
+      'invalid-input',
+      'ledger verify needs the ledger app identity: --app-slug and --app-id (or WRIT_APP_SLUG and WRIT_APP_ID).',
+    );
+  }
+  const mode = values.incremental === true ? 'incremental' : 'full';
+  const { headOid, report, requests } = await verifyLedger(contextOf(settings, env), { mode });
+  const json = {
+    result: 'PASS',
+    mode,
+    head: headOid,
+    root: report.rootOid,
+    commits: report.totalCommits,
+    commits_checked: report.commitsChecked,
+    used_checkpoint: report.usedCheckpoint,
+    rulesets: report.rulesetIds,
+    consumed_run_ids: report.consumedRunIds.size,
+    consumed_comment_ids: report.consumedCommentIds.size,
+    requests,
+  };
+  print(
+    io,
+    settings,
+    json,
+    `PASS (${mode}): ${report.totalCommits} commits from root ${report.rootOid} to ${headOid}, ${report.commitsChecked} checked; rulesets ${report.rulesetIds.join(', ')}; ${report.consumedRunIds.size} consumed approvals; ${requests} API requests\n`,
+  );
+  return 0;
+}

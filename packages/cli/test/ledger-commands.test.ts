@@ -1,0 +1,136 @@
+import { execFile } from 'node:child_process';
+import { fileURLToPath } from 'node:url';
+import { promisify } from 'node:util';
+import { afterEach, describe, expect, it } from '@jest/globals';
+import { startEmulator } from '@writ/github-emulator/index.js';
+import type { Emulator } from '@writ/github-emulator/index.js';
+import { runCli } from '@writ/cli/cli.js';
+
+const BIN = fileURLToPath(new URL('../bin/writ.js', import.meta.url));
+const TOKEN = 'ghs_cliLedgerAppToken0000000000000000000';
+
+let emulator: Emulator | undefined;
+afterEach(async () => {
+  await emulator?.close();
+  emulator = undefined;
+});
+
+async function world(withRuleset = true): Promise<{ env: Record<string, string>; appId: number }> {
+  emulator = await startEmulator({ seed: 3, startTime: Date.parse('2026-11-30T09:00:00Z') });
+  const { admin } = emulator;
+  admin.createUser({ login: 'acme' });
+  const app = admin.createApp({ slug: 'writ-ledger' });
+  admin.createToken({
+    token: TOKEN,
+    kind: 'installation',
+    app: 'writ-ledger',
+    permissions: { contents: 'write', administration: 'write' },
+  });
+  admin.createRepo({ owner: 'acme', name: 'widgets', files: { 'README.md': 'x\n' } });
+  if (withRuleset) {
+    admin.addRuleset('acme', 'widgets', {
+      name: 'writ-ledger',
+      conditions: { ref_name: { include: ['refs/heads/bot/writ-ledger'], exclude: [] } },
+      rules: [{ type: 'deletion' }, { type: 'non_fast_forward' }, { type: 'update' }],
+      bypass_actors: [{ actor_id: app.app_id, actor_type: 'Integration', bypass_mode: 'always' }],
+    });
+  }
+  admin.clock({ advance_ms: 1000 });
+  return {
+    appId: app.app_id,
+    env: {
+      GITHUB_TOKEN: TOKEN,
+      GITHUB_API_URL: emulator.url,
+      GITHUB_REPOSITORY: 'acme/widgets',
+      WRIT_APP_SLUG: 'writ-ledger',
+      WRIT_APP_ID: String(app.app_id),
+    },
+  };
+}
+
+async function writ(
+  argv: string[],
+  env: Record<string, string>,
+): Promise<{ code: number; out: string; err: string }> {
+  let out = '';
+  let err = '';
+  const code = await runCli(argv, env, { stdout: (text) => (out += text), stderr: (text) => (err += text) });
+  return { code, out, err };
+}
+
+describe('writ bootstrap', () => {
+  it('prints the proposed payload and writes nothing without --apply', async () => {
+    const { env } = await world();
+    const result = await writ(['bootstrap', '--repo', 'acme/widgets', '--json'], env);
+    expect(result.code).toBe(0);
+    expect(JSON.parse(result.out)).toEqual({
+      dry_run: true,
+      create_root: true,
+      repository: 'acme/widgets',
+      branch: 'bot/writ-ledger',
+      files: [
+        {
+          path: 'ledger-root.json',
+          contents: { schema: 1, repository: 'acme/widgets', branch: 'bot/writ-ledger' },
+        },
+      ],
+    });
+    const show = await writ(['ledger', 'show'], env);
+    expect(show.code).toBe(1);
+    expect(show.err).toMatch(/^ledger-branch-missing: /);
+  });
+
+  it('creates the root with --apply, re-runs provenance, and refuses a second bootstrap', async () => {
+    const { env } = await world();
+    const applied = await writ(['bootstrap', '--repo', 'acme/widgets', '--apply'], env);
+    expect(applied.err).toBe('');
+    expect(applied.out).toContain('Provenance: PASS');
+    const again = await writ(['bootstrap', '--repo', 'acme/widgets'], env);
+    expect(again.code).toBe(1);
+    expect(again.err).toMatch(/^ledger-branch-exists: /);
+    const verify = await writ(['ledger', 'verify', '--json'], env);
+    expect(verify.code).toBe(0);
+    expect(JSON.parse(verify.out)).toMatchObject({ result: 'PASS', mode: 'full', commits: 1 });
+    const show = await writ(['ledger', 'show'], env);
+    expect(show.out).toContain('Lease: free (epoch 0)');
+    expect(show.out).toContain('Runs: 0');
+  });
+
+  it('fails verify with the failing rule when the ruleset is missing', async () => {
+    const { env } = await world(false);
+    const applied = await writ(['bootstrap', '--apply'], env);
+    expect(applied.code).toBe(1);
+    expect(applied.err).toMatch(
+      /^ledger-provenance-unproven: No active ruleset on branch bot\/writ-ledger has a deletion rule/,
+    );
+    const verify = await writ(['ledger', 'verify', '--json'], env);
+    expect(verify.code).toBe(1);
+    expect(JSON.parse(verify.out)).toMatchObject({ result: 'FAIL', code: 'ledger-provenance-unproven' });
+  });
+
+  it.each([
+    [['bootstrap', '--repo', 'acme'], 'invalid-input: Invalid --repo'],
+    [['bootstrap', '--apply'], 'invalid-input: bootstrap --apply needs the ledger app identity'],
+    [['ledger', 'verify'], 'invalid-input: ledger verify needs the ledger app identity'],
+    [['ledger', 'frobnicate'], 'invalid-input: Unknown ledger command'],
+    [['deploy'], 'invalid-input: Unknown command'],
+    [['bootstrap', '--nope'], 'invalid-input: '],
+  ])('refuses %j with a coded message', async (argv, expected) => {
+    const env = {
+      GITHUB_TOKEN: TOKEN,
+      GITHUB_API_URL: 'http://127.0.0.1:9',
+      GITHUB_REPOSITORY: 'acme/widgets',
+    };
+    const result = await writ(argv, env);
+    expect(result.code).toBe(1);
+    expect(result.err.startsWith(expected)).toBe(true);
+  });
+
+  it('runs as the `writ` bin in a child process', async () => {
+    const { env } = await world();
+    const { stdout } = await promisify(execFile)(process.execPath, [BIN, 'bootstrap', '--apply', '--json'], {
+      env: { ...process.env, ...env },
+    });
+    expect(JSON.parse(stdout)).toMatchObject({ dry_run: false, provenance: 'PASS' });
+  });
+});
