@@ -6,6 +6,7 @@ import { DEFAULT_GITHUB_TOKEN_PERMISSIONS, DEFAULT_INSTALLATION_PERMISSIONS } fr
 import { identityOf } from './commits.js';
 import { writeCommit } from './commits.js';
 import type {
+  ConditionalWrites,
   FaultSpec,
   PermissionLevel,
   RecordedEvent,
@@ -297,8 +298,12 @@ export class Admin {
     return { now: new Date(this.world.clock.now()).toISOString(), frozen: this.world.clock.isFrozen() };
   }
 
-  setConditionalWrites(enabled: boolean): void {
-    this.world.conditionalWrites = enabled;
+  setConditionalWrites(mode: ConditionalWrites | boolean): void {
+    const resolved = mode === true ? 'honoured' : mode === false ? 'ignored' : mode;
+    if (!['ignored', 'honoured', 'applied-then-412'].includes(resolved)) {
+      throw new AdminError(400, 'conditional_writes must be ignored, honoured or applied-then-412');
+    }
+    this.world.conditionalWrites = resolved;
   }
 
   requests(): RequestLogEntry[] {

@@ -1,6 +1,6 @@
 /** Public entry of the Writ GitHub emulator. */
 export { startEmulator, EmulatorServer } from './server.js';
-export type { Emulator, EmulatorOptions } from './server.js';
+export type { Emulator, EmulatorOptions, Exchange } from './server.js';
 export { Admin, AdminError } from './admin.js';
 export type { FaultInput, RepoSpec, TokenSpec } from './admin.js';
 export { githubSchema } from './graphql.js';

@@ -15,10 +15,13 @@ import type { GraphQLRequestInfo } from './graphql.js';
 import type { Ctx, Reply } from './http.js';
 import { HttpError } from './http.js';
 import { rateHeaders, rateState } from './ratelimit.js';
+import { registerContentRoutes } from './rest/contents.js';
 import { registerGitRoutes } from './rest/git.js';
+import { registerIssueRoutes } from './rest/issues.js';
+import { registerPullRoutes } from './rest/pulls.js';
 import { registerRepoRoutes } from './rest/repos.js';
 import { Router } from './router.js';
-import type { FaultSpec, Token } from './state.js';
+import type { ConditionalWrites, FaultSpec, Token } from './state.js';
 import { World } from './state.js';
 
 export interface EmulatorOptions {
@@ -27,6 +30,21 @@ export interface EmulatorOptions {
   seed?: number;
   /** Start the clock here (ms since epoch) instead of at the real time. */
   startTime?: number;
+  /** Called with every API request and the response sent to it (for conformance checks and tracing). */
+  onExchange?: (exchange: Exchange) => void;
+}
+
+export interface Exchange {
+  method: string;
+  /** Path without the query string. */
+  path: string;
+  query: string;
+  status: number;
+  requestBody: unknown;
+  responseBody: unknown;
+  responseHeaders: Record<string, string>;
+  /** The fault type that shaped this response, if any. */
+  fault: string | null;
 }
 
 export interface Emulator {
@@ -44,6 +62,9 @@ export function buildRouter(): Router {
   const router = new Router();
   registerRepoRoutes(router);
   registerGitRoutes(router);
+  registerIssueRoutes(router);
+  registerPullRoutes(router);
+  registerContentRoutes(router);
   return router;
 }
 
@@ -96,7 +117,10 @@ export class EmulatorServer {
   private server: Server | undefined;
   base = '';
 
+  private readonly onExchange: ((exchange: Exchange) => void) | undefined;
+
   constructor(options: EmulatorOptions = {}) {
+    this.onExchange = options.onExchange;
     this.world = new World(options.seed ?? 1, new Clock(options.startTime ?? Date.now()));
     this.admin = new Admin(this.world);
   }
@@ -133,7 +157,12 @@ export class EmulatorServer {
     });
   }
 
-  private send(res: ServerResponse, status: number, body: unknown, headers: Record<string, string>): void {
+  private send(
+    res: ServerResponse,
+    status: number,
+    body: unknown,
+    headers: Record<string, string>,
+  ): Record<string, string> {
     res.sendDate = false;
     const out: Record<string, string> = {
       date: new Date(this.world.clock.now()).toUTCString(),
@@ -144,13 +173,14 @@ export class EmulatorServer {
     if (body === undefined || status === 204 || status === 304) {
       res.writeHead(status, out);
       res.end();
-      return;
+      return out;
     }
     const text = JSON.stringify(body);
     out['content-type'] = JSON_TYPE;
     out['content-length'] = String(Buffer.byteLength(text));
     res.writeHead(status, out);
     res.end(text);
+    return out;
   }
 
   private async handle(req: IncomingMessage, res: ServerResponse): Promise<void> {
@@ -220,7 +250,17 @@ export class EmulatorServer {
     };
     const respond = (status: number, payload: unknown, extra: Record<string, string> = {}): void => {
       entry.status = status;
-      this.send(res, status, payload, { ...headers, ...extra });
+      const sent = this.send(res, status, payload, { ...headers, ...extra });
+      this.onExchange?.({
+        method,
+        path,
+        query: url.search,
+        status,
+        requestBody: body,
+        responseBody: payload,
+        responseHeaders: sent,
+        fault: entry.fault,
+      });
     };
 
     const fault = this.pickFault(method, path, gql);
@@ -372,7 +412,9 @@ export class EmulatorServer {
     const admin = this.admin;
     const input = (typeof body === 'object' && body !== null ? body : {}) as Record<string, unknown>;
     const str = (value: unknown): string => (typeof value === 'string' ? value : '');
-    const reply = (status: number, payload: unknown): void => this.send(res, status, payload, {});
+    const reply = (status: number, payload: unknown): void => {
+      this.send(res, status, payload, {});
+    };
     if (parseFailed) {
       reply(400, { message: 'Problems parsing JSON' });
       return;
@@ -432,8 +474,9 @@ export class EmulatorServer {
       } else if (method === 'GET' && path === '/clock') {
         reply(200, admin.clock());
       } else if (method === 'POST' && path === '/settings') {
-        if (typeof input.conditional_writes === 'boolean')
-          admin.setConditionalWrites(input.conditional_writes);
+        if (input.conditional_writes !== undefined) {
+          admin.setConditionalWrites(input.conditional_writes as ConditionalWrites | boolean);
+        }
         reply(200, { conditional_writes: this.world.conditionalWrites });
       } else if (method === 'GET' && path === '/requests') {
         const since = Number(url.searchParams.get('since') ?? '0');

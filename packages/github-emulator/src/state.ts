@@ -9,6 +9,7 @@ export type Role = 'read' | 'triage' | 'write' | 'maintain' | 'admin';
 export const ROLE_ORDER: Role[] = ['read', 'triage', 'write', 'maintain', 'admin'];
 export type PermissionLevel = 'read' | 'write' | 'admin';
 export type TokenKind = 'pat' | 'installation' | 'github_token';
+export type ConditionalWrites = 'ignored' | 'honoured' | 'applied-then-412';
 
 export interface Account {
   id: number;
@@ -245,8 +246,12 @@ export class World {
   requests: RequestLogEntry[] = [];
   faults: FaultSpec[] = [];
   rateWindows = new Map<string, RateWindow>();
-  /** When true, `If-Match` on issue/comment/milestone PATCH is an honoured precondition (412 and not applied). */
-  conditionalWrites = false;
+  /**
+   * What `If-Match` on an issue, comment or milestone PATCH does: `ignored` (GitHub's documented behaviour:
+   * last write wins), `honoured` (a stale tag → 412, nothing applied), or `applied-then-412` (a stale tag
+   * → 412 *and* the write applied, as one public report shows GitHub doing).
+   */
+  conditionalWrites: ConditionalWrites = 'ignored';
   requestSeq = 0;
 
   constructor(seed: number, clock: Clock = new Clock()) {
@@ -267,7 +272,7 @@ export class World {
     this.requests = [];
     this.faults = [];
     this.rateWindows = new Map();
-    this.conditionalWrites = false;
+    this.conditionalWrites = 'ignored';
     this.requestSeq = 0;
     this.installGithubActions();
   }

@@ -1,6 +1,13 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
-import type { World } from './helpers.js';
-import { client, COMMIT_MUTATION, commitInput, graphqlRaw, setup } from './helpers.js';
+import type { World } from './support/helpers.js';
+import {
+  client,
+  expectConformance,
+  COMMIT_MUTATION,
+  commitInput,
+  graphqlRaw,
+  setup,
+} from './support/helpers.js';
 
 interface HistoryNode {
   oid: string;
@@ -26,6 +33,7 @@ beforeAll(async () => {
 });
 afterAll(async () => {
   await world.emulator.close();
+  expectConformance();
 });
 
 const HISTORY = `query History($owner: String!, $name: String!, $qualifiedName: String!, $after: String) {

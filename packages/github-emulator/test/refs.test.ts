@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
-import type { World } from './helpers.js';
-import { client, setup } from './helpers.js';
+import type { World } from './support/helpers.js';
+import { client, expectConformance, setup } from './support/helpers.js';
 
 let world: World;
 beforeAll(async () => {
@@ -8,6 +8,7 @@ beforeAll(async () => {
 });
 afterAll(async () => {
   await world.emulator.close();
+  expectConformance();
 });
 
 async function commitOn(parent: string, message: string): Promise<string> {

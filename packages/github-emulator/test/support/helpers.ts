@@ -3,6 +3,7 @@ import { createGitHubClient } from '@writ/core/github/client.js';
 import type { GitHubClient } from '@writ/core/github/client.js';
 import { startEmulator } from '@writ/github-emulator/index.js';
 import type { Emulator } from '@writ/github-emulator/index.js';
+import { Conformance } from './conformance.js';
 
 let clientCounter = 0;
 
@@ -19,6 +20,40 @@ export function client(emulator: Emulator, token: string, options: { retries?: n
   });
 }
 
+let conformance: Conformance | undefined;
+
+/** This test file's conformance checker (every emulator started through `start` reports to it). */
+export function conformanceOf(file: string): Conformance {
+  conformance ??= new Conformance(file);
+  return conformance;
+}
+
+/** Starts an emulator whose every response and webhook is checked for conformance. */
+export async function start(seed = 1): Promise<Emulator> {
+  const checker = conformanceOf('unnamed');
+  let seenEvents = 0;
+  const emulator: Emulator = await startEmulator({
+    seed,
+    onExchange: (exchange) => {
+      checker.observe(exchange);
+      const events = emulator.world.events;
+      if (events.length < seenEvents) seenEvents = 0;
+      checker.observeEvents(events.slice(seenEvents));
+      seenEvents = events.length;
+    },
+  });
+  return emulator;
+}
+
+/** Asserts that everything this file's emulators answered conformed (call in afterAll). */
+export function expectConformance(): void {
+  const checker = conformanceOf('unnamed');
+  checker.write();
+  if (checker.report.failures.length > 0) {
+    throw new Error(`Conformance failures:\n${checker.report.failures.join('\n')}`);
+  }
+}
+
 export interface World {
   emulator: Emulator;
   head: string;
@@ -31,7 +66,7 @@ export async function setup(
   seed = 1,
   files: Record<string, string> = { 'README.md': 'hello\n' },
 ): Promise<World> {
-  const emulator = await startEmulator({ seed });
+  const emulator = await start(seed);
   const admin = emulator.admin;
   admin.createUser({ login: 'alice' });
   admin.createUser({ login: 'bob' });
