@@ -287,7 +287,11 @@ export class EmulatorServer {
       ? `${token.kind === 'pat' ? 'user' : 'installation'} ID ${token.kind === 'pat' ? token.account.id : (token.app?.installation_id ?? 0)}`
       : 'anonymous';
     if (before.remaining === 0 || fault?.fault.type === 'primary-rate-limit') {
-      Object.assign(headers, rateHeaders({ ...before, remaining: 0 }));
+      const reset =
+        fault?.fault.type === 'primary-rate-limit'
+          ? world.clock.epochSeconds() + (fault.fault.retry_after ?? 60)
+          : before.reset;
+      Object.assign(headers, rateHeaders({ ...before, remaining: 0, reset }));
       if (isGraphQL) {
         respond(200, {
           errors: [
