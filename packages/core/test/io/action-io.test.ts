@@ -1,0 +1,89 @@
+import { afterEach, beforeEach, describe, expect, it, jest } from '@jest/globals';
+import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { WritError } from '../../src/errors.js';
+import { stageIo } from '../../src/io/action-io.js';
+import { clearRegisteredSecrets } from '../../src/redact.js';
+
+const saved = { ...process.env };
+let stdout: string[] = [];
+
+beforeEach(() => {
+  stdout = [];
+  jest.spyOn(process.stdout, 'write').mockImplementation((chunk: string | Uint8Array) => {
+    stdout.push(String(chunk));
+    return true;
+  });
+});
+
+afterEach(() => {
+  jest.restoreAllMocks();
+  process.env = { ...saved };
+  clearRegisteredSecrets();
+});
+
+function codeOf(fn: () => unknown): string | undefined {
+  try {
+    fn();
+  } catch (error: unknown) {
+    return error instanceof WritError ? error.code : 'not-a-writ-error';
+  }
+  return undefined;
+}
+
+describe('stageIo', () => {
+  it('reads declared inputs, trimmed, with registry defaults when the runner supplied none', () => {
+    process.env['INPUT_PLAN-FILE'] = '  plan.json \n';
+    delete process.env['INPUT_COMMAND-PREFIX'];
+    const io = stageIo('preview');
+    expect(io.input('plan-file')).toBe('plan.json');
+    expect(io.input('command-prefix')).toBe('writ');
+    expect(io.input('run-id')).toBe('');
+  });
+
+  it('refuses a missing required input with invalid-input', () => {
+    process.env['INPUT_PLAN-FILE'] = '   ';
+    expect(codeOf(() => stageIo('preview').input('plan-file'))).toBe('invalid-input');
+  });
+
+  it('accepts only true/false spellings for booleans and positive integers for numbers', () => {
+    const io = stageIo('preview');
+    for (const [value, expected] of [
+      ['true', true],
+      ['FALSE', false],
+      ['True', true],
+    ] as const) {
+      process.env['INPUT_RUN-ID'] = value;
+      expect(io.booleanInput('run-id')).toBe(expected);
+    }
+    for (const junk of ['yes', '1', 'on']) {
+      process.env['INPUT_RUN-ID'] = junk;
+      expect(codeOf(() => io.booleanInput('run-id'))).toBe('invalid-input');
+    }
+    process.env['INPUT_RUN-ID'] = '42';
+    expect(io.integerInput('run-id')).toBe(42);
+    process.env['INPUT_RUN-ID'] = '';
+    expect(io.integerInput('run-id')).toBeUndefined();
+    for (const junk of ['0', '-1', '1.5', '1e3', '99999999999999999']) {
+      process.env['INPUT_RUN-ID'] = junk;
+      expect(codeOf(() => io.integerInput('run-id'))).toBe('invalid-input');
+    }
+  });
+
+  it('writes only declared outputs, redacted', () => {
+    const file = join(mkdtempSync(join(tmpdir(), 'writ-io-')), 'output');
+    writeFileSync(file, '');
+    process.env.GITHUB_OUTPUT = file;
+    const io = stageIo('preview');
+    io.setOutputs({ outcome: 'previewed', reason: `leaked ghp_${'a'.repeat(36)}`, digest: undefined });
+    const text = readFileSync(file, 'utf8');
+    expect(text).toContain('previewed');
+    expect(text).not.toContain('ghp_');
+    expect(text).not.toContain('digest');
+    const untyped: Record<string, string> = { bogus: 'x' };
+    expect(() => {
+      io.setOutputs(untyped);
+    }).toThrow(/not declared/);
+  });
+});

@@ -1,0 +1,61 @@
+import { describe, expect, it } from '@jest/globals';
+import { mkdtempSync, readFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { WritError } from '../../src/errors.js';
+import { previewPlan } from '../../src/preview/preview-plan.js';
+import { silentLogger } from '../../src/redact.js';
+
+const examplePath = fileURLToPath(new URL('../../../../examples/roadmap-plan.json', import.meta.url));
+
+function codeOf(fn: () => unknown): string | undefined {
+  try {
+    fn();
+  } catch (error: unknown) {
+    return error instanceof WritError ? error.code : 'not-a-writ-error';
+  }
+  return undefined;
+}
+
+describe('previewPlan', () => {
+  it('writes the rendered preview and returns the approve command', () => {
+    const outputDir = join(mkdtempSync(join(tmpdir(), 'writ-preview-')), 'nested');
+    const result = previewPlan(
+      { planFile: examplePath, commandPrefix: 'writ', outputDir },
+      { logger: silentLogger },
+    );
+    expect(readFileSync(result.previewPath, 'utf8')).toBe(result.markdown);
+    expect(result.approveCommand).toBe(`writ: approve ${result.runId} ${result.digest.slice(7)}`);
+    const again = previewPlan(
+      { planFile: examplePath, commandPrefix: 'writ', outputDir },
+      { logger: silentLogger },
+    );
+    expect(again.markdown).toBe(result.markdown);
+  });
+
+  it.each(['', 'Writ', '1writ', 'writ:', 'w'.repeat(33), 'wr it'])(
+    'refuses the command prefix %j',
+    (prefix) => {
+      expect(
+        codeOf(() =>
+          previewPlan(
+            { planFile: examplePath, commandPrefix: prefix, outputDir: tmpdir() },
+            { logger: silentLogger },
+          ),
+        ),
+      ).toBe('invalid-input');
+    },
+  );
+
+  it('reports an unwritable output directory with output-write-failed', () => {
+    expect(
+      codeOf(() =>
+        previewPlan(
+          { planFile: examplePath, commandPrefix: 'writ', outputDir: join(examplePath, 'not-a-directory') },
+          { logger: silentLogger },
+        ),
+      ),
+    ).toBe('output-write-failed');
+  });
+});
