@@ -5,7 +5,7 @@
  * schema turns into an error where the field is non-null.
  */
 import { readFileSync } from 'node:fs';
-import type { DocumentNode, GraphQLSchema } from 'graphql';
+import type { DocumentNode, GraphQLFieldResolver, GraphQLSchema } from 'graphql';
 import { buildSchema, execute, GraphQLError, Kind, OperationTypeNode, parse, validate } from 'graphql';
 import { canSee, effectiveRole, hasPush } from './access.js';
 import { accountForEmail, identityOf, webFlowIdentity, writeCommit } from './commits.js';
@@ -659,6 +659,23 @@ function rootValue(ctx: GqlContext): Record<string, unknown> {
   };
 }
 
+/**
+ * Resolves a field from the emulator's node objects. A field the emulator does not model is an error
+ * (type EMULATOR_UNSUPPORTED), never a silent null, so a query that depends on it fails loudly.
+ */
+const fieldResolver: GraphQLFieldResolver<unknown, GqlContext> = (source, args, context, info) => {
+  if (source !== null && typeof source === 'object' && info.fieldName in source) {
+    const value = (source as Record<string, unknown>)[info.fieldName];
+    return typeof value === 'function'
+      ? (value as (...rest: unknown[]) => unknown)(args, context, info)
+      : value;
+  }
+  throw new TypedError(
+    'EMULATOR_UNSUPPORTED',
+    `The Writ GitHub emulator does not model the field ${info.parentType.name}.${info.fieldName}.`,
+  );
+};
+
 export interface GraphQLResponse {
   status: number;
   body: Record<string, unknown>;
@@ -724,6 +741,7 @@ export async function executeGraphQL(
     contextValue: ctx,
     variableValues: variables,
     operationName: info.operationName,
+    fieldResolver,
   });
   const out: Record<string, unknown> = {};
   if (result.data !== undefined) out.data = result.data;

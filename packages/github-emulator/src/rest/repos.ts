@@ -1,13 +1,35 @@
 /** Repository-level REST endpoints: the repository, collaborator permission, rulesets, rules, runs, rate limit. */
 import { effectiveRole, isAdmin } from '../access.js';
-import { notFound, paginate } from '../http.js';
+import { HttpError, notFound, paginate } from '../http.js';
 import { rateState } from '../ratelimit.js';
 import type { RateState } from '../ratelimit.js';
+import type { Urls } from '../represent.js';
 import { repository, ruleset, simpleUser, workflowRun } from '../represent.js';
+import type { Account } from '../state.js';
 import type { Router } from '../router.js';
 import { activeRulesets, bypassMode } from '../rules.js';
 import { roleAtLeast } from '../state.js';
 import { intParam, loadRepo, urlsOf } from './common.js';
+
+/** The `public-user` schema. */
+function publicUser(urls: Urls, account: Account): Record<string, unknown> {
+  return {
+    ...simpleUser(urls, account),
+    name: account.name,
+    company: null,
+    blog: null,
+    location: null,
+    email: account.email,
+    hireable: null,
+    bio: null,
+    public_repos: 0,
+    public_gists: 0,
+    followers: 0,
+    following: 0,
+    created_at: account.created_at,
+    updated_at: account.created_at,
+  };
+}
 
 function legacyPermission(role: string | null): string {
   if (role === 'admin') return 'admin';
@@ -132,6 +154,31 @@ export function registerRepoRoutes(router: Router): void {
         workflow_runs: paginate(ctx, runs).map((run) => workflowRun(urlsOf(ctx), repo, run)),
       },
     };
+  });
+
+  router.add('GET', '/user', (ctx) => {
+    const token = ctx.token;
+    if (!token) {
+      throw new HttpError(401, {
+        message: 'Requires authentication',
+        documentation_url: 'https://docs.github.com/rest/users/users#get-the-authenticated-user',
+        status: '401',
+      });
+    }
+    if (token.kind !== 'pat') {
+      throw new HttpError(403, {
+        message: 'Resource not accessible by integration',
+        documentation_url: 'https://docs.github.com/rest/users/users#get-the-authenticated-user',
+        status: '403',
+      });
+    }
+    return { status: 200, body: publicUser(urlsOf(ctx), token.account) };
+  });
+
+  router.add('GET', '/users/:username', (ctx) => {
+    const account = ctx.world.account(ctx.params.username ?? '');
+    if (!account) throw notFound('https://docs.github.com/rest/users/users#get-a-user');
+    return { status: 200, body: publicUser(urlsOf(ctx), account) };
   });
 
   router.add('GET', '/rate_limit', (ctx) => {
