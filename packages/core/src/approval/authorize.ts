@@ -108,13 +108,3 @@ export function requireAllowedRole(
   }
   return roleName;
 }
-
-/** Optional four-eyes rule: the approver must not be the account that proposed the run. */
-export function requireDistinctApprover(approverId: number, proposerId: number | undefined): void {
-  if (proposerId !== undefined && approverId === proposerId) {
-    throw new WritError(
-      'unauthorized-approval',
-      `approver ${approverId} proposed this run; a distinct approver is required`,
-    );
-  }
-}

@@ -29,7 +29,131 @@ const OUTCOME_REASON = {
   },
 } as const;
 
+const TOKEN = {
+  token: {
+    description:
+      'Installation token of the Writ GitHub App (from actions/create-github-app-token). Ledger commits made with it are app-authored and verified; never use GITHUB_TOKEN here.',
+    required: true,
+    secret: true,
+  },
+} as const;
+
+const LEDGER = {
+  'ledger-branch': { description: 'The ledger branch.', required: false, default: 'bot/writ-ledger' },
+  'ledger-app-slug': {
+    description: "Slug of the Writ GitHub App that alone writes the ledger (its bot is '<slug>[bot]').",
+    required: true,
+  },
+  'ledger-app-id': {
+    description: 'App ID of the Writ GitHub App (the ledger ruleset bypass actor).',
+    required: true,
+  },
+  'lease-seconds': {
+    description: 'Length of the repository lease taken or renewed, in seconds (judged on the server clock).',
+    required: false,
+    default: '600',
+  },
+} as const;
+
 export const STAGES = {
+  'consume-approval': {
+    name: 'Writ consume approval',
+    description:
+      'Consume a one-time approval from an issue comment: re-read the comment, its author and their live role, recompute the plan, and commit approval and repository lease in one compare-and-set ledger commit.',
+    inputs: {
+      ...TOKEN,
+      'plan-file': {
+        description: 'Path to the plan JSON, recomputed now from a fresh input.',
+        required: true,
+      },
+      'command-prefix': {
+        description: 'Prefix of the approve command: `<prefix>: approve <run_id> <sha256 hex>`.',
+        required: false,
+        default: 'writ',
+      },
+      'allowed-roles': {
+        description:
+          "Comma-separated repository roles (the live 'role_name', custom roles allowed) that may approve.",
+        required: false,
+        default: 'admin,maintain,write',
+      },
+      'require-distinct-approver': {
+        description: 'Refuse an approver who proposed the run.',
+        required: false,
+        default: 'false',
+      },
+      ...LEDGER,
+      'dry-run': {
+        description: 'Evaluate everything and print the ledger commit that would be made, without writing.',
+        required: false,
+        default: 'true',
+      },
+    },
+    outputs: {
+      'run-id': { description: 'The approved run ID.' },
+      digest: { description: 'The approved plan digest.' },
+      epoch: { description: 'The fencing epoch of the lease taken.' },
+      'lease-expires-at': { description: 'When the lease expires (server clock, ISO 8601).' },
+      outcome: {
+        description: '`approved`, `dry-run` (nothing written), `refused`, or `failed` on an internal error.',
+      },
+      ...OUTCOME_REASON,
+    },
+  },
+  'claim-checkpoint': {
+    name: 'Writ claim and checkpoint',
+    description:
+      'Fence a side effect the workflow performs itself: claim a step at the lease epoch before acting, checkpoint its outcome after, take over an expired run, or release the lease.',
+    inputs: {
+      ...TOKEN,
+      operation: { description: 'One of claim, checkpoint, takeover, release.', required: true },
+      'run-id': { description: 'The run ID.', required: true },
+      'step-id': { description: 'The step ID (claim, checkpoint).', required: false, default: '' },
+      epoch: {
+        description: "The holder's fencing epoch (claim, checkpoint, release).",
+        required: false,
+        default: '',
+      },
+      'step-outcome': {
+        description: 'The outcome to checkpoint: done, conflict or failed.',
+        required: false,
+        default: '',
+      },
+      'status-code': {
+        description: 'HTTP status code observed by the side effect (checkpoint evidence).',
+        required: false,
+        default: '',
+      },
+      'error-code': {
+        description: 'A sanitized kebab-case error code (checkpoint evidence); never free text.',
+        required: false,
+        default: '',
+      },
+      ...LEDGER,
+      'dry-run': {
+        description:
+          'Evaluate the transition and print the ledger commit that would be made, without writing.',
+        required: false,
+        default: 'true',
+      },
+    },
+    outputs: {
+      'run-id': { description: 'The run ID.' },
+      epoch: { description: 'The fencing epoch after the operation.' },
+      'step-status': {
+        description: 'The step status after the operation (pending, claimed, done, conflict, failed).',
+      },
+      'lease-expires-at': { description: 'When the lease expires (server clock, ISO 8601).' },
+      'idempotency-key': {
+        description: 'A key derived from the run, step and epoch, to pass to the external system.',
+      },
+      outcome: {
+        description:
+          '`claimed`, `checkpointed`, `taken-over`, `released`, `dry-run`, `refused` (a coded refusal such as fenced), or `failed`.',
+      },
+      ...OUTCOME_REASON,
+    },
+  },
   preview: {
     name: 'Writ preview',
     description:
@@ -50,15 +174,41 @@ export const STAGES = {
         required: false,
         default: 'writ',
       },
+      'dry-run': {
+        description:
+          'Only validate and render. When false, propose the run in the ledger and keep its status comment.',
+        required: false,
+        default: 'true',
+      },
+      token: {
+        description:
+          'Installation token of the Writ GitHub App (from actions/create-github-app-token); required when not a dry run. Never GITHUB_TOKEN.',
+        required: false,
+        default: '',
+        secret: true,
+      },
+      'ledger-branch': { description: 'The ledger branch.', required: false, default: 'bot/writ-ledger' },
+      'ledger-app-slug': {
+        description:
+          "Slug of the Writ GitHub App (its bot, '<slug>[bot]', owns the status comment); required when not a dry run.",
+        required: false,
+        default: '',
+      },
+      'status-issue': {
+        description: "Issue or pull request number that carries the run's one status comment (optional).",
+        required: false,
+        default: '',
+      },
     },
     outputs: {
       'run-id': { description: 'The run ID.' },
       digest: { description: 'The plan digest, `sha256:<64 hex>` of its RFC 8785 canonical JSON.' },
       'approve-command': { description: 'The exact comment that approves this run.' },
       'preview-path': { description: 'Path of the rendered Markdown preview.' },
+      'status-comment-id': { description: "ID of the run's status comment, when a status issue was given." },
       outcome: {
         description:
-          '`previewed` when the plan is valid, `refused` when it is not, `failed` on an internal error.',
+          '`previewed` (dry run), `proposed` (the run is in the ledger), `refused` (a coded refusal), or `failed` on an internal error.',
       },
       ...OUTCOME_REASON,
     },

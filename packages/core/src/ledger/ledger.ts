@@ -11,8 +11,8 @@ import { validateRunId } from '../plan/run-id.js';
 import type { Logger } from '../redact.js';
 import { silentLogger } from '../redact.js';
 import type { Clock, LedgerContext, TransitionOutcome } from './cas.js';
-import { runTransition, seededRandom, systemClock } from './cas.js';
-import { ledgerLocation, parseRepository } from './paths.js';
+import { parseSnapshot, runTransition, seededRandom, systemClock } from './cas.js';
+import { LEASE_PATH, LEDGER_ROOT_PATH, ledgerLocation, parseRepository, runFilePath } from './paths.js';
 import { githubLedgerStore } from './read.js';
 import type { LedgerStore } from './store.js';
 import type {
@@ -25,11 +25,13 @@ import type {
   ProposeInput,
   ReconcileInput,
   ReleaseInput,
+  StatusUpdateInput,
+  ArtifactInput,
   TakeoverInput,
 } from './transitions.js';
 import * as transitions from './transitions.js';
 import { DEFAULT_LEASE_POLICY } from './transitions.js';
-import type { LedgerApp } from './types.js';
+import type { Lease, LedgerApp, RunFile } from './types.js';
 import { DEFAULT_LEDGER_BRANCH } from './types.js';
 
 export interface LedgerDeps {
@@ -124,6 +126,7 @@ export interface ConsumeApprovalInput {
   plan: ConsumeInput['plan'];
   /** The workflow run taking the repository lease. */
   holder: ConsumeInput['holder'];
+  requireDistinctApprover?: boolean;
 }
 
 /**
@@ -256,4 +259,68 @@ export function reconcileStep(
     },
     options,
   );
+}
+
+/** `status`: records the run's status comment reservation or result (see status-comment/). */
+export function recordStatusComment(
+  context: LedgerContext,
+  input: StatusUpdateInput & { repository?: string },
+  options: TransitionOptions = {},
+): Promise<TransitionOutcome> {
+  validateRunId(input.runId);
+  return runTransition(
+    context,
+    {
+      runRepository: runRepositoryOf(context, input.repository),
+      runId: input.runId,
+      provenance: false,
+      evaluate: (view) => transitions.recordStatus(view, input),
+    },
+    options,
+  );
+}
+
+/** `artifact`: records a published artifact (commit and PR) on an approved run. */
+export function recordArtifactPublish(
+  context: LedgerContext,
+  input: ArtifactInput & { repository?: string },
+  options: TransitionOptions = {},
+): Promise<TransitionOutcome> {
+  validateRunId(input.runId);
+  return runTransition(
+    context,
+    {
+      runRepository: runRepositoryOf(context, input.repository),
+      runId: input.runId,
+      provenance: false,
+      evaluate: (view) => transitions.recordArtifact(view, input),
+    },
+    options,
+  );
+}
+
+export interface RunView {
+  headOid: string;
+  /** The server's clock at the read (ms since the epoch). */
+  serverTime: number;
+  lease: Lease;
+  run: RunFile | null;
+}
+
+/** One read of a run file and the lease at the ledger head (validated, like every ledger read). */
+export async function readRun(context: LedgerContext, runId: string, repository?: string): Promise<RunView> {
+  validateRunId(runId);
+  const runPath = runFilePath(runRepositoryOf(context, repository), runId);
+  const snapshot = await context.store.read({
+    paths: [LEDGER_ROOT_PATH, LEASE_PATH, runPath],
+    historyFirst: 0,
+  });
+  if (snapshot === null) {
+    throw new WritError(
+      'ledger-branch-missing',
+      `The ledger branch ${context.store.location.branch} does not exist.`,
+    );
+  }
+  const parsed = parseSnapshot(context.store, snapshot, runPath);
+  return { headOid: snapshot.headOid, serverTime: snapshot.serverTime, lease: parsed.lease, run: parsed.run };
 }

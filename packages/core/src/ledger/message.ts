@@ -15,6 +15,8 @@ export const TRANSITIONS = [
   'release',
   'complete',
   'reconcile',
+  'status',
+  'artifact',
 ] as const;
 export type TransitionName = (typeof TRANSITIONS)[number];
 

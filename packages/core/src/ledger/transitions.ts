@@ -9,6 +9,8 @@ import { WritError } from '../errors.js';
 import type { TransitionName } from './message.js';
 import type {
   Actor,
+  ArtifactRecord,
+  StatusComment,
   Bounds,
   Holder,
   Lease,
@@ -148,6 +150,8 @@ export interface ProposeInput {
   scope: { repository: string; digest: string };
   bounds: Bounds;
   steps: readonly { id: string; kind: StepKind }[];
+  /** The account that proposed the run, when known (for the distinct-approver rule). */
+  proposer?: { actor_id: number } | null;
 }
 
 export function propose(view: LedgerView, input: ProposeInput): TransitionResult {
@@ -186,6 +190,9 @@ export function propose(view: LedgerView, input: ProposeInput): TransitionResult
     stop_reason: null,
     blockers: [],
     proposed_at: isoTime(view.serverTime),
+    proposer: input.proposer ?? null,
+    status_comment: null,
+    artifact: null,
   };
   return {
     transition: 'propose',
@@ -220,6 +227,8 @@ export interface ConsumeInput {
   approval: ApprovalInput;
   plan: RecomputedPlan;
   holder: Omit<Holder, 'run_id'>;
+  /** Refuse an approver who proposed the run (fails closed when the proposer is unknown). */
+  requireDistinctApprover?: boolean;
 }
 
 export function consume(view: LedgerView, input: ConsumeInput, policy: LeasePolicy): TransitionResult {
@@ -243,6 +252,17 @@ export function consume(view: LedgerView, input: ConsumeInput, policy: LeasePoli
       'approval-already-consumed',
       `Comment ${approval.comment_id} is in a consumed-approval tombstone.`,
     );
+  }
+  if (input.requireDistinctApprover === true) {
+    const proposer = run.proposer?.actor_id;
+    if (proposer === undefined || proposer === approval.actor_id) {
+      throw new WritError(
+        'unauthorized-approval',
+        proposer === undefined
+          ? `Run ${run.run_id} does not record its proposer, so a distinct approver cannot be proven.`
+          : `Approver ${approval.actor_id} proposed run ${run.run_id}; a distinct approver is required.`,
+      );
+    }
   }
   const mismatches: string[] = [];
   if (approval.digest !== run.plan_digest) mismatches.push('approved digest');
@@ -530,4 +550,67 @@ export function reconcile(view: LedgerView, input: ReconcileInput): TransitionRe
 
 export function isTerminal(state: RunState): boolean {
   return TERMINAL_RUN_STATES.includes(state);
+}
+
+export interface StatusUpdateInput {
+  runId: string;
+  /** The new status comment record, computed by the status-comment protocol. */
+  statusComment: StatusComment;
+}
+
+/**
+ * Records the run's status comment (a reservation before a POST or PATCH, or its result after).
+ * Allowed in every state, terminal ones included: the status projection must stay repairable.
+ * The issue a status comment lives on never changes once reserved.
+ */
+export function recordStatus(view: LedgerView, input: StatusUpdateInput): TransitionResult {
+  const run = requireRun(view, input.runId);
+  const current = run.status_comment ?? null;
+  if (current !== null && current.issue_number !== input.statusComment.issue_number) {
+    throw new WritError(
+      'invalid-transition',
+      `Run ${run.run_id} keeps its status comment on #${current.issue_number}, not #${input.statusComment.issue_number}.`,
+    );
+  }
+  if (current?.comment_id != null && input.statusComment.comment_id !== current.comment_id) {
+    throw new WritError(
+      'invalid-transition',
+      `Run ${run.run_id} already has status comment ${current.comment_id}.`,
+    );
+  }
+  const next = cloneRun(run);
+  next.status_comment = { ...input.statusComment };
+  return {
+    transition: 'status',
+    runId: run.run_id,
+    epoch: view.lease.epoch,
+    commentId: null,
+    run: next,
+    lease: null,
+    needsReconciliation: false,
+  };
+}
+
+export interface ArtifactInput {
+  runId: string;
+  artifact: ArtifactRecord;
+}
+
+/** Records a published artifact (bot-branch commit and PR) for an approved run. */
+export function recordArtifact(view: LedgerView, input: ArtifactInput): TransitionResult {
+  const run = requireRun(view, input.runId);
+  if (run.approval === null) {
+    throw new WritError('stale-or-mismatched-approval', `Run ${run.run_id} has no consumed approval.`);
+  }
+  const next = cloneRun(run);
+  next.artifact = { ...input.artifact };
+  return {
+    transition: 'artifact',
+    runId: run.run_id,
+    epoch: view.lease.epoch,
+    commentId: null,
+    run: next,
+    lease: null,
+    needsReconciliation: false,
+  };
 }

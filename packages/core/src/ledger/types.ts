@@ -100,6 +100,27 @@ export interface RunFile {
   stop_reason: string | null;
   blockers: string[];
   proposed_at: string;
+  /** Absent in run files written before it existed; null when the proposer was not known. */
+  proposer?: { actor_id: number } | null;
+  status_comment?: StatusComment | null;
+  artifact?: ArtifactRecord | null;
+}
+
+/** The run's one status comment: identity reserved before the first POST, each PATCH before it is sent. */
+export interface StatusComment {
+  issue_number: number;
+  /** Null until the first POST is known to have landed. */
+  comment_id: number | null;
+  /** Digest of the body the comment is known to carry. */
+  body_digest: string | null;
+  /** Digest of a body being written (POST or PATCH) whose outcome is not yet recorded. */
+  pending_digest: string | null;
+}
+
+export interface ArtifactRecord {
+  commit_oid: string;
+  pr_number: number | null;
+  content_digest: string;
 }
 
 export interface ProvenanceCheckpoint {

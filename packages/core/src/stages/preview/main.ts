@@ -4,10 +4,12 @@ import { stageIo } from '../../io/action-io.js';
 import { previewPlan } from '../../preview/preview-plan.js';
 import { failStep, runnerLogger, writeSummary } from '../runner.js';
 
-/** The preview action: validate, digest, render; no GitHub writes. */
-export function run(): void {
+/** The preview action: validate, digest, render; when not a dry run, propose and keep the status comment. */
+export async function run(): Promise<void> {
   const io = stageIo('preview');
   try {
+    const dryRun = io.booleanInput('dry-run');
+    const statusIssue = io.integerInput('status-issue');
     const result = previewPlan(
       {
         planFile: io.input('plan-file'),
@@ -17,6 +19,34 @@ export function run(): void {
       },
       { logger: runnerLogger },
     );
+    let outcome = 'previewed';
+    let statusCommentId: number | undefined;
+    if (!dryRun) {
+      // Loaded only when writing: a dry run never pays for the GitHub client's start-up.
+      const { readRunnerContext } = await import('../context.js');
+      const { proposeAndPublishStatus } = await import('../../preview/propose.js');
+      const proposal = await proposeAndPublishStatus(
+        readRunnerContext(),
+        {
+          token: io.input('token'),
+          branch: io.input('ledger-branch'),
+          appSlug: io.input('ledger-app-slug'),
+          statusIssue,
+          plan: result.plan,
+          runId: result.runId,
+          markdown: result.markdown,
+        },
+        runnerLogger,
+      );
+      outcome = 'proposed';
+      statusCommentId = proposal.statusCommentId;
+      runnerLogger.info(
+        `${proposal.proposed ? 'proposed' : 'already proposed'} run ${result.runId} at ledger head ${proposal.ledgerHead}` +
+          (proposal.statusAction === undefined
+            ? ''
+            : `; status comment ${String(statusCommentId)} ${proposal.statusAction}`),
+      );
+    }
     writeSummary(result.markdown);
     runnerLogger.info(`approve with: ${result.approveCommand}`);
     io.setOutputs({
@@ -24,7 +54,8 @@ export function run(): void {
       digest: result.digest,
       'approve-command': result.approveCommand,
       'preview-path': result.previewPath,
-      outcome: 'previewed',
+      'status-comment-id': statusCommentId ?? '',
+      outcome,
       reason: '',
     });
   } catch (error: unknown) {

@@ -1,0 +1,141 @@
+/**
+ * Consumes a one-time approval: everything is re-read from GitHub at this moment (the comment by ID,
+ * its author, the author's live role) and the plan is recomputed from a fresh input; only then are the
+ * approval and the repository lease committed, together, in one compare-and-set ledger commit.
+ */
+import { WritError } from '../errors.js';
+import type { GitHubClient } from '../github/client.js';
+import type { LedgerContext } from '../ledger/cas.js';
+import { consumeApproval } from '../ledger/ledger.js';
+import type { RepositoryName } from '../ledger/paths.js';
+import { bindPlan } from '../plan/binding.js';
+import { loadPlanFile } from '../plan/load.js';
+import type { Logger } from '../redact.js';
+import type { FetchedComment } from './authorize.js';
+import { requireAllowedRole, requireHumanAuthor, requireUnedited } from './authorize.js';
+import { parseApproveCommand } from './command.js';
+
+export interface ConsumeApprovalSettings {
+  repository: RepositoryName;
+  commentId: number;
+  commandPrefix: string;
+  allowedRoles: readonly string[];
+  /** The ledger app's bot login (`<slug>[bot]`): its comments never approve. */
+  appBotLogin: string;
+  planFile: string;
+  holder: { workflow_run_id: number; attempt: number };
+  requireDistinctApprover: boolean;
+  dryRun?: boolean;
+}
+
+export interface ConsumedApproval {
+  runId: string;
+  digest: string;
+  epoch: number;
+  approver: { login: string; id: number; role: string };
+  commentUrl: string;
+  leaseExpiresAt: string | null;
+  ledgerHead: string | null;
+  committed: boolean;
+}
+
+function status(error: unknown): number | undefined {
+  const value = (error as { status?: unknown } | null)?.status;
+  return typeof value === 'number' ? value : undefined;
+}
+
+async function fetchComment(
+  github: GitHubClient,
+  repository: RepositoryName,
+  commentId: number,
+): Promise<FetchedComment> {
+  try {
+    const { data } = await github.rest.issues.getComment({ ...repository, comment_id: commentId });
+    return data;
+  } catch (error: unknown) {
+    if (status(error) === 404) {
+      throw new WritError(
+        'unauthorized-approval',
+        `comment ${commentId} does not exist (deleted, or not in this repository)`,
+      );
+    }
+    throw error;
+  }
+}
+
+async function liveRole(
+  github: GitHubClient,
+  repository: RepositoryName,
+  login: string,
+  authorId: number,
+): Promise<string | undefined> {
+  try {
+    const { data } = await github.rest.repos.getCollaboratorPermissionLevel({
+      ...repository,
+      username: login,
+    });
+    // The login must still be the same account that wrote the comment (logins can be renamed and reused).
+    if (data.user && data.user.id !== authorId) {
+      throw new WritError(
+        'unauthorized-approval',
+        `the login of comment author ${authorId} now belongs to another account`,
+      );
+    }
+    return data.role_name;
+  } catch (error: unknown) {
+    if (status(error) === 404) return undefined;
+    throw error;
+  }
+}
+
+export async function consumeApprovalComment(
+  deps: { github: GitHubClient; ledger: LedgerContext; logger: Logger },
+  settings: ConsumeApprovalSettings,
+): Promise<ConsumedApproval> {
+  const comment = await fetchComment(deps.github, settings.repository, settings.commentId);
+  requireUnedited(comment);
+  const command = parseApproveCommand(comment.body, settings.commandPrefix);
+  const author = requireHumanAuthor(comment.user, settings.appBotLogin);
+  const role = requireAllowedRole(
+    await liveRole(deps.github, settings.repository, author.login, author.id),
+    settings.allowedRoles,
+    author.id,
+  );
+  const binding = bindPlan(loadPlanFile(settings.planFile));
+  const approvedDigest = `sha256:${command.digestHex}`;
+  if (binding.digest !== approvedDigest) {
+    throw new WritError(
+      'stale-or-mismatched-approval',
+      `the approved digest does not match the plan recomputed now (${binding.digest}); a new preview is required`,
+    );
+  }
+  deps.logger.info(`approval by ${author.login} (${author.id}, role ${role}) for run ${command.runId}`);
+  const outcome = await consumeApproval(
+    deps.ledger,
+    {
+      runId: command.runId,
+      approval: {
+        actor_login: author.login,
+        actor_id: author.id,
+        role_name: role,
+        comment_id: comment.id,
+        comment_url: comment.html_url,
+        digest: approvedDigest,
+      },
+      plan: { digest: binding.digest, scope: binding.scope, bounds: binding.bounds },
+      holder: settings.holder,
+      requireDistinctApprover: settings.requireDistinctApprover,
+    },
+    { dryRun: settings.dryRun === true },
+  );
+  return {
+    runId: command.runId,
+    digest: approvedDigest,
+    epoch: outcome.result.epoch,
+    approver: { login: author.login, id: author.id, role },
+    commentUrl: comment.html_url,
+    leaseExpiresAt: outcome.result.lease?.lease_expires_at ?? null,
+    ledgerHead: outcome.commitOid,
+    committed: outcome.committed,
+  };
+}

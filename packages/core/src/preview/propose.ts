@@ -1,0 +1,89 @@
+/**
+ * The non-dry-run half of preview: propose the run in the ledger (idempotent for the same plan) and
+ * keep its one status comment. Loaded by the preview stage only when it writes, so a dry run never
+ * loads the GitHub client.
+ */
+import { WritError, errorCode } from '../errors.js';
+import { proposeRun, readRun } from '../ledger/ledger.js';
+import { bindPlan } from '../plan/binding.js';
+import type { Plan } from '../plan/types.js';
+import type { Logger } from '../redact.js';
+import { connect } from '../stages/connect.js';
+import type { RunnerContext } from '../stages/context.js';
+import { renderStatusProjection } from '../status-comment/projection.js';
+import { syncStatusComment } from '../status-comment/sync.js';
+
+export interface ProposeSettings {
+  token: string;
+  branch: string;
+  appSlug: string;
+  statusIssue: number | undefined;
+  plan: Plan;
+  runId: string;
+  markdown: string;
+}
+
+export interface ProposeResult {
+  /** False when the same plan was already proposed under this run ID (a re-run). */
+  proposed: boolean;
+  ledgerHead: string;
+  statusCommentId: number | undefined;
+  statusAction: string | undefined;
+}
+
+export async function proposeAndPublishStatus(
+  context: RunnerContext,
+  settings: ProposeSettings,
+  logger: Logger,
+): Promise<ProposeResult> {
+  const binding = bindPlan(settings.plan);
+  if (binding.scope.repository.toLowerCase() !== context.repository.full.toLowerCase()) {
+    throw new WritError(
+      'invalid-input',
+      `the plan's scope.repository is ${binding.scope.repository}, but this workflow runs in ${context.repository.full}`,
+    );
+  }
+  const { github, ledger, ownLogin } = connect(
+    context,
+    { token: settings.token, branch: settings.branch, appSlug: settings.appSlug },
+    logger,
+  );
+  let proposed = true;
+  try {
+    await proposeRun(ledger, {
+      runId: settings.runId,
+      planDigest: binding.digest,
+      evidenceDigest: binding.evidenceDigest,
+      scope: binding.scope,
+      bounds: binding.bounds,
+      steps: binding.steps,
+      proposer: context.actorId === undefined ? null : { actor_id: context.actorId },
+    });
+  } catch (error: unknown) {
+    if (errorCode(error) !== 'run-exists') throw error;
+    // A re-run of the same preview is fine; another plan under the same run ID never is.
+    const existing = await readRun(ledger, settings.runId);
+    if (existing.run?.plan_digest !== binding.digest) throw error;
+    proposed = false;
+  }
+  const view = await readRun(ledger, settings.runId);
+  if (view.run === null)
+    throw new WritError('run-not-found', `run ${settings.runId} is not in the ledger after proposing it`);
+  let statusCommentId: number | undefined;
+  let statusAction: string | undefined;
+  if (settings.statusIssue !== undefined) {
+    const synced = await syncStatusComment(
+      { github, ledger, logger },
+      {
+        repository: context.repository,
+        runId: settings.runId,
+        issueNumber: settings.statusIssue,
+        projection: renderStatusProjection(view.run, settings.markdown),
+        ownLogin,
+      },
+    );
+    statusCommentId = synced.commentId;
+    statusAction = synced.action;
+  }
+  return { proposed, ledgerHead: view.headOid, statusCommentId, statusAction };
+}

@@ -1,0 +1,86 @@
+/** Builds the GitHub client and the ledger context a writing stage needs, from validated inputs. */
+import { WritError } from '../errors.js';
+import type { GitHubClient, GitHubClientOptions } from '../github/client.js';
+import { createGitHubClient } from '../github/client.js';
+import type { LedgerContext } from '../ledger/cas.js';
+import { createLedgerContext } from '../ledger/ledger.js';
+import { validateBranch } from '../ledger/paths.js';
+import type { Logger } from '../redact.js';
+import type { RunnerContext } from './context.js';
+
+export const APP_SLUG_PATTERN = /^[a-z0-9](?:[a-z0-9-]{0,32}[a-z0-9])?$/;
+
+export interface LedgerInputs {
+  token: string;
+  branch: string;
+  appSlug: string;
+  /** Needed by transitions that prove provenance (consume, takeover, reconcile). */
+  appId?: number;
+  leaseSeconds?: number;
+}
+
+export function validateAppSlug(value: string): string {
+  if (!APP_SLUG_PATTERN.test(value)) {
+    throw new WritError(
+      'invalid-input',
+      `input 'ledger-app-slug' must be a GitHub App slug (got ${value.length} characters)`,
+    );
+  }
+  return value;
+}
+
+export function validateLeaseSeconds(value: number | undefined): number {
+  const seconds = value ?? 600;
+  if (seconds < 30 || seconds > 6 * 3600) {
+    throw new WritError(
+      'invalid-input',
+      `input 'lease-seconds' must be between 30 and 21600 (got ${seconds})`,
+    );
+  }
+  return seconds;
+}
+
+export function requireToken(token: string): string {
+  if (token === '') throw new WritError('invalid-input', "input 'token' is required when not a dry run");
+  return token;
+}
+
+/**
+ * GitHub asks for a second between mutative requests; a local emulator on loopback needs no spacing,
+ * so stages run against it (tests, the demo) at full speed. Real GitHub is never a loopback address.
+ */
+export function clientTimingFor(apiUrl: string): GitHubClientOptions {
+  let host: string;
+  try {
+    host = new URL(apiUrl).hostname;
+  } catch {
+    throw new WritError('invalid-input', 'GITHUB_API_URL is not a URL');
+  }
+  const loopback = host === 'localhost' || host === '[::1]' || /^127\.\d{1,3}\.\d{1,3}\.\d{1,3}$/.test(host);
+  return loopback
+    ? { writeSpacingMs: 0, notificationSpacingMs: 0, retryBaseMs: 50, rateLimitBaseMs: 50 }
+    : {};
+}
+
+export function connect(
+  context: RunnerContext,
+  inputs: LedgerInputs,
+  logger: Logger,
+): { github: GitHubClient; ledger: LedgerContext; ownLogin: string } {
+  const appSlug = validateAppSlug(inputs.appSlug);
+  const github = createGitHubClient(requireToken(inputs.token), {
+    baseUrl: context.apiUrl,
+    logger,
+    ...clientTimingFor(context.apiUrl),
+  });
+  const ledger = createLedgerContext(
+    { github, logger },
+    {
+      repository: context.repository.full,
+      branch: validateBranch(inputs.branch),
+      app: inputs.appId === undefined ? null : { slug: appSlug, id: inputs.appId },
+      policy: { leaseMs: validateLeaseSeconds(inputs.leaseSeconds) * 1000 },
+    },
+  );
+  return { github, ledger, ownLogin: `${appSlug}[bot]` };
+}

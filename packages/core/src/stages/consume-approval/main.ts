@@ -1,0 +1,92 @@
+import { approvalCommentId, parseAllowedRoles } from '../../approval/authorize.js';
+import { consumeApprovalComment } from '../../approval/consume-approval.js';
+import { WritError } from '../../errors.js';
+import { stageIo } from '../../io/action-io.js';
+import { readRun } from '../../ledger/ledger.js';
+import { loadPlanFile } from '../../plan/load.js';
+import { renderPreview } from '../../preview/render.js';
+import { renderStatusProjection } from '../../status-comment/projection.js';
+import { syncStatusComment } from '../../status-comment/sync.js';
+import { connect } from '../connect.js';
+import { readRunnerContext } from '../context.js';
+import { failStep, runnerLogger, writeSummary } from '../runner.js';
+
+/** The consume-approval action: one human comment, re-verified live, consumed once. */
+export async function run(): Promise<void> {
+  const io = stageIo('consume-approval');
+  try {
+    const context = readRunnerContext();
+    // Before anything else: only a newly created issue comment can approve.
+    const commentId = approvalCommentId({ eventName: context.eventName, payload: context.payload });
+    const dryRun = io.booleanInput('dry-run');
+    const commandPrefix = io.input('command-prefix');
+    const { github, ledger, ownLogin } = connect(
+      context,
+      {
+        token: io.input('token'),
+        branch: io.input('ledger-branch'),
+        appSlug: io.input('ledger-app-slug'),
+        appId: io.integerInput('ledger-app-id'),
+        leaseSeconds: io.integerInput('lease-seconds'),
+      },
+      runnerLogger,
+    );
+    const planFile = io.input('plan-file');
+    const result = await consumeApprovalComment(
+      { github, ledger, logger: runnerLogger },
+      {
+        repository: context.repository,
+        commentId,
+        commandPrefix,
+        allowedRoles: parseAllowedRoles(io.input('allowed-roles')),
+        requireDistinctApprover: io.booleanInput('require-distinct-approver'),
+        appBotLogin: ownLogin,
+        planFile,
+        holder: { workflow_run_id: context.workflowRunId, attempt: context.attempt },
+        dryRun,
+      },
+    );
+    const summary = [
+      `## Writ approval ${dryRun ? '(dry run: nothing written)' : 'consumed'}`,
+      '',
+      `Run \`${result.runId}\`, digest \`${result.digest}\`, approved by @${result.approver.login} (${result.approver.role}); lease epoch ${result.epoch} until \`${result.leaseExpiresAt ?? ''}\`.`,
+      '',
+    ];
+    if (!dryRun) {
+      const view = await readRun(ledger, result.runId);
+      const status = view.run?.status_comment ?? null;
+      if (view.run !== null && status !== null) {
+        const plan = loadPlanFile(planFile);
+        const preview = renderPreview({
+          plan,
+          planDigest: result.digest,
+          runId: result.runId,
+          commandPrefix,
+        });
+        const synced = await syncStatusComment(
+          { github, ledger, logger: runnerLogger },
+          {
+            repository: context.repository,
+            runId: result.runId,
+            issueNumber: status.issue_number,
+            projection: renderStatusProjection(view.run, preview),
+            ownLogin,
+          },
+        );
+        summary.push(`Status comment ${synced.commentId}: ${synced.action}.`, '');
+      }
+    }
+    writeSummary(summary.join('\n'));
+    io.setOutputs({
+      'run-id': result.runId,
+      digest: result.digest,
+      epoch: result.epoch,
+      'lease-expires-at': result.leaseExpiresAt ?? '',
+      outcome: dryRun ? 'dry-run' : 'approved',
+      reason: '',
+    });
+  } catch (error: unknown) {
+    const reason = failStep(error);
+    io.setOutputs({ outcome: error instanceof WritError ? 'refused' : 'failed', reason });
+  }
+}

@@ -1,0 +1,195 @@
+/**
+ * A repository on the GitHub emulator, set up the way a Writ user sets up theirs: a Writ GitHub App
+ * with an installation token, human collaborators in every role, the ledger ruleset (no deletion, no
+ * force, updates only by the app) and a bootstrapped ledger. Stages run as child processes through
+ * `writ run`'s engine with GITHUB_API_URL pointing at the emulator.
+ */
+import { readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { createGitHubClient } from '@writ/core/github/client.js';
+import type { GitHubClient } from '@writ/core/github/client.js';
+import { bootstrapLedger } from '@writ/core/ledger/bootstrap.js';
+import { createLedgerContext, readRun } from '@writ/core/ledger/ledger.js';
+import type { LedgerContext } from '@writ/core/ledger/cas.js';
+import type { RunFile } from '@writ/core/ledger/types.js';
+import { startEmulator } from '@writ/github-emulator/index.js';
+import type { Emulator } from '@writ/github-emulator/index.js';
+import { REPO_ROOT, runStage } from '../../packages/cli/src/run-stage.js';
+import type { StageRun } from '../../packages/cli/src/run-stage.js';
+
+export const OWNER = 'acme';
+export const REPO = 'widgets';
+export const REPOSITORY = `${OWNER}/${REPO}`;
+export const APP_SLUG = 'writ';
+export const APP_TOKEN = 'ghs_WritAppInstallationToken0000000001';
+export const ROLES = ['admin', 'maintain', 'write', 'triage', 'read'] as const;
+export const PEOPLE = {
+  admin: 'ada',
+  maintain: 'max',
+  write: 'wren',
+  triage: 'tria',
+  read: 'reid',
+  none: 'nora',
+} as const;
+export type Person = (typeof PEOPLE)[keyof typeof PEOPLE];
+export const OTHER_APP = 'helpful-bot';
+
+export function patOf(login: string): string {
+  return `ghp_${login.padEnd(36, '0')}`;
+}
+
+let clients = 0;
+export function client(emulator: Emulator, token: string): GitHubClient {
+  clients += 1;
+  return createGitHubClient(token, {
+    baseUrl: emulator.url,
+    retryBaseMs: 5,
+    rateLimitBaseMs: 5,
+    writeSpacingMs: 0,
+    notificationSpacingMs: 0,
+    throttleId: `e2e-${process.pid}-${clients}`,
+  });
+}
+
+export interface SliceWorld {
+  emulator: Emulator;
+  appId: number;
+  statusIssue: number;
+  ledger: LedgerContext;
+  ids: Record<string, number>;
+  /** Environment for stages: the emulator, the repository, a workflow run identity. */
+  env(extra?: Record<string, string>): Record<string, string>;
+  ledgerInputs(): Record<string, string>;
+  /** Posts a comment as `login` (a PAT) or as an app (an installation token) and returns the webhook payload GitHub would deliver. */
+  comment(
+    author: { login: string } | { app: string },
+    body: string,
+    issue?: number,
+  ): Promise<Record<string, unknown>>;
+  run(
+    stage: string,
+    inputs: Record<string, string>,
+    options?: { event?: unknown; eventName?: string; env?: Record<string, string> },
+  ): Promise<StageRun>;
+  runFile(runId: string): Promise<RunFile | null>;
+  head(): Promise<string>;
+  close(): Promise<void>;
+}
+
+let runCounter = 1000;
+
+export async function sliceWorld(options: { seed?: number } = {}): Promise<SliceWorld> {
+  const emulator = await startEmulator({ seed: options.seed ?? 1 });
+  const { admin } = emulator;
+  const ids: Record<string, number> = {};
+  admin.createUser({ login: OWNER, type: 'Organization' });
+  for (const login of Object.values(PEOPLE)) {
+    ids[login] = admin.createUser({ login }).id as number;
+    admin.createToken({ token: patOf(login), kind: 'pat', login });
+  }
+  const app = admin.createApp({ slug: APP_SLUG });
+  ids[`${APP_SLUG}[bot]`] = app.bot_id;
+  admin.createToken({
+    token: APP_TOKEN,
+    kind: 'installation',
+    app: APP_SLUG,
+    permissions: { contents: 'write', issues: 'write', pull_requests: 'write', administration: 'write' },
+  });
+  const other = admin.createApp({ slug: OTHER_APP });
+  ids[`${OTHER_APP}[bot]`] = other.bot_id;
+  admin.createToken({
+    token: `ghs_${OTHER_APP}Token0000000000000000000`,
+    kind: 'installation',
+    app: OTHER_APP,
+    permissions: { issues: 'write' },
+  });
+  admin.createRepo({ owner: OWNER, name: REPO, files: { 'README.md': '# widgets\n' } });
+  for (const role of ROLES) admin.setCollaborator(OWNER, REPO, PEOPLE[role], role);
+  admin.addRuleset(OWNER, REPO, {
+    name: 'writ-ledger',
+    target: 'branch',
+    enforcement: 'active',
+    conditions: { ref_name: { include: ['refs/heads/bot/writ-ledger'], exclude: [] } },
+    rules: [{ type: 'deletion' }, { type: 'non_fast_forward' }, { type: 'update' }],
+    bypass_actors: [{ actor_id: app.app_id, actor_type: 'Integration', bypass_mode: 'always' }],
+  });
+  const appClient = client(emulator, APP_TOKEN);
+  const ledger = createLedgerContext(
+    { github: appClient },
+    { repository: REPOSITORY, app: { slug: APP_SLUG, id: app.app_id }, seed: 3 },
+  );
+  await bootstrapLedger(ledger, { apply: true });
+  const { data: issue } = await client(emulator, patOf(PEOPLE.admin)).rest.issues.create({
+    owner: OWNER,
+    repo: REPO,
+    title: 'Roadmap: release planning',
+  });
+
+  const world: SliceWorld = {
+    emulator,
+    appId: app.app_id,
+    statusIssue: issue.number,
+    ledger,
+    ids,
+    env: (extra = {}) => ({
+      GITHUB_API_URL: emulator.url,
+      GITHUB_REPOSITORY: REPOSITORY,
+      GITHUB_RUN_ID: String((runCounter += 1)),
+      GITHUB_RUN_ATTEMPT: '1',
+      GITHUB_ACTOR_ID: String(ids[PEOPLE.admin]),
+      ...extra,
+    }),
+    ledgerInputs: () => ({
+      token: APP_TOKEN,
+      'ledger-app-slug': APP_SLUG,
+      'ledger-app-id': String(app.app_id),
+    }),
+    async comment(author, body, issueNumber = issue.number) {
+      const token =
+        'login' in author
+          ? patOf(author.login)
+          : author.app === APP_SLUG
+            ? APP_TOKEN
+            : `ghs_${author.app}Token0000000000000000000`;
+      const { data } = await client(emulator, token).rest.issues.createComment({
+        owner: OWNER,
+        repo: REPO,
+        issue_number: issueNumber,
+        body,
+      });
+      const event = admin
+        .events()
+        .filter((e) => e.event === 'issue_comment' && e.action === 'created')
+        .find((e) => (e.payload.comment as { id: number }).id === data.id);
+      if (!event) throw new Error(`no issue_comment event recorded for comment ${data.id}`);
+      return event.payload;
+    },
+    run: (stage, inputs, runOptions = {}) =>
+      runStage({
+        stage,
+        inputs,
+        ...(runOptions.event === undefined ? {} : { event: runOptions.event }),
+        eventName:
+          runOptions.eventName ?? (runOptions.event === undefined ? 'workflow_dispatch' : 'issue_comment'),
+        env: world.env(runOptions.env),
+      }),
+    runFile: async (runId) => (await readRun(ledger, runId)).run,
+    head: async () => (await readRun(ledger, 'head-probe')).headOid,
+    close: () => emulator.close(),
+  };
+  return world;
+}
+
+/** Writes a variant of a fixture plan (a changed title gives another digest and run ID). */
+export function planVariant(
+  dir: string,
+  name: string,
+  fixture = 'test/fixtures/external-plan.json',
+  title?: string,
+): string {
+  const plan = JSON.parse(readFileSync(join(REPO_ROOT, fixture), 'utf8')) as Record<string, unknown>;
+  if (title !== undefined) plan.title = title;
+  const path = join(dir, `${name}.json`);
+  writeFileSync(path, JSON.stringify(plan));
+  return path;
+}
