@@ -57,14 +57,20 @@ function roleNeeded(scope: Scope, level: 'read' | 'write'): Role {
 /** Whether the caller can see the repository at all (private repositories answer 404 otherwise). */
 export function canSee(world: World, token: Token | null, repo: Repo): boolean {
   if (!token) return !repo.private;
+  // Outside its selected repositories a token sees only what the public sees.
+  if (!tokenReaches(token, repo)) return !repo.private;
   if (token.kind === 'pat') return !repo.private || world.roleOf(token.account, repo) !== null;
-  return tokenReaches(token, repo);
+  return true;
 }
 
 /** Throws GitHub's 401/403/404 unless the caller may do `level` on `scope` of `repo`. */
 export function requireAccess(ctx: Ctx, repo: Repo, scope: Scope, level: 'read' | 'write'): void {
   const token = ctx.token;
   if (!canSee(ctx.world, token, repo)) throw notFound();
+  if (token && !tokenReaches(token, repo)) {
+    if (level === 'read') return;
+    throw notFound();
+  }
   if (!token) {
     if (level === 'read') return;
     throw new HttpError(401, {
@@ -99,14 +105,14 @@ function forbidden(message: string, scope: Scope, level: 'read' | 'write'): Http
 
 /** Whether the caller has push access (or triage, for labels and milestones) — used for silent drops. */
 export function canTriage(world: World, token: Token | null, repo: Repo): boolean {
-  if (!token) return false;
+  if (!token || !tokenReaches(token, repo)) return false;
   if (token.kind === 'pat') return roleAtLeast(world.roleOf(token.account, repo), 'triage');
   const permissions = token.permissions ?? {};
   return levelAtLeast(permissions.issues, 'write') || levelAtLeast(permissions.pull_requests, 'write');
 }
 
 export function hasPush(world: World, token: Token | null, repo: Repo): boolean {
-  if (!token) return false;
+  if (!token || !tokenReaches(token, repo)) return false;
   if (token.kind === 'pat') {
     return (
       roleAtLeast(world.roleOf(token.account, repo), 'write') &&
@@ -117,7 +123,7 @@ export function hasPush(world: World, token: Token | null, repo: Repo): boolean 
 }
 
 export function isAdmin(world: World, token: Token | null, repo: Repo): boolean {
-  if (!token) return false;
+  if (!token || !tokenReaches(token, repo)) return false;
   if (token.kind === 'pat') return roleAtLeast(world.roleOf(token.account, repo), 'admin');
   return (
     (token.permissions ?? {}).administration === 'write' ||
@@ -127,7 +133,7 @@ export function isAdmin(world: World, token: Token | null, repo: Repo): boolean 
 
 /** The caller's RepositoryPermission-style role. */
 export function effectiveRole(world: World, token: Token | null, repo: Repo): Role | null {
-  if (!token) return repo.private ? null : 'read';
+  if (!token || !tokenReaches(token, repo)) return repo.private ? null : 'read';
   if (token.kind === 'pat') return world.roleOf(token.account, repo) ?? (repo.private ? null : 'read');
   if (isAdmin(world, token, repo)) return 'admin';
   if (hasPush(world, token, repo)) return 'write';

@@ -193,9 +193,18 @@ describe('access', () => {
     const { data, headers } = await workflow.rest.repos.get({ owner: 'owner', repo: 'private' });
     expect(data.full_name).toBe('owner/private');
     expect(headers['x-ratelimit-limit']).toBe('1000');
-    await expect(workflow.rest.repos.get({ owner: 'owner', repo: 'other' })).rejects.toMatchObject({
-      status: 404,
+    // Outside its repository it sees only what the public sees: it reads the public repository, cannot write.
+    const { data: other } = await workflow.rest.repos.get({ owner: 'owner', repo: 'other' });
+    expect(other.permissions).toEqual({
+      admin: false,
+      maintain: false,
+      push: false,
+      triage: false,
+      pull: true,
     });
+    await expect(
+      workflow.rest.issues.create({ owner: 'owner', repo: 'other', title: 'not mine' }),
+    ).rejects.toMatchObject({ status: 404 });
   });
 
   it('exhausts the anonymous primary limit with 403 and x-ratelimit-remaining 0', async () => {

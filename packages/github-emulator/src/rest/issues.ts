@@ -315,8 +315,16 @@ export function registerIssueRoutes(router: Router): void {
       if (body.labels !== undefined) labelNames(body.labels);
     }
     const created = createIssueRecord(ctx, repo, String(title), optionalString(body, 'body') ?? null);
+    // GitHub sends `opened` with the labels and milestone already set, then `labeled` / `milestoned`.
+    applyTriageFields(ctx, repo, created, body, false);
     issueEvent(ctx, repo, created, 'opened');
-    applyTriageFields(ctx, repo, created, body, true);
+    const urls = urlsOf(ctx);
+    for (const id of created.labels) {
+      const entry = repo.labels.get(id);
+      if (entry) issueEvent(ctx, repo, created, 'labeled', { label: label(urls, repo, entry) });
+    }
+    const chosen = created.milestone === null ? undefined : repo.milestones.get(created.milestone);
+    if (chosen) issueEvent(ctx, repo, created, 'milestoned', { milestone: milestone(urls, repo, chosen) });
     return {
       ...sendIssue(ctx, repo, created, 201),
       headers: { location: `${ctx.base}/repos/${repo.owner.login}/${repo.name}/issues/${created.number}` },
