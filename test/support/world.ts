@@ -103,7 +103,7 @@ export async function sliceWorld(options: { seed?: number } = {}): Promise<Slice
     app: OTHER_APP,
     permissions: { issues: 'write' },
   });
-  admin.createRepo({ owner: OWNER, name: REPO, files: { 'README.md': '# widgets\n' } });
+  admin.createRepo({ owner: OWNER, name: REPO, private: false, files: { 'README.md': '# widgets\n' } });
   for (const role of ROLES) admin.setCollaborator(OWNER, REPO, PEOPLE[role], role);
   admin.addRuleset(OWNER, REPO, {
     name: 'writ-ledger',
