@@ -1,0 +1,66 @@
+import { describe, expect, it } from '@jest/globals';
+import { readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { parse } from 'yaml';
+import { repoRoot } from './support/run-action.js';
+
+const dir = join(repoRoot, 'workflows-templates');
+const templates = readdirSync(dir).filter((name) => name.endsWith('.yml'));
+
+interface Step {
+  uses?: string;
+  run?: string;
+  with?: Record<string, unknown>;
+}
+interface Job {
+  permissions?: Record<string, string>;
+  steps: Step[];
+}
+interface Workflow {
+  permissions?: unknown;
+  concurrency?: { group: string; 'cancel-in-progress': boolean };
+  jobs: Record<string, Job>;
+}
+
+describe.each(templates)('workflows-templates/%s', (name) => {
+  const text = readFileSync(join(dir, name), 'utf8');
+  const workflow = parse(text) as Workflow;
+
+  it('pins every action by a 40-hex commit SHA with a version comment', () => {
+    const uses = text.split('\n').filter((line) => /^\s*(-\s+)?uses:/.test(line));
+    expect(uses.length).toBeGreaterThan(0);
+    for (const line of uses) expect(line).toMatch(/uses: [\w.-]+\/[\w./-]+@[0-9a-f]{40} # v\d+\.\d+\.\d+$/);
+  });
+
+  it('grants nothing at the top and least privilege per job', () => {
+    expect(workflow.permissions).toEqual({});
+    for (const job of Object.values(workflow.jobs)) {
+      expect(job.permissions).toBeDefined();
+      for (const [scope, level] of Object.entries(job.permissions ?? {})) {
+        expect(['contents', 'pull-requests', 'issues']).toContain(scope);
+        expect(['read', 'write']).toContain(level);
+      }
+    }
+  });
+
+  it('shares one repository concurrency group and never cancels a run in progress', () => {
+    expect(workflow.concurrency).toEqual({
+      group: 'writ-${{ github.repository }}',
+      'cancel-in-progress': false,
+    });
+  });
+
+  it('never interpolates event fields into a shell script and never persists checkout credentials', () => {
+    for (const job of Object.values(workflow.jobs)) {
+      for (const step of job.steps) {
+        if (step.run !== undefined) expect(step.run).not.toMatch(/\$\{\{/);
+        if (step.uses?.startsWith('actions/checkout@'))
+          expect(step.with?.['persist-credentials']).toBe(false);
+      }
+    }
+  });
+
+  it('hands Writ an app token, never GITHUB_TOKEN', () => {
+    expect(text).not.toMatch(/secrets\.GITHUB_TOKEN|github\.token/);
+  });
+});
