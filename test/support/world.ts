@@ -184,7 +184,7 @@ export async function sliceWorld(options: { seed?: number } = {}): Promise<Slice
 export function planVariant(
   dir: string,
   name: string,
-  fixture = 'test/fixtures/external-plan.json',
+  fixture = 'examples/release-plan.json',
   title?: string,
 ): string {
   const plan = JSON.parse(readFileSync(join(REPO_ROOT, fixture), 'utf8')) as Record<string, unknown>;

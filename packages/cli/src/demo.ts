@@ -1,0 +1,253 @@
+/**
+ * `writ demo` (README's first command): Writ's whole approval lifecycle against an embedded GitHub
+ * emulator, every stage started from its committed bundle the way the runner starts it.
+ */
+import { join } from 'node:path';
+import { createGitHubClient } from '@writ/core/github/client.js';
+import type { GitHubClient } from '@writ/core/github/client.js';
+import { bootstrapLedger, showLedger } from '@writ/core/ledger/bootstrap.js';
+import { createLedgerContext, readRun } from '@writ/core/ledger/ledger.js';
+import { startEmulator } from '@writ/github-emulator/index.js';
+import type { Emulator } from '@writ/github-emulator/index.js';
+import { REPO_ROOT, runStage } from './run-stage.js';
+import type { StageRun } from './run-stage.js';
+
+const OWNER = 'acme';
+const REPO = 'widgets';
+const APP = 'writ-demo';
+const APP_TOKEN = 'ghs_DemoWritAppInstallationToken000000';
+const MAINTAINER = 'ada';
+const WRITER = 'wren';
+
+export interface TimelineEntry {
+  stage: string;
+  outcome: string;
+  reason: string;
+  ledgerHead: string;
+  requests: number;
+  detail: string;
+}
+
+export interface DemoResult {
+  timeline: TimelineEntry[];
+  ledger: Awaited<ReturnType<typeof showLedger>>;
+  statusComment: string;
+}
+
+function pat(login: string): string {
+  return `ghp_${login.padEnd(36, '0')}`;
+}
+
+function clientFor(emulator: Emulator, token: string): GitHubClient {
+  return createGitHubClient(token, {
+    baseUrl: emulator.url,
+    writeSpacingMs: 0,
+    notificationSpacingMs: 0,
+    throttleId: `demo-${token.slice(0, 8)}`,
+  });
+}
+
+export async function runDemo(options: { log?: (line: string) => void } = {}): Promise<DemoResult> {
+  const log = options.log ?? (() => undefined);
+  const emulator = await startEmulator({ seed: 42 });
+  try {
+    const { admin } = emulator;
+    const ids: Record<string, number> = {};
+    for (const login of [MAINTAINER, WRITER]) {
+      ids[login] = admin.createUser({ login }).id as number;
+      admin.createToken({ token: pat(login), kind: 'pat', login });
+    }
+    const app = admin.createApp({ slug: APP });
+    admin.createToken({
+      token: APP_TOKEN,
+      kind: 'installation',
+      app: APP,
+      permissions: { contents: 'write', issues: 'write', pull_requests: 'write', administration: 'write' },
+    });
+    admin.createRepo({ owner: OWNER, name: REPO, private: false, files: { 'README.md': '# widgets\n' } });
+    admin.setCollaborator(OWNER, REPO, MAINTAINER, 'maintain');
+    admin.setCollaborator(OWNER, REPO, WRITER, 'write');
+    admin.addRuleset(OWNER, REPO, {
+      name: 'writ-ledger',
+      target: 'branch',
+      enforcement: 'active',
+      conditions: { ref_name: { include: ['refs/heads/bot/writ-ledger'], exclude: [] } },
+      rules: [{ type: 'deletion' }, { type: 'non_fast_forward' }, { type: 'update' }],
+      bypass_actors: [{ actor_id: app.app_id, actor_type: 'Integration', bypass_mode: 'always' }],
+    });
+    const ledger = createLedgerContext(
+      { github: clientFor(emulator, APP_TOKEN) },
+      { repository: `${OWNER}/${REPO}`, app: { slug: APP, id: app.app_id } },
+    );
+    const timeline: TimelineEntry[] = [];
+    let seq = 0;
+    const requestsSince = (): number => {
+      const log = admin.requests();
+      const count = log.filter((entry) => entry.seq > seq).length;
+      seq = log.length === 0 ? seq : (log[log.length - 1]?.seq ?? seq);
+      return count;
+    };
+    const head = async (): Promise<string> => (await readRun(ledger, 'demo-probe')).headOid.slice(0, 12);
+    const note = async (stage: string, outcome: string, reason: string, detail: string): Promise<void> => {
+      const requests = requestsSince();
+      const entry = { stage, outcome, reason, ledgerHead: await head(), requests, detail };
+      requestsSince(); // the ledger head read above is the demo's own, not the stage's
+      timeline.push(entry);
+      log(
+        `${stage.padEnd(44)} ${outcome.padEnd(13)} ${(reason || '-').padEnd(26)} ${entry.ledgerHead}  ${String(requests).padStart(3)} requests  ${detail}`,
+      );
+    };
+
+    log(
+      `GitHub emulator on ${emulator.url}: ${OWNER}/${REPO}, app ${APP}[bot], ${MAINTAINER} (maintain), ${WRITER} (write)\n`,
+    );
+    log(
+      `${'stage'.padEnd(44)} ${'outcome'.padEnd(13)} ${'reason'.padEnd(26)} ${'ledger head'.padEnd(12)}  API requests`,
+    );
+    const boot = await bootstrapLedger(ledger, { apply: true });
+    await note(
+      'writ bootstrap --apply',
+      'created',
+      '',
+      `parentless root ${boot.root_oid?.slice(0, 12) ?? ''}`,
+    );
+
+    const maintainer = clientFor(emulator, pat(MAINTAINER));
+    const { data: issue } = await maintainer.rest.issues.create({
+      owner: OWNER,
+      repo: REPO,
+      title: 'Release v2.5 dispatch',
+    });
+    requestsSince();
+    const env = (runId: string) => ({
+      GITHUB_API_URL: emulator.url,
+      GITHUB_REPOSITORY: `${OWNER}/${REPO}`,
+      GITHUB_RUN_ID: runId,
+      GITHUB_RUN_ATTEMPT: '1',
+      GITHUB_ACTOR_ID: String(ids[MAINTAINER]),
+    });
+    const ledgerInputs = {
+      token: APP_TOKEN,
+      'ledger-app-slug': APP,
+      'ledger-app-id': String(app.app_id),
+      'dry-run': 'false',
+    };
+    const planFile = join(REPO_ROOT, 'examples/release-plan.json');
+    const stage = async (
+      name: string,
+      inputs: Record<string, string>,
+      workflowRun: string,
+      event?: unknown,
+    ): Promise<StageRun> =>
+      runStage({
+        stage: name,
+        inputs,
+        env: env(workflowRun),
+        ...(event === undefined ? {} : { event, eventName: 'issue_comment' }),
+      });
+
+    const preview = await stage(
+      'preview',
+      {
+        'plan-file': planFile,
+        'dry-run': 'false',
+        token: APP_TOKEN,
+        'ledger-app-slug': APP,
+        'status-issue': String(issue.number),
+      },
+      '101',
+    );
+    const runId = preview.outputs['run-id'] ?? '';
+    await note(
+      'preview (dry-run: false)',
+      preview.outputs.outcome ?? '',
+      preview.outputs.reason ?? '',
+      `run ${runId}, status comment ${preview.outputs['status-comment-id'] ?? ''} on #${issue.number}`,
+    );
+
+    const writer = clientFor(emulator, pat(WRITER));
+    const { data: comment } = await writer.rest.issues.createComment({
+      owner: OWNER,
+      repo: REPO,
+      issue_number: issue.number,
+      body: preview.outputs['approve-command'] ?? '',
+    });
+    requestsSince();
+    const event = admin
+      .events()
+      .find(
+        (e) => e.event === 'issue_comment' && (e.payload.comment as { id: number }).id === comment.id,
+      )?.payload;
+    log(`${`  @${WRITER} comments`.padEnd(44)} ${preview.outputs['approve-command'] ?? ''}`);
+
+    const consume = await stage('consume-approval', { 'plan-file': planFile, ...ledgerInputs }, '202', event);
+    const epoch = consume.outputs.epoch ?? '';
+    await note(
+      'consume-approval',
+      consume.outputs.outcome ?? '',
+      consume.outputs.reason ?? '',
+      `epoch ${epoch}, lease until ${consume.outputs['lease-expires-at'] ?? ''}`,
+    );
+
+    for (const step of ['build-artifacts', 'notify-packagers']) {
+      const common = { ...ledgerInputs, 'run-id': runId, epoch, 'step-id': step };
+      const claim = await stage('claim-checkpoint', { ...common, operation: 'claim' }, '202');
+      await note(
+        `claim-checkpoint claim ${step}`,
+        claim.outputs.outcome ?? '',
+        claim.outputs.reason ?? '',
+        `key ${(claim.outputs['idempotency-key'] ?? '').slice(0, 19)}…`,
+      );
+      const done = await stage(
+        'claim-checkpoint',
+        { ...common, operation: 'checkpoint', 'step-outcome': 'done', 'status-code': '202' },
+        '202',
+      );
+      await note(
+        `claim-checkpoint checkpoint ${step}`,
+        done.outputs.outcome ?? '',
+        done.outputs.reason ?? '',
+        `step ${done.outputs['step-status'] ?? ''}`,
+      );
+    }
+
+    const replay = await stage('consume-approval', { 'plan-file': planFile, ...ledgerInputs }, '303', event);
+    await note(
+      'consume-approval (replayed comment)',
+      replay.outputs.outcome ?? '',
+      replay.outputs.reason ?? '',
+      'the approval is a one-time tombstone',
+    );
+
+    const overview = await showLedger(ledger);
+    const { data: status } = await maintainer.rest.issues.getComment({
+      owner: OWNER,
+      repo: REPO,
+      comment_id: Number(preview.outputs['status-comment-id']),
+    });
+    return { timeline, ledger: overview, statusComment: status.body ?? '' };
+  } finally {
+    await emulator.close();
+  }
+}
+
+/** Prints the demo: the timeline as it happens, then the final ledger. */
+export async function printDemo(): Promise<number> {
+  const lines: string[] = [];
+  const result = await runDemo({ log: (line) => (console.log(line), lines.push(line)) });
+  console.log('\nFinal ledger (bot/writ-ledger):');
+  console.log(
+    `  head ${result.ledger.headOid}, lease epoch ${result.ledger.lease.epoch}, holder ${result.ledger.lease.holder?.run_id ?? 'none'}, expires ${result.ledger.lease.lease_expires_at ?? '-'}`,
+  );
+  for (const run of result.ledger.runs) {
+    console.log(
+      `  run ${run.run_id}: ${run.state}, approved by ${run.approval?.actor_login ?? '-'} (comment ${run.approval?.comment_id ?? '-'}), steps ${run.steps.map((s) => `${s.id}=${s.status}@${s.epoch ?? '-'}`).join(', ')}`,
+    );
+  }
+  console.log('\nStatus comment (first lines):');
+  for (const line of result.statusComment.split('\n').slice(0, 4)) console.log(`  ${line}`);
+  const failed = result.timeline.filter((entry, index) =>
+    index === result.timeline.length - 1 ? entry.reason !== 'approval-already-consumed' : entry.reason !== '',
+  );
+  return failed.length === 0 ? 0 : 1;
+}

@@ -1,0 +1,21 @@
+import { describe, expect, it } from '@jest/globals';
+import { runDemo } from '../../packages/cli/src/demo.js';
+
+describe('npm run demo', () => {
+  it('runs the approval lifecycle end to end on the embedded emulator', async () => {
+    const result = await runDemo();
+    expect(result.timeline.map((entry) => [entry.stage, entry.outcome, entry.reason])).toEqual([
+      ['writ bootstrap --apply', 'created', ''],
+      ['preview (dry-run: false)', 'proposed', ''],
+      ['consume-approval', 'approved', ''],
+      ['claim-checkpoint claim build-artifacts', 'claimed', ''],
+      ['claim-checkpoint checkpoint build-artifacts', 'checkpointed', ''],
+      ['claim-checkpoint claim notify-packagers', 'claimed', ''],
+      ['claim-checkpoint checkpoint notify-packagers', 'checkpointed', ''],
+      ['consume-approval (replayed comment)', 'refused', 'approval-already-consumed'],
+    ]);
+    const [run] = result.ledger.runs;
+    expect(run?.steps.map((step) => step.status)).toEqual(['done', 'done']);
+    expect(result.statusComment).toMatch(/Approved by @wren \(write\)/);
+  });
+});
