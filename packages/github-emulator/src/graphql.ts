@@ -52,6 +52,28 @@ export interface GraphQLRequestInfo {
   parseError: GraphQLError | null;
 }
 
+const parsed = new Map<string, DocumentNode>();
+const validated = new WeakMap<DocumentNode, readonly GraphQLError[]>();
+
+/** Clients send the same few documents over and over: parse (and validate) each text once. */
+function parseCached(query: string): DocumentNode {
+  const hit = parsed.get(query);
+  if (hit) return hit;
+  const document = parse(query);
+  if (parsed.size >= 500) parsed.clear();
+  parsed.set(query, document);
+  return document;
+}
+
+function validateCached(schema: GraphQLSchema, document: DocumentNode): readonly GraphQLError[] {
+  let errors = validated.get(document);
+  if (!errors) {
+    errors = validate(schema, document);
+    validated.set(document, errors);
+  }
+  return errors;
+}
+
 /** Parses enough of a request to log it and match faults, without executing it. */
 export function analyzeGraphQL(body: unknown): GraphQLRequestInfo {
   const record = (typeof body === 'object' && body !== null ? body : {}) as Record<string, unknown>;
@@ -59,7 +81,7 @@ export function analyzeGraphQL(body: unknown): GraphQLRequestInfo {
   const requested = typeof record.operationName === 'string' ? record.operationName : null;
   let document: DocumentNode;
   try {
-    document = parse(query);
+    document = parseCached(query);
   } catch (error) {
     return {
       document: null,
@@ -726,7 +748,7 @@ export async function executeGraphQL(
     };
   }
   const schema = githubSchema();
-  const validationErrors = validate(schema, info.document);
+  const validationErrors = validateCached(schema, info.document);
   if (validationErrors.length > 0)
     return { status: 200, body: { errors: validationErrors.map(formatError) } };
   const record = body as Record<string, unknown>;

@@ -250,7 +250,7 @@ export class EmulatorServer {
     };
     const respond = (status: number, payload: unknown, extra: Record<string, string> = {}): void => {
       entry.status = status;
-      const sent = this.send(res, status, payload, { ...headers, ...extra });
+      const sent = this.send(res, status, method === 'HEAD' ? undefined : payload, { ...headers, ...extra });
       this.onExchange?.({
         method,
         path,

@@ -104,6 +104,18 @@ describe('admin HTTP API', () => {
       run_id: 4242,
     });
     expect(done).toMatchObject({ status: 'completed', conclusion: 'cancelled' });
+    const { data: list } = await octokit.rest.actions.listWorkflowRunsForRepo({
+      owner: 'owner',
+      repo: 'private',
+      status: 'cancelled',
+    });
+    expect(list.workflow_runs.map((entry) => entry.id)).toEqual([4242]);
+    const { data: branch } = await octokit.rest.repos.getBranch({
+      owner: 'owner',
+      repo: 'private',
+      branch: 'trunk',
+    });
+    expect(branch.commit.sha).toBe(done.head_sha);
     await expect(
       octokit.rest.actions.getWorkflowRun({ owner: 'owner', repo: 'private', run_id: 1 }),
     ).rejects.toMatchObject({ status: 404 });

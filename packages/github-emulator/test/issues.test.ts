@@ -237,6 +237,38 @@ describe('comments and labels', () => {
   });
 });
 
+describe('labels and milestones by name and number', () => {
+  it('gets a label by name, replaces an issue’s labels, and deletes a milestone (clearing it from issues)', async () => {
+    const app = client(world.emulator, 'app-token');
+    const { data: byName } = await app.rest.issues.getLabel({ ...repo, name: 'writ' });
+    expect(byName.name).toBe('writ');
+    const { data: created } = await app.rest.issues.create({ ...repo, title: 'labels', labels: ['a', 'b'] });
+    const { data: replaced } = await app.rest.issues.setLabels({
+      ...repo,
+      issue_number: created.number,
+      labels: ['c'],
+    });
+    expect(replaced.map((entry) => entry.name)).toEqual(['c']);
+    const { data: listed } = await app.rest.issues.listLabelsOnIssue({
+      ...repo,
+      issue_number: created.number,
+    });
+    expect(listed.map((entry) => entry.name)).toEqual(['c']);
+    const { data: doomed } = await app.rest.issues.createMilestone({ ...repo, title: 'doomed' });
+    await app.rest.issues.update({ ...repo, issue_number: created.number, milestone: doomed.number });
+    const { data: fetched } = await app.rest.issues.getMilestone({
+      ...repo,
+      milestone_number: doomed.number,
+    });
+    expect(fetched.open_issues).toBe(1);
+    await app.rest.issues.deleteMilestone({ ...repo, milestone_number: doomed.number });
+    await expect(
+      app.rest.issues.getMilestone({ ...repo, milestone_number: doomed.number }),
+    ).rejects.toMatchObject({ status: 404 });
+    expect((await app.rest.issues.get({ ...repo, issue_number: created.number })).data.milestone).toBeNull();
+  });
+});
+
 describe('milestones', () => {
   it('updates and lists milestones by state', async () => {
     const app = client(world.emulator, 'app-token');
