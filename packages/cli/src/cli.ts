@@ -5,6 +5,7 @@
 import { WritError, failureMessage } from '@writ/core/errors.js';
 import { redact } from '@writ/core/redact.js';
 import { runBootstrap, runLedgerShow, runLedgerVerify } from './commands/ledger.js';
+import { runRunCommand } from './commands/run.js';
 
 export interface CliIo {
   stdout(text: string): void;
@@ -17,6 +18,8 @@ export const USAGE = `Usage:
   writ bootstrap --repo <owner/repo> [--apply] [--branch <name>] [--app-slug <slug>] [--app-id <id>] [--json]
   writ ledger show [--repo <owner/repo>] [--branch <name>] [--json]
   writ ledger verify [--repo <owner/repo>] [--branch <name>] [--app-slug <slug>] [--app-id <id>] [--incremental] [--json]
+  writ run <stage> [--event payload.json] [--event-name <name>] [--input name=value ...] [--env-file <file>] [--json]
+  writ demo
 
 Environment: GITHUB_TOKEN (the ledger app's installation token for writes), GITHUB_API_URL,
 GITHUB_REPOSITORY (default --repo), WRIT_APP_SLUG / WRIT_APP_ID (default --app-slug / --app-id).
@@ -30,6 +33,11 @@ export async function runCli(argv: readonly string[], env: CliEnv, io: CliIo): P
       return command === undefined ? 1 : 0;
     }
     if (command === 'bootstrap') return await runBootstrap(rest, env, io);
+    if (command === 'run') return await runRunCommand(rest, env, io);
+    if (command === 'demo') {
+      const { printDemo } = await import('./demo.js');
+      return await printDemo();
+    }
     if (command === 'ledger') {
       const [sub, ...args] = rest;
       if (sub === 'show') return await runLedgerShow(args, env, io);
@@ -41,7 +49,7 @@ export async function runCli(argv: readonly string[], env: CliEnv, io: CliIo): P
     }
     throw new WritError(
       'invalid-input',
-      `Unknown command ${JSON.stringify(command.slice(0, 40))}. Expected bootstrap or ledger (see writ --help).`,
+      `Unknown command ${JSON.stringify(command.slice(0, 40))}. Expected bootstrap, ledger, run or demo (see writ --help).`,
     );
   } catch (error: unknown) {
     const line = redact(failureMessage(error));
