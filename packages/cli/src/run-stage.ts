@@ -23,6 +23,8 @@ export interface RunStageOptions {
   env?: Record<string, string>;
   /** Root of the Writ checkout holding actions/ and dist/ (default: this repository). */
   root?: string;
+  /** The workspace (the stage's working directory, as GITHUB_WORKSPACE is on a runner). Default: cwd. */
+  workspace?: string;
   /** Kill the stage after this many milliseconds (default 120 s). */
   timeoutMs?: number;
 }
@@ -142,14 +144,18 @@ export async function runStage(options: RunStageOptions): Promise<StageRun> {
     GITHUB_REPOSITORY: 'acme/widgets',
     GITHUB_RUN_ID: '1',
     GITHUB_RUN_ATTEMPT: '1',
-    GITHUB_WORKSPACE: workDir,
+    GITHUB_WORKSPACE: options.workspace ?? process.cwd(),
     RUNNER_TEMP: workDir,
     ...options.env,
   };
   for (const [name, input] of Object.entries(declared)) env[inputVariable(name)] = input.default ?? '';
   for (const [name, value] of Object.entries(options.inputs ?? {})) env[inputVariable(name)] = value;
 
-  const child = spawn(process.execPath, [bundle], { cwd: workDir, env, stdio: ['ignore', 'pipe', 'pipe'] });
+  const child = spawn(process.execPath, [bundle], {
+    cwd: options.workspace ?? process.cwd(),
+    env,
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
   let stdout = '';
   let stderr = '';
   child.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString('utf8')));
