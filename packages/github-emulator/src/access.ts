@@ -84,7 +84,9 @@ export function requireAccess(ctx: Ctx, repo: Repo, scope: Scope, level: 'read' 
     const needed = roleNeeded(scope, level);
     const fineGrainedOk =
       token.permissions === null || scope === 'metadata' || levelAtLeast(token.permissions[scope], level);
-    if ((level === 'read' && !repo.private) || roleAtLeast(role, needed)) {
+    // Anyone may read a public repository, and open issues and comment on it.
+    const publicAccess = !repo.private && (level === 'read' || scope === 'issues');
+    if (publicAccess || roleAtLeast(role, needed)) {
       if (fineGrainedOk) return;
     }
     throw forbidden('Resource not accessible by personal access token', scope, level);

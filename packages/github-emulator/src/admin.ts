@@ -9,6 +9,7 @@ import type {
   ConditionalWrites,
   FaultSpec,
   PermissionLevel,
+  Repo,
   RecordedEvent,
   RequestLogEntry,
   Role,
@@ -255,6 +256,26 @@ export class Admin {
     };
     repo.runs.set(id, run);
     return { id: run.id, status: run.status, conclusion: run.conclusion };
+  }
+
+  setWorkflowPermissions(
+    owner: string,
+    name: string,
+    spec: { default_workflow_permissions?: unknown; can_approve_pull_request_reviews?: unknown },
+  ): Repo['workflowPermissions'] {
+    const repo = this.repo(owner, name);
+    if (spec.default_workflow_permissions !== undefined) {
+      const level = spec.default_workflow_permissions;
+      if (level !== 'read' && level !== 'write') {
+        throw new AdminError(400, 'default_workflow_permissions must be read or write');
+      }
+      repo.workflowPermissions.default_workflow_permissions = level;
+    }
+    if (spec.can_approve_pull_request_reviews !== undefined) {
+      repo.workflowPermissions.can_approve_pull_request_reviews =
+        spec.can_approve_pull_request_reviews === true;
+    }
+    return { ...repo.workflowPermissions };
   }
 
   addFault(input: FaultInput): FaultSpec {

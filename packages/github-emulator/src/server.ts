@@ -457,6 +457,14 @@ export class EmulatorServer {
         reply(201, admin.addRuleset(decodeURIComponent(m[1] ?? ''), decodeURIComponent(m[2] ?? ''), input));
       } else if (method === 'POST' && (m = /^\/repos\/([^/]+)\/([^/]+)\/actions\/runs$/.exec(path))) {
         reply(201, admin.setRun(decodeURIComponent(m[1] ?? ''), decodeURIComponent(m[2] ?? ''), input));
+      } else if (
+        method === 'PUT' &&
+        (m = /^\/repos\/([^/]+)\/([^/]+)\/actions\/permissions\/workflow$/.exec(path))
+      ) {
+        reply(
+          200,
+          admin.setWorkflowPermissions(decodeURIComponent(m[1] ?? ''), decodeURIComponent(m[2] ?? ''), input),
+        );
       } else if (method === 'POST' && (m = /^\/repos\/([^/]+)\/([^/]+)\/export$/.exec(path))) {
         reply(
           200,

@@ -174,6 +174,11 @@ export interface Repo {
   runs: Map<number, WorkflowRun>;
   nextNumber: number;
   nextMilestone: number;
+  /** Actions' default GITHUB_TOKEN permissions for the repository (GitHub's default for new ones: read). */
+  workflowPermissions: {
+    default_workflow_permissions: 'read' | 'write';
+    can_approve_pull_request_reviews: boolean;
+  };
   created_at: string;
   updated_at: string;
   pushed_at: string;
@@ -400,6 +405,7 @@ export class World {
       runs: new Map(),
       nextNumber: 1,
       nextMilestone: 1,
+      workflowPermissions: { default_workflow_permissions: 'read', can_approve_pull_request_reviews: false },
       created_at: now,
       updated_at: now,
       pushed_at: now,

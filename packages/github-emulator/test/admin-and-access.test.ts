@@ -227,6 +227,20 @@ describe('access', () => {
     expect(((await last?.json()) as { message: string }).message).toMatch(/^API rate limit exceeded/);
   });
 
+  it('lets a non-collaborator open an issue on a public repository but not on a private one', async () => {
+    const stranger = client(emulator, 'str');
+    const { data } = await stranger.rest.issues.create({
+      owner: 'owner',
+      repo: 'other',
+      title: 'from outside',
+      labels: ['x'],
+    });
+    expect(data).toMatchObject({ user: { login: 'stranger' }, author_association: 'NONE', labels: [] });
+    await expect(
+      stranger.rest.issues.create({ owner: 'owner', repo: 'private', title: 'no' }),
+    ).rejects.toMatchObject({ status: 404 });
+  });
+
   it('answers /user for a PAT and refuses it for an installation', async () => {
     const { data } = await client(emulator, 'own').rest.users.getAuthenticated();
     expect(data).toMatchObject({ login: 'owner', type: 'User' });
@@ -237,6 +251,55 @@ describe('access', () => {
       username: 'ledger-app[bot]',
     });
     expect(bot.type).toBe('Bot');
+  });
+});
+
+describe('settings doctor reads', () => {
+  it('reports default workflow permissions (settable through the admin API) to admins only', async () => {
+    const owner = client(emulator, 'own');
+    const { data: initial } = await owner.request('GET /repos/{owner}/{repo}/actions/permissions/workflow', {
+      owner: 'owner',
+      repo: 'private',
+    });
+    expect(initial).toEqual({
+      default_workflow_permissions: 'read',
+      can_approve_pull_request_reviews: false,
+    });
+    const set = await admin('PUT', '/repos/owner/private/actions/permissions/workflow', {
+      default_workflow_permissions: 'write',
+    });
+    expect(set.body).toEqual({
+      default_workflow_permissions: 'write',
+      can_approve_pull_request_reviews: false,
+    });
+    const { data: after } = await owner.request('GET /repos/{owner}/{repo}/actions/permissions/workflow', {
+      owner: 'owner',
+      repo: 'private',
+    });
+    expect(after.default_workflow_permissions).toBe('write');
+    await expect(
+      client(emulator, 'rdr').request('GET /repos/{owner}/{repo}/actions/permissions/workflow', {
+        owner: 'owner',
+        repo: 'private',
+      }),
+    ).rejects.toMatchObject({ status: 403 });
+    expect(
+      (
+        await admin('PUT', '/repos/owner/private/actions/permissions/workflow', {
+          default_workflow_permissions: 'all',
+        })
+      ).status,
+    ).toBe(400);
+  });
+
+  it('answers classic branch protection with 404 Branch not protected (only rulesets are modelled)', async () => {
+    await expect(
+      client(emulator, 'own').rest.repos.getBranchProtection({
+        owner: 'owner',
+        repo: 'private',
+        branch: 'trunk',
+      }),
+    ).rejects.toMatchObject({ status: 404, response: { data: { message: 'Branch not protected' } } });
   });
 });
 

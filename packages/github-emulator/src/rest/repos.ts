@@ -1,11 +1,12 @@
 /** Repository-level REST endpoints: the repository, collaborator permission, rulesets, rules, runs, rate limit. */
-import { effectiveRole, isAdmin } from '../access.js';
+import { canSee, effectiveRole, isAdmin } from '../access.js';
+import type { Ctx } from '../http.js';
 import { HttpError, notFound, paginate } from '../http.js';
 import { rateState } from '../ratelimit.js';
 import type { RateState } from '../ratelimit.js';
 import type { Urls } from '../represent.js';
 import { repository, ruleset, simpleUser, workflowRun } from '../represent.js';
-import type { Account } from '../state.js';
+import type { Account, Repo } from '../state.js';
 import type { Router } from '../router.js';
 import { activeRulesets, bypassMode } from '../rules.js';
 import { roleAtLeast } from '../state.js';
@@ -29,6 +30,26 @@ function publicUser(urls: Urls, account: Account): Record<string, unknown> {
     created_at: account.created_at,
     updated_at: account.created_at,
   };
+}
+
+/** Administration read: a repository admin (PAT) or an installation granted `administration`. */
+function requireAdministrationRead(ctx: Ctx, repo: Repo): void {
+  const token = ctx.token;
+  const allowed =
+    token !== null &&
+    (token.kind === 'pat'
+      ? isAdmin(ctx.world, token, repo)
+      : token.permissions?.administration !== undefined && canSee(ctx.world, token, repo));
+  if (!allowed) {
+    throw new HttpError(403, {
+      message:
+        token?.kind === 'pat'
+          ? 'Must have admin rights to Repository.'
+          : 'Resource not accessible by integration',
+      documentation_url: 'https://docs.github.com/rest',
+      status: '403',
+    });
+  }
 }
 
 function legacyPermission(role: string | null): string {
@@ -132,6 +153,23 @@ export function registerRepoRoutes(router: Router): void {
       })),
     );
     return { status: 200, body: paginate(ctx, rules) };
+  });
+
+  router.add('GET', '/repos/:owner/:repo/actions/permissions/workflow', (ctx) => {
+    const repo = loadRepo(ctx, 'metadata', 'read');
+    requireAdministrationRead(ctx, repo);
+    return { status: 200, body: { ...repo.workflowPermissions } };
+  });
+
+  router.add('GET', '/repos/:owner/:repo/branches/:branch/protection', (ctx) => {
+    const repo = loadRepo(ctx, 'metadata', 'read');
+    requireAdministrationRead(ctx, repo);
+    // Classic branch protection is not modelled: no branch is ever protected that way (rulesets are).
+    throw new HttpError(404, {
+      message: 'Branch not protected',
+      documentation_url: 'https://docs.github.com/rest/branches/branch-protection#get-branch-protection',
+      status: '404',
+    });
   });
 
   router.add('GET', '/repos/:owner/:repo/actions/runs/:run_id', (ctx) => {
