@@ -256,3 +256,78 @@ describe('GraphQL refs', () => {
     expect(await head('gq')).toBe(ledgerHead);
   });
 });
+
+describe('GraphQL by node id, updateRef, deleteRef and filtered history', () => {
+  it('commits through branch.id, moves a ref with updateRef (fast-forward only unless forced) and deletes it', async () => {
+    const octokit = client(world.emulator, 'app-token');
+    await octokit.rest.git.createRef({
+      owner: 'alice',
+      repo: 'repo',
+      ref: 'refs/heads/by-id',
+      sha: world.head,
+    });
+    const { repository } = await octokit.graphql<{
+      repository: { ref: { id: string; target: { oid: string } } };
+    }>('{ repository(owner: "alice", name: "repo") { ref(qualifiedName: "by-id") { id target { oid } } } }');
+    const committed = await octokit.graphql<{
+      createCommitOnBranch: { commit: { oid: string }; ref: { name: string } };
+    }>(
+      'mutation($input: CreateCommitOnBranchInput!) { createCommitOnBranch(input: $input) { commit { oid } ref { name } } }',
+      {
+        input: {
+          branch: { id: repository.ref.id },
+          expectedHeadOid: world.head,
+          message: { headline: 'by id', body: 'with a body' },
+          fileChanges: { additions: [{ path: 'id.txt', contents: Buffer.from('id').toString('base64') }] },
+        },
+      },
+    );
+    expect(committed.createCommitOnBranch.ref.name).toBe('by-id');
+    const { data: commit } = await octokit.rest.git.getCommit({
+      owner: 'alice',
+      repo: 'repo',
+      commit_sha: committed.createCommitOnBranch.commit.oid,
+    });
+    expect(commit.message).toBe('by id\n\nwith a body');
+    const backwards = await graphqlRaw(
+      world.emulator,
+      'app-token',
+      'mutation($id: ID!, $oid: GitObjectID!) { updateRef(input: {refId: $id, oid: $oid}) { ref { name } } }',
+      {
+        id: repository.ref.id,
+        oid: world.head,
+      },
+    );
+    expect(String((backwards.body.errors as { message: string }[])[0]?.message)).toBe(
+      'Update is not a fast forward',
+    );
+    await octokit.graphql(
+      'mutation($id: ID!, $oid: GitObjectID!) { updateRef(input: {refId: $id, oid: $oid, force: true}) { ref { name } } }',
+      {
+        id: repository.ref.id,
+        oid: world.head,
+      },
+    );
+    expect(await head('by-id')).toBe(world.head);
+    await octokit.graphql('mutation($id: ID!) { deleteRef(input: {refId: $id}) { clientMutationId } }', {
+      id: repository.ref.id,
+    });
+    await expect(
+      octokit.rest.git.getRef({ owner: 'alice', repo: 'repo', ref: 'heads/by-id' }),
+    ).rejects.toMatchObject({ status: 404 });
+  });
+
+  it('filters history by path', async () => {
+    const octokit = client(world.emulator, 'app-token');
+    const result = await octokit.graphql<{
+      repository: { ref: { target: { history: { totalCount: number; nodes: { message: string }[] } } } };
+    }>(
+      '{ repository(owner: "alice", name: "repo") { ref(qualifiedName: "ledger") { target { ... on Commit { history(first: 10, path: "ledger/state.json") { totalCount nodes { message } } } } } } }',
+    );
+    expect(result.repository.ref.target.history.totalCount).toBe(2);
+    expect(result.repository.ref.target.history.nodes.map((node) => node.message)).toEqual([
+      'write ledger/state.json',
+      'write ledger/state.json',
+    ]);
+  });
+});
