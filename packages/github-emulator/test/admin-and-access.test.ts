@@ -254,6 +254,26 @@ describe('access', () => {
   });
 });
 
+describe('empty repositories', () => {
+  it('refuse the Git data API with 409 Git Repository is empty', async () => {
+    await admin('POST', '/repos', { owner: 'owner', name: 'empty' });
+    const octokit = client(emulator, 'own');
+    await expect(
+      octokit.rest.git.createBlob({ owner: 'owner', repo: 'empty', content: 'x' }),
+    ).rejects.toMatchObject({
+      status: 409,
+      response: { data: { message: 'Git Repository is empty.' } },
+    });
+    await expect(
+      octokit.rest.git.getRef({ owner: 'owner', repo: 'empty', ref: 'heads/main' }),
+    ).rejects.toMatchObject({ status: 409 });
+    const result = await octokit.graphql<{ repository: { isEmpty: boolean; defaultBranchRef: null } }>(
+      '{ repository(owner: "owner", name: "empty") { isEmpty defaultBranchRef { name } } }',
+    );
+    expect(result.repository).toEqual({ isEmpty: true, defaultBranchRef: null });
+  });
+});
+
 describe('settings doctor reads', () => {
   it('reports default workflow permissions (settable through the admin API) to admins only', async () => {
     const owner = client(emulator, 'own');

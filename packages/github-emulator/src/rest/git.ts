@@ -28,6 +28,7 @@ export function refErrorToHttp(error: unknown, documentation: string): unknown {
   return unprocessable(error.message, documentation);
 }
 
+/** GitHub refuses the Git data API on a repository without commits (409 `Git Repository is empty.`). */
 function requireNonEmpty(repo: Repo): void {
   if (repo.refs.size === 0) {
     throw new HttpError(409, {
@@ -172,6 +173,7 @@ export function registerGitRoutes(router: Router): void {
 
   router.add('POST', '/repos/:owner/:repo/git/blobs', (ctx) => {
     const repo = loadRepo(ctx, 'contents', 'write');
+    requireNonEmpty(repo);
     const body = bodyObject(ctx);
     const content = requireString(body, 'content', 'https://docs.github.com/rest/git/blobs#create-a-blob');
     const encoding = optionalString(body, 'encoding') ?? 'utf-8';
@@ -205,6 +207,7 @@ export function registerGitRoutes(router: Router): void {
 
   router.add('POST', '/repos/:owner/:repo/git/commits', (ctx) => {
     const repo = loadRepo(ctx, 'contents', 'write');
+    requireNonEmpty(repo);
     const documentation = 'https://docs.github.com/rest/git/commits#create-a-commit';
     const body = bodyObject(ctx);
     const message = requireString(body, 'message', documentation);
@@ -253,6 +256,7 @@ export function registerGitRoutes(router: Router): void {
 
 function createTree(ctx: Ctx): Reply {
   const repo = loadRepo(ctx, 'contents', 'write');
+  requireNonEmpty(repo);
   const documentation = 'https://docs.github.com/rest/git/trees#create-a-tree';
   const body = bodyObject(ctx);
   const baseTree = optionalString(body, 'base_tree');
