@@ -176,6 +176,58 @@ describe('compare-and-set on the emulator', () => {
     expect(overview.lease.epoch).toBe(1);
     expect(overview.runs[0]?.approval?.comment_id).toBe(1001);
   });
+  it('re-reads and commits once after every client retry of a commit met a 5xx', async () => {
+    world = await ledgerWorld();
+    const ledger = world.context();
+    const plan = await propose(ledger, 'run-1');
+    // plugin-retry sends the POST 4 times (1 + 3 retries); all four answer 502 without applying.
+    world.emulator.admin.addFault({
+      match: { operation: 'createCommitOnBranch' },
+      fault: { type: 'status', status: 502 },
+      times: 4,
+    });
+    const outcome = await consumeApproval(ledger, {
+      runId: 'run-1',
+      approval: approvalFor(plan),
+      plan: recomputed(plan),
+      holder: holder(1),
+    });
+    expect(outcome.attempts).toBe(2);
+    expect(outcome.recoveredLostResponse).toBe(false);
+    expect(await consumeCommits(ledger, 'run-1')).toHaveLength(1);
+  });
+
+  it('retries a commit dropped before it applied, without mistaking it for a landed one', async () => {
+    world = await ledgerWorld();
+    const ledger = world.context({ maxAttempts: 3 });
+    await propose(ledger, 'run-1');
+    world.emulator.admin.addFault({
+      match: { operation: 'createCommitOnBranch' },
+      fault: { type: 'drop-before-apply' },
+      times: 4,
+    });
+    const plan2 = planFor('run-2');
+    const outcome = await proposeRun(ledger, {
+      runId: 'run-2',
+      planDigest: plan2.digest,
+      evidenceDigest: null,
+      scope: plan2.scope,
+      bounds: plan2.bounds,
+      steps: plan2.steps,
+    });
+    expect(outcome.recoveredLostResponse).toBe(false);
+    expect(outcome.attempts).toBe(2);
+    expect((await showLedger(ledger)).runs.map((run) => run.run_id)).toEqual(['run-1', 'run-2']);
+  });
+
+  it('fails with a code when the repository is not there', async () => {
+    world = await ledgerWorld();
+    const ledger = createLedgerContext(
+      { github: emulatorClient(world.emulator, OWNER_TOKEN), clock: instantClock },
+      { repository: 'acme/missing', branch: BRANCH, app: world.app, policy: POLICY },
+    );
+    expect(await refusal(showLedger(ledger))).toBe('github-request-failed');
+  });
 });
 
 describe('approvals on the emulator', () => {
