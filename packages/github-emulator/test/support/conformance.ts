@@ -82,6 +82,8 @@ export class Conformance {
   private readonly webhookAjv = new Ajv({ strict: false, allErrors: true, validateFormats: false });
   private readonly doc: Json;
   private readonly compiled = new Map<string, ValidateFunction>();
+  /** Verdicts by document text (this check's own parse and validate, independent of the emulator's). */
+  private readonly validDocuments = new Map<string, boolean>();
   readonly report: ConformanceReport;
 
   constructor(file: string) {
@@ -197,11 +199,14 @@ export class Conformance {
     const request = exchange.requestBody as { query?: unknown } | undefined;
     if (typeof request?.query !== 'string') return;
     this.report.graphqlDocuments++;
-    let valid: boolean;
-    try {
-      valid = validate(githubSchema(), parse(request.query)).length === 0;
-    } catch {
-      valid = false;
+    let valid = this.validDocuments.get(request.query);
+    if (valid === undefined) {
+      try {
+        valid = validate(githubSchema(), parse(request.query)).length === 0;
+      } catch {
+        valid = false;
+      }
+      this.validDocuments.set(request.query, valid);
     }
     const body = exchange.responseBody as { data?: unknown } | undefined;
     const executed = exchange.status === 200 && body !== undefined && body.data !== undefined;
