@@ -234,6 +234,22 @@ describe('comments and labels', () => {
     ).rejects.toMatchObject({ status: 404 });
     const { data: labels } = await app.rest.issues.listLabelsForRepo({ ...repo });
     expect(labels.map((entry) => entry.name)).toEqual(expect.arrayContaining(['writ', 'writ:run', 'extra']));
+    const { data: renamed } = await app.rest.issues.updateLabel({
+      ...repo,
+      name: 'extra',
+      new_name: 'spare',
+      color: '#ff0000',
+    });
+    expect(renamed).toMatchObject({ name: 'spare', color: 'ff0000' });
+    await expect(
+      app.rest.issues.updateLabel({ ...repo, name: 'spare', new_name: 'writ' }),
+    ).rejects.toMatchObject({ status: 422 });
+    await app.rest.issues.deleteLabel({ ...repo, name: 'writ:run' });
+    await expect(app.rest.issues.getLabel({ ...repo, name: 'writ:run' })).rejects.toMatchObject({
+      status: 404,
+    });
+    const { data: onIssue } = await app.rest.issues.listLabelsOnIssue({ ...repo, issue_number: 2 });
+    expect(onIssue).toEqual([]);
   });
 });
 

@@ -593,6 +593,61 @@ export function registerIssueRoutes(router: Router): void {
     return { status: 200, body: label(urlsOf(ctx), repo, found) };
   });
 
+  const findLabel = (repo: Repo, name: string, documentation: string): Label => {
+    const lower = name.toLowerCase();
+    const found = [...repo.labels.values()].find((entry) => entry.name.toLowerCase() === lower);
+    if (!found) throw notFound(documentation);
+    return found;
+  };
+
+  router.add('PATCH', '/repos/:owner/:repo/labels/:name', (ctx) => {
+    const repo = loadRepo(ctx, 'issues', 'write');
+    if (!canTriage(ctx.world, ctx.token, repo)) {
+      throw new HttpError(403, {
+        message: 'Resource not accessible by personal access token',
+        documentation_url: LABELS_DOC,
+        status: '403',
+      });
+    }
+    const documentation = `${LABELS_DOC}#update-a-label`;
+    const found = findLabel(repo, ctx.params.name ?? '', documentation);
+    const body = bodyObject(ctx);
+    const newName = optionalString(body, 'new_name');
+    if (newName !== undefined && newName.toLowerCase() !== found.name.toLowerCase()) {
+      if ([...repo.labels.values()].some((entry) => entry.name.toLowerCase() === newName.toLowerCase())) {
+        throw validationFailed([{ resource: 'Label', code: 'already_exists', field: 'name' }], documentation);
+      }
+    }
+    const color = optionalString(body, 'color')?.replace(/^#/, '');
+    if (color !== undefined && !/^[0-9a-fA-F]{6}$/.test(color)) {
+      throw validationFailed([{ resource: 'Label', code: 'invalid', field: 'color' }], documentation);
+    }
+    const description = Object.prototype.hasOwnProperty.call(body, 'description')
+      ? (optionalString(body, 'description') ?? null)
+      : undefined;
+    if (description && description.length > 100)
+      throw validationFailed([{ resource: 'Label', code: 'invalid', field: 'description' }], documentation);
+    if (newName !== undefined) found.name = newName;
+    if (color !== undefined) found.color = color.toLowerCase();
+    if (description !== undefined) found.description = description;
+    return { status: 200, body: label(urlsOf(ctx), repo, found) };
+  });
+
+  router.add('DELETE', '/repos/:owner/:repo/labels/:name', (ctx) => {
+    const repo = loadRepo(ctx, 'issues', 'write');
+    if (!canTriage(ctx.world, ctx.token, repo)) {
+      throw new HttpError(403, {
+        message: 'Resource not accessible by personal access token',
+        documentation_url: LABELS_DOC,
+        status: '403',
+      });
+    }
+    const found = findLabel(repo, ctx.params.name ?? '', `${LABELS_DOC}#delete-a-label`);
+    repo.labels.delete(found.id);
+    for (const entry of repo.issues.values()) entry.labels = entry.labels.filter((id) => id !== found.id);
+    return { status: 204 };
+  });
+
   router.add('POST', '/repos/:owner/:repo/labels', (ctx) => {
     const repo = loadRepo(ctx, 'issues', 'write');
     if (!canTriage(ctx.world, ctx.token, repo)) {
