@@ -12,6 +12,8 @@ describe('npm run demo', () => {
       ['claim-checkpoint checkpoint build-artifacts', 'checkpointed', ''],
       ['claim-checkpoint claim notify-packagers', 'claimed', ''],
       ['claim-checkpoint checkpoint notify-packagers', 'checkpointed', ''],
+      ['publish-artifact', 'created', ''],
+      ['publish-artifact (same bytes again)', 'unchanged', ''],
       ['consume-approval (replayed comment)', 'refused', 'approval-already-consumed'],
     ]);
     const [run] = result.ledger.runs;

@@ -3,10 +3,14 @@
  * emulator, every stage started from its committed bundle the way the runner starts it.
  */
 import { join } from 'node:path';
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { createGitHubClient } from '@writ/core/github/client.js';
 import type { GitHubClient } from '@writ/core/github/client.js';
 import { bootstrapLedger, showLedger } from '@writ/core/ledger/bootstrap.js';
 import { createLedgerContext, readRun } from '@writ/core/ledger/ledger.js';
+import { loadPlanFile } from '@writ/core/plan/load.js';
+import { renderPreview } from '@writ/core/preview/render.js';
 import { startEmulator } from '@writ/github-emulator/index.js';
 import type { Emulator } from '@writ/github-emulator/index.js';
 import { REPO_ROOT, runStage } from './run-stage.js';
@@ -210,6 +214,40 @@ export async function runDemo(options: { log?: (line: string) => void } = {}): P
         `step ${done.outputs['step-status'] ?? ''}`,
       );
     }
+
+    // Publish the approved plan's rendered page through one bot PR.
+    const scratch = mkdtempSync(join(tmpdir(), 'writ-demo-'));
+    const page = join(scratch, 'release-plan.md');
+    writeFileSync(
+      page,
+      renderPreview({
+        plan: loadPlanFile(planFile),
+        planDigest: preview.outputs.digest ?? '',
+        runId,
+        commandPrefix: 'writ',
+      }),
+    );
+    const publishInputs = {
+      ...ledgerInputs,
+      'run-id': runId,
+      'plan-file': planFile,
+      path: 'docs/reference/release-plan.md',
+      'content-file': page,
+    };
+    const published = await stage('publish-artifact', publishInputs, '202');
+    await note(
+      'publish-artifact',
+      published.outputs.outcome ?? '',
+      published.outputs.reason ?? '',
+      `PR #${published.outputs['pr-number'] ?? ''} ${published.outputs['pr-url'] ?? ''}`,
+    );
+    const republished = await stage('publish-artifact', publishInputs, '202');
+    await note(
+      'publish-artifact (same bytes again)',
+      republished.outputs.outcome ?? '',
+      republished.outputs.reason ?? '',
+      'no commit, no PR update',
+    );
 
     const replay = await stage('consume-approval', { 'plan-file': planFile, ...ledgerInputs }, '303', event);
     await note(

@@ -56,6 +56,79 @@ const LEDGER = {
 } as const;
 
 export const STAGES = {
+  'publish-artifact': {
+    name: 'Writ publish artifact',
+    description:
+      'Publish a generated file for an approved run: one compare-and-set commit on a stable bot branch, only on change, and exactly one pull request to the base. Never forced, never written to the base, never bypassed.',
+    inputs: {
+      ...TOKEN,
+      'run-id': { description: 'The approved run ID.', required: true },
+      'plan-file': {
+        description: "Path to the plan JSON, recomputed now; its digest must be the run's approved digest.",
+        required: true,
+      },
+      path: {
+        description: 'Repository path of the published file, e.g. docs/reference/roadmap.md.',
+        required: true,
+      },
+      'content-file': { description: 'Path to the rendered bytes to publish.', required: true },
+      branch: {
+        description: 'The stable bot branch the file is committed on.',
+        required: false,
+        default: 'bot/writ-artifact',
+      },
+      base: {
+        description: "Base branch of the pull request. Default: the repository's default branch.",
+        required: false,
+        default: '',
+      },
+      'pr-title': {
+        description: 'Pull request title. Default: `docs: refresh <path>`.',
+        required: false,
+        default: '',
+      },
+      'pr-body-file': {
+        description: 'Path to the pull request body (Markdown). Optional.',
+        required: false,
+        default: '',
+      },
+      'on-closed-pr': {
+        description:
+          "When the branch's last pull request was closed without merging: `report` (refuse, a human decides) or `open-new`.",
+        required: false,
+        default: 'report',
+      },
+      'command-prefix': {
+        description: 'Prefix of the approve command, to re-verify the approval comment.',
+        required: false,
+        default: 'writ',
+      },
+      'allowed-roles': {
+        description: "Comma-separated roles the approver must still hold (live 'role_name').",
+        required: false,
+        default: 'admin,maintain,write',
+      },
+      'ledger-branch': LEDGER['ledger-branch'],
+      'ledger-app-slug': LEDGER['ledger-app-slug'],
+      'ledger-app-id': LEDGER['ledger-app-id'],
+      'dry-run': {
+        description:
+          'Print the rendered file, its diff against the branch and the requests it would make, without writing.',
+        required: false,
+        default: 'true',
+      },
+    },
+    outputs: {
+      outcome: {
+        description: '`created`, `updated`, `unchanged` (zero writes), `dry-run`, `refused`, or `failed`.',
+      },
+      'commit-oid': { description: 'The bot branch head holding the published file.' },
+      'pr-number': { description: 'The pull request number.' },
+      'pr-url': { description: 'The pull request URL (for artifact-pr-closed: the closed pull request).' },
+      branch: { description: 'The bot branch.' },
+      ...OUTCOME_REASON,
+    },
+  },
   'consume-approval': {
     name: 'Writ consume approval',
     description:

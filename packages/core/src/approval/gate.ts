@@ -1,0 +1,87 @@
+/**
+ * Re-verifies a consumed approval before any write it authorizes: the ledger must prove its authority
+ * (provenance), hold a consumed approval for exactly this run and digest, and that approval's source
+ * comment, author and current permission must all still check out on GitHub. A ledger entry alone,
+ * a flag or a label never authorizes a write.
+ */
+import { WritError } from '../errors.js';
+import type { GitHubClient } from '../github/client.js';
+import { verifyLedger } from '../ledger/bootstrap.js';
+import type { LedgerContext } from '../ledger/cas.js';
+import { readRun } from '../ledger/ledger.js';
+import type { RepositoryName } from '../ledger/paths.js';
+import type { RunFile } from '../ledger/types.js';
+import type { Logger } from '../redact.js';
+import { parseApproveCommand } from './command.js';
+
+export interface GateSettings {
+  repository: RepositoryName;
+  runId: string;
+  /** The digest of the plan recomputed now from a fresh input. */
+  planDigest: string;
+  commandPrefix: string;
+  allowedRoles: readonly string[];
+}
+
+function refuse(why: string): never {
+  throw new WritError('stale-or-mismatched-approval', why);
+}
+
+const USABLE_STATES: readonly RunFile['state'][] = ['approved', 'running', 'completed'];
+
+export async function verifyApprovalGate(
+  deps: { github: GitHubClient; ledger: LedgerContext; logger: Logger },
+  settings: GateSettings,
+): Promise<RunFile> {
+  await verifyLedger(deps.ledger, { mode: 'incremental' });
+  const { run } = await readRun(deps.ledger, settings.runId);
+  if (run === null) refuse(`the ledger holds no run ${settings.runId}`);
+  const approval = run.approval;
+  if (approval === null) refuse(`run ${settings.runId} has no consumed approval`);
+  if (!USABLE_STATES.includes(run.state)) refuse(`run ${settings.runId} is ${run.state}`);
+  if (run.plan_digest !== settings.planDigest || approval.digest !== settings.planDigest) {
+    refuse(
+      `run ${settings.runId} was approved for another plan digest than the plan recomputed now (${settings.planDigest})`,
+    );
+  }
+  const { repository } = settings;
+  let comment;
+  try {
+    ({ data: comment } = await deps.github.rest.issues.getComment({
+      ...repository,
+      comment_id: approval.comment_id,
+    }));
+  } catch {
+    refuse(`the approval comment ${approval.comment_id} can no longer be read`);
+  }
+  if (comment.user?.id !== approval.actor_id)
+    refuse(`the approval comment ${approval.comment_id} is not by approver ${approval.actor_id}`);
+  if (comment.updated_at !== comment.created_at)
+    refuse(`the approval comment ${approval.comment_id} was edited`);
+  let command;
+  try {
+    command = parseApproveCommand(comment.body, settings.commandPrefix);
+  } catch {
+    refuse(`the approval comment ${approval.comment_id} no longer holds the approve command`);
+  }
+  if (command.runId !== run.run_id || `sha256:${command.digestHex}` !== approval.digest) {
+    refuse(`the approval comment ${approval.comment_id} approves another run or digest`);
+  }
+  let role: string | undefined;
+  try {
+    const { data } = await deps.github.rest.repos.getCollaboratorPermissionLevel({
+      ...repository,
+      username: approval.actor_login,
+    });
+    if (data.user?.id === approval.actor_id) role = data.role_name;
+  } catch {
+    role = undefined;
+  }
+  if (role === undefined || !settings.allowedRoles.includes(role)) {
+    refuse(`approver ${approval.actor_id} no longer has an allowed role (now '${role ?? 'none'}')`);
+  }
+  deps.logger.info(
+    `approval of run ${run.run_id} re-verified: comment ${approval.comment_id}, approver ${approval.actor_login} (${role})`,
+  );
+  return run;
+}

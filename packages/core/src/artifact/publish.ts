@@ -1,0 +1,379 @@
+/**
+ * The artifact publisher: one generated file on one stable bot branch, through exactly one pull
+ * request. Every write is gated on a re-verified approval; the branch is only ever moved forward by
+ * compare-and-set commits (createCommitOnBranch with expectedHeadOid) or a merge of the base into it,
+ * never forced and never reset, so human commits on the branch survive; the base is never written.
+ */
+import { createHash } from 'node:crypto';
+import { digest } from '../canonical-json.js';
+import { verifyApprovalGate } from '../approval/gate.js';
+import { WritError, errorMessage } from '../errors.js';
+import type { GitHubClient } from '../github/client.js';
+import type { LedgerContext } from '../ledger/cas.js';
+import { recordArtifactPublish } from '../ledger/ledger.js';
+import type { RepositoryName } from '../ledger/paths.js';
+import { validateBranch } from '../ledger/paths.js';
+import { loadPlanFile } from '../plan/load.js';
+import type { Logger } from '../redact.js';
+import { lineDiff } from './diff.js';
+
+export type OnClosedPr = 'report' | 'open-new';
+
+export interface PublishSettings {
+  repository: RepositoryName;
+  runId: string;
+  planFile: string;
+  commandPrefix: string;
+  allowedRoles: readonly string[];
+  /** Repository-relative path of the published file. */
+  path: string;
+  content: Buffer;
+  branch: string;
+  /** Empty: the repository's default branch. */
+  base: string;
+  prTitle: string;
+  prBody: string;
+  onClosedPr: OnClosedPr;
+  dryRun: boolean;
+  maxAttempts?: number;
+}
+
+export interface PublishResult {
+  outcome: 'created' | 'updated' | 'unchanged' | 'dry-run';
+  commitOid: string;
+  prNumber: number | null;
+  prUrl: string;
+  branch: string;
+  base: string;
+  diff: { added: number; removed: number; lines: string[] };
+  /** The write requests made (or, in a dry run, that would be made). */
+  writes: string[];
+}
+
+export const MAX_ARTIFACT_BYTES = 5 * 1024 * 1024;
+
+/** The git blob ID of some bytes: what GitHub reports as the file's `sha`. */
+export function blobOid(content: Buffer): string {
+  return createHash('sha1').update(`blob ${content.length}\0`).update(content).digest('hex');
+}
+
+export function validateArtifactPath(path: string): string {
+  const segments = path.split('/');
+  const bad =
+    path.length === 0 ||
+    path.length > 255 ||
+    /[\\\0-\x1f\x7f]/.test(path) ||
+    segments.some((s) => s === '' || s === '.' || s === '..' || s.toLowerCase() === '.git');
+  if (bad)
+    throw new WritError(
+      'invalid-input',
+      `input 'path' must be a repository-relative file path without '.', '..' or '.git' segments`,
+    );
+  return path;
+}
+
+function statusOf(error: unknown): number | undefined {
+  const value = (error as { status?: unknown } | null)?.status;
+  return typeof value === 'number' ? value : undefined;
+}
+
+function isStale(error: unknown): boolean {
+  const errors = (error as { errors?: { type?: string }[] } | null)?.errors;
+  return Array.isArray(errors) && errors.some((e) => e.type === 'STALE_DATA');
+}
+
+interface BranchState {
+  baseOid: string;
+  headOid: string | null;
+  fileOid: string | null;
+  fileText: string;
+}
+
+interface PullState {
+  open: { number: number; html_url: string; title: string; body: string | null } | null;
+  closedUnmerged: { number: number; html_url: string } | null;
+}
+
+const COMMIT_MUTATION = `mutation WritPublishArtifact($input: CreateCommitOnBranchInput!) {
+  createCommitOnBranch(input: $input) { commit { oid } }
+}`;
+
+export async function publishArtifact(
+  deps: { github: GitHubClient; ledger: LedgerContext; logger: Logger },
+  settings: PublishSettings,
+): Promise<PublishResult> {
+  const { github, logger } = deps;
+  const { repository } = settings;
+  const path = validateArtifactPath(settings.path);
+  const branch = validateBranch(settings.branch);
+  if (settings.content.length > MAX_ARTIFACT_BYTES) {
+    throw new WritError(
+      'invalid-input',
+      `the content file is ${settings.content.length} bytes; the limit is ${MAX_ARTIFACT_BYTES}`,
+    );
+  }
+  const plan = loadPlanFile(settings.planFile);
+  const planDigest = digest(plan);
+  await verifyApprovalGate(deps, {
+    repository,
+    runId: settings.runId,
+    planDigest,
+    commandPrefix: settings.commandPrefix,
+    allowedRoles: settings.allowedRoles,
+  });
+
+  const base =
+    settings.base === ''
+      ? (await github.rest.repos.get({ ...repository })).data.default_branch
+      : validateBranch(settings.base);
+  if (base === branch)
+    throw new WritError('invalid-input', `the artifact branch must not be the base branch '${base}'`);
+  const wantedOid = blobOid(settings.content);
+  const wantedText = settings.content.toString('utf8');
+  const writes: string[] = [];
+
+  const refOid = async (name: string): Promise<string | null> => {
+    try {
+      return (await github.rest.git.getRef({ ...repository, ref: `heads/${name}` })).data.object.sha;
+    } catch (error: unknown) {
+      if (statusOf(error) === 404) return null;
+      throw error;
+    }
+  };
+
+  const readBranch = async (): Promise<BranchState> => {
+    const baseOid = await refOid(base);
+    if (baseOid === null) throw new WritError('invalid-input', `the base branch '${base}' does not exist`);
+    const headOid = await refOid(branch);
+    if (headOid === null) return { baseOid, headOid, fileOid: null, fileText: '' };
+    try {
+      const { data } = await github.rest.repos.getContent({ ...repository, path, ref: headOid });
+      if (Array.isArray(data) || data.type !== 'file')
+        throw new WritError('invalid-input', `'${path}' on '${branch}' is not a file`);
+      const text =
+        'content' in data && typeof data.content === 'string'
+          ? Buffer.from(data.content, 'base64').toString('utf8')
+          : '';
+      return { baseOid, headOid, fileOid: data.sha, fileText: text };
+    } catch (error: unknown) {
+      if (statusOf(error) === 404) return { baseOid, headOid, fileOid: null, fileText: '' };
+      throw error;
+    }
+  };
+
+  const readPulls = async (): Promise<PullState> => {
+    const state: PullState = { open: null, closedUnmerged: null };
+    for await (const page of github.paginate.iterator(github.rest.pulls.list, {
+      ...repository,
+      head: `${repository.owner}:${branch}`,
+      base,
+      state: 'all',
+      per_page: 100,
+    })) {
+      for (const pull of page.data) {
+        if (pull.head.ref !== branch || pull.base.ref !== base) continue;
+        if (pull.state === 'open' && state.open === null) {
+          state.open = { number: pull.number, html_url: pull.html_url, title: pull.title, body: pull.body };
+        } else if (pull.state === 'closed' && pull.merged_at === null && state.closedUnmerged === null) {
+          state.closedUnmerged = { number: pull.number, html_url: pull.html_url };
+        }
+      }
+    }
+    return state;
+  };
+
+  let state = await readBranch();
+  const pulls = await readPulls();
+  const diff = lineDiff(state.fileText, wantedText);
+  if (pulls.open === null && pulls.closedUnmerged !== null && settings.onClosedPr === 'report') {
+    throw new WritError(
+      'artifact-pr-closed',
+      `pull request #${pulls.closedUnmerged.number} (${pulls.closedUnmerged.html_url}) for '${branch}' was closed without merging; a human decides: reopen it, or set on-closed-pr: open-new`,
+      { details: { 'pr-url': pulls.closedUnmerged.html_url } },
+    );
+  }
+  const prBody = settings.prBody;
+  const prCurrent =
+    pulls.open !== null && pulls.open.title === settings.prTitle && (pulls.open.body ?? '') === prBody;
+  if (state.fileOid === wantedOid && prCurrent && pulls.open !== null && state.headOid !== null) {
+    return {
+      outcome: 'unchanged',
+      commitOid: state.headOid,
+      prNumber: pulls.open.number,
+      prUrl: pulls.open.html_url,
+      branch,
+      base,
+      diff,
+      writes,
+    };
+  }
+
+  if (settings.dryRun) {
+    if (state.headOid === null)
+      writes.push(
+        `POST /repos/${repository.owner}/${repository.repo}/git/refs (create ${branch} at ${base})`,
+      );
+    if (state.fileOid !== wantedOid) writes.push(`POST /graphql createCommitOnBranch (${path} on ${branch})`);
+    if (pulls.open === null)
+      writes.push(`POST /repos/${repository.owner}/${repository.repo}/pulls (${branch} → ${base})`);
+    else if (!prCurrent)
+      writes.push(`PATCH /repos/${repository.owner}/${repository.repo}/pulls/${pulls.open.number}`);
+    writes.push('POST /graphql createCommitOnBranch (ledger: artifact record)');
+    return {
+      outcome: 'dry-run',
+      commitOid: state.headOid ?? '',
+      prNumber: pulls.open?.number ?? null,
+      prUrl: pulls.open?.html_url ?? '',
+      branch,
+      base,
+      diff,
+      writes,
+    };
+  }
+
+  // 1. The branch exists, created from the base only if absent.
+  const created = state.headOid === null;
+  if (state.headOid === null) {
+    writes.push('create branch');
+    try {
+      await github.rest.git.createRef({ ...repository, ref: `refs/heads/${branch}`, sha: state.baseOid });
+    } catch (error: unknown) {
+      if (statusOf(error) !== 422) throw error;
+      logger.info(`branch ${branch} appeared concurrently; using it`);
+    }
+    state = await readBranch();
+  }
+
+  // 2. The base has moved on: merge it in (never a reset), so the PR stays open and human commits survive.
+  if (state.headOid !== null && !(await containsCommit(github, repository, state.headOid, state.baseOid))) {
+    writes.push(`merge ${base} into ${branch}`);
+    try {
+      await github.rest.repos.merge({
+        ...repository,
+        base: branch,
+        head: state.baseOid,
+        commit_message: `Merge ${base} into ${branch} (writ run ${settings.runId})`,
+      });
+    } catch (error: unknown) {
+      if (statusOf(error) === 409) {
+        throw new WritError(
+          'conflict',
+          `'${base}' cannot be merged into '${branch}' without conflicts; a human must resolve the branch`,
+        );
+      }
+      throw error;
+    }
+    state = await readBranch();
+  }
+
+  // 3. The file, by compare-and-set commits only; a moved head is re-read, never overwritten.
+  const maxAttempts = settings.maxAttempts ?? 6;
+  for (let attempt = 1; state.fileOid !== wantedOid; attempt++) {
+    if (attempt > maxAttempts)
+      throw new WritError(
+        'ledger-cas-exhausted',
+        `could not commit ${path} on ${branch} in ${maxAttempts} attempts`,
+      );
+    if (state.headOid === null) throw new WritError('invalid-input', `the branch '${branch}' disappeared`);
+    writes.push(`commit ${path}`);
+    try {
+      await github.graphql(COMMIT_MUTATION, {
+        input: {
+          branch: { repositoryNameWithOwner: `${repository.owner}/${repository.repo}`, branchName: branch },
+          expectedHeadOid: state.headOid,
+          message: {
+            headline: settings.prTitle.slice(0, 200),
+            body: `Published by Writ for run ${settings.runId}.\n\nWrit-Run: ${settings.runId}`,
+          },
+          fileChanges: { additions: [{ path, contents: settings.content.toString('base64') }] },
+        },
+      });
+    } catch (error: unknown) {
+      const status = statusOf(error);
+      const definite = !isStale(error) && status !== undefined && status >= 400 && status < 500;
+      const graphqlRefusal = !isStale(error) && Array.isArray((error as { errors?: unknown }).errors);
+      if (definite || graphqlRefusal) {
+        throw new WritError(
+          'github-request-failed',
+          `the artifact commit on '${branch}' was refused: ${errorMessage(error)}`,
+        );
+      }
+      // STALE_DATA, a 5xx or a lost response: it may have landed (even our own retried request). Read back.
+      logger.info(
+        `artifact commit attempt ${attempt} on ${branch}: ${isStale(error) ? 'head moved' : 'no definite answer'}; re-reading`,
+      );
+    }
+    state = await readBranch();
+  }
+  const commitOid = state.headOid ?? '';
+
+  // 4. Exactly one open pull request, found before created; a concurrent creation is found, not duplicated.
+  let pull = (await readPulls()).open;
+  if (pull === null) {
+    writes.push('open pull request');
+    try {
+      const { data } = await github.rest.pulls.create({
+        ...repository,
+        head: branch,
+        base,
+        title: settings.prTitle,
+        body: prBody,
+      });
+      pull = { number: data.number, html_url: data.html_url, title: data.title, body: data.body };
+    } catch (error: unknown) {
+      if (statusOf(error) !== 422 || !/already exists/i.test(errorMessage(error))) throw error;
+      pull = (await readPulls()).open;
+      if (pull === null) throw error;
+    }
+  }
+  if (pull.title !== settings.prTitle || (pull.body ?? '') !== prBody) {
+    writes.push(`update pull request #${pull.number}`);
+    await github.rest.pulls.update({
+      ...repository,
+      pull_number: pull.number,
+      title: settings.prTitle,
+      body: prBody,
+    });
+  }
+
+  // 5. The run's ledger file records what was published, so recovery can tell.
+  await recordArtifactPublish(deps.ledger, {
+    runId: settings.runId,
+    artifact: {
+      commit_oid: commitOid,
+      pr_number: pull.number,
+      content_digest: `sha256:${createHash('sha256').update(settings.content).digest('hex')}`,
+    },
+  });
+  return {
+    outcome: created ? 'created' : 'updated',
+    commitOid,
+    prNumber: pull.number,
+    prUrl: pull.html_url,
+    branch,
+    base,
+    diff,
+    writes,
+  };
+}
+
+/** Whether `ancestor` is in the recent history of `head` (a bounded walk of the commits list). */
+async function containsCommit(
+  github: GitHubClient,
+  repository: RepositoryName,
+  head: string,
+  ancestor: string,
+): Promise<boolean> {
+  if (head === ancestor) return true;
+  let page = 0;
+  for await (const response of github.paginate.iterator(github.rest.repos.listCommits, {
+    ...repository,
+    sha: head,
+    per_page: 100,
+  })) {
+    if (response.data.some((commit) => commit.sha === ancestor)) return true;
+    page += 1;
+    if (page >= 3) break;
+  }
+  return false;
+}

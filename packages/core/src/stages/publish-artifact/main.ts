@@ -1,0 +1,112 @@
+import { readFileSync } from 'node:fs';
+import { parseAllowedRoles } from '../../approval/authorize.js';
+import type { OnClosedPr } from '../../artifact/publish.js';
+import { publishArtifact } from '../../artifact/publish.js';
+import { WritError, errorMessage } from '../../errors.js';
+import { stageIo } from '../../io/action-io.js';
+import { validateRunId } from '../../plan/run-id.js';
+import { code, escapeInline } from '../../preview/markdown.js';
+import { connect } from '../connect.js';
+import { readRunnerContext } from '../context.js';
+import { failStep, runnerLogger, writeSummary } from '../runner.js';
+
+function readBytes(path: string, input: string): Buffer {
+  try {
+    return readFileSync(path);
+  } catch (error: unknown) {
+    throw new WritError(
+      'invalid-input',
+      `input '${input}' names an unreadable file (${errorMessage(error)})`,
+    );
+  }
+}
+
+/** The publish-artifact action: one file, one bot branch, exactly one pull request. */
+export async function run(): Promise<void> {
+  const io = stageIo('publish-artifact');
+  try {
+    const context = readRunnerContext();
+    const path = io.input('path');
+    const onClosed = io.input('on-closed-pr');
+    if (onClosed !== 'report' && onClosed !== 'open-new') {
+      throw new WritError('invalid-input', "input 'on-closed-pr' must be report or open-new");
+    }
+    const prBodyFile = io.input('pr-body-file');
+    const dryRun = io.booleanInput('dry-run');
+    const { github, ledger } = connect(
+      context,
+      {
+        token: io.input('token'),
+        branch: io.input('ledger-branch'),
+        appSlug: io.input('ledger-app-slug'),
+        appId: io.integerInput('ledger-app-id'),
+      },
+      runnerLogger,
+    );
+    const content = readBytes(io.input('content-file'), 'content-file');
+    const result = await publishArtifact(
+      { github, ledger, logger: runnerLogger },
+      {
+        repository: context.repository,
+        runId: validateRunId(io.input('run-id')),
+        planFile: io.input('plan-file'),
+        commandPrefix: io.input('command-prefix'),
+        allowedRoles: parseAllowedRoles(io.input('allowed-roles')),
+        path,
+        content,
+        branch: io.input('branch'),
+        base: io.input('base'),
+        prTitle: io.input('pr-title') || `docs: refresh ${path}`,
+        prBody: prBodyFile === '' ? '' : readBytes(prBodyFile, 'pr-body-file').toString('utf8'),
+        onClosedPr: onClosed satisfies OnClosedPr,
+        dryRun,
+      },
+    );
+    const lines = [
+      `## Writ artifact: ${escapeInline(path, 200)} (${result.outcome})`,
+      '',
+      `Branch ${code(result.branch)} → ${code(result.base)}, commit ${code(result.commitOid || '—')}, ` +
+        (result.prNumber === null
+          ? 'no pull request yet'
+          : `pull request #${result.prNumber} ${result.prUrl}`),
+      '',
+      `Diff stat: +${result.diff.added} −${result.diff.removed} lines.`,
+    ];
+    if (dryRun) {
+      lines.push(
+        '',
+        'Requests it would make:',
+        '',
+        ...result.writes.map((w) => `- ${escapeInline(w, 200)}`),
+        '',
+      );
+      lines.push(
+        '<details><summary>Diff against the branch</summary>',
+        '',
+        '```diff',
+        ...result.diff.lines.slice(0, 400),
+        '```',
+        '</details>',
+        '',
+      );
+      runnerLogger.info(`rendered ${path}:\n${content.toString('utf8').slice(0, 20_000)}`);
+    }
+    writeSummary(`${lines.join('\n')}\n`);
+    io.setOutputs({
+      outcome: result.outcome,
+      reason: '',
+      'commit-oid': result.commitOid,
+      'pr-number': result.prNumber ?? '',
+      'pr-url': result.prUrl,
+      branch: result.branch,
+    });
+  } catch (error: unknown) {
+    const reason = failStep(error);
+    const prUrl = error instanceof WritError ? error.details['pr-url'] : undefined;
+    io.setOutputs({
+      outcome: error instanceof WritError ? 'refused' : 'failed',
+      reason,
+      ...(typeof prUrl === 'string' ? { 'pr-url': prUrl } : {}),
+    });
+  }
+}

@@ -1,0 +1,374 @@
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from '@jest/globals';
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { consumeApprovalComment } from '@writ/core/approval/consume-approval.js';
+import { publishArtifact } from '@writ/core/artifact/publish.js';
+import { proposeRun } from '@writ/core/ledger/ledger.js';
+import { bindPlan } from '@writ/core/plan/binding.js';
+import { loadPlanFile } from '@writ/core/plan/load.js';
+import { deriveRunId } from '@writ/core/plan/run-id.js';
+import { silentLogger } from '@writ/core/redact.js';
+import type { SliceWorld } from '../support/world.js';
+import { APP_SLUG, APP_TOKEN, PEOPLE, client, patOf, planVariant, sliceWorld } from '../support/world.js';
+
+let world: SliceWorld;
+const dir = mkdtempSync(join(tmpdir(), 'writ-publish-'));
+let variant = 0;
+const PATH = 'docs/reference/roadmap.md';
+
+beforeAll(async () => {
+  world = await sliceWorld({ seed: 4 });
+});
+
+afterAll(async () => {
+  await world.close();
+});
+
+beforeEach(() => {
+  world.emulator.admin.clock({ advance_ms: 15 * 60_000 }); // every test starts with a free lease
+});
+
+const owner = 'acme';
+const repo = 'widgets';
+
+/** A run proposed and approved by a writer, as preview and consume-approval would leave it. */
+async function approvedRun(): Promise<{ planFile: string; runId: string }> {
+  variant += 1;
+  const planFile = planVariant(dir, `p${variant}`, undefined, `Roadmap page ${variant}`);
+  const binding = bindPlan(loadPlanFile(planFile));
+  const runId = deriveRunId(binding.digest);
+  await proposeRun(world.ledger, {
+    runId,
+    planDigest: binding.digest,
+    evidenceDigest: null,
+    scope: binding.scope,
+    bounds: binding.bounds,
+    steps: binding.steps,
+  });
+  const event = await world.comment(
+    { login: PEOPLE.write },
+    `writ: approve ${runId} ${binding.digest.slice(7)}`,
+  );
+  await consumeApprovalComment(
+    { github: client(world.emulator, APP_TOKEN), ledger: world.ledger, logger: silentLogger },
+    {
+      repository: { owner, repo },
+      commentId: (event.comment as { id: number }).id,
+      commandPrefix: 'writ',
+      allowedRoles: ['admin', 'maintain', 'write'],
+      appBotLogin: `${APP_SLUG}[bot]`,
+      planFile,
+      holder: { workflow_run_id: 9000 + variant, attempt: 1 },
+      requireDistinctApprover: false,
+    },
+  );
+  return { planFile, runId };
+}
+
+function contentFile(text: string): string {
+  variant += 1;
+  const file = join(dir, `content-${variant}.md`);
+  writeFileSync(file, text);
+  return file;
+}
+
+function publish(runId: string, planFile: string, text: string, extra: Record<string, string> = {}) {
+  return world.run('publish-artifact', {
+    'run-id': runId,
+    'plan-file': planFile,
+    path: PATH,
+    'content-file': contentFile(text),
+    'dry-run': 'false',
+    ...world.ledgerInputs(),
+    ...extra,
+  });
+}
+
+function lastSeq(): number {
+  const all = world.emulator.admin.requests();
+  return all.length === 0 ? 0 : all[all.length - 1]!.seq;
+}
+
+function writesSince(seq: number): string[] {
+  return world.emulator.admin
+    .requests()
+    .filter((r) => r.seq > seq && r.method !== 'GET' && !(r.path === '/graphql' && r.mutations.length === 0))
+    .map((r) => `${r.method} ${r.path} ${r.mutations.join(',')}`);
+}
+
+const api = () => client(world.emulator, patOf(PEOPLE.admin));
+
+async function refOid(name: string): Promise<string | null> {
+  try {
+    return (await api().rest.git.getRef({ owner, repo, ref: `heads/${name}` })).data.object.sha;
+  } catch {
+    return null;
+  }
+}
+
+async function fileOn(branch: string, path = PATH): Promise<string | null> {
+  try {
+    const { data } = await api().rest.repos.getContent({ owner, repo, path, ref: branch });
+    return Array.isArray(data) || !('content' in data)
+      ? null
+      : Buffer.from(data.content, 'base64').toString('utf8');
+  } catch {
+    return null;
+  }
+}
+
+async function openPulls(branch: string): Promise<number[]> {
+  const { data } = await api().rest.pulls.list({
+    owner,
+    repo,
+    head: `${owner}:${branch}`,
+    state: 'open',
+    per_page: 100,
+  });
+  return data.map((p) => p.number);
+}
+
+async function history(branch: string): Promise<{ sha: string; parents: number; message: string }[]> {
+  const { data } = await api().rest.repos.listCommits({ owner, repo, sha: branch, per_page: 100 });
+  return data.map((c) => ({ sha: c.sha, parents: c.parents.length, message: c.commit.message }));
+}
+
+describe('publish-artifact through writ run', () => {
+  it('creates the branch, commits the file and opens one PR; re-publishing identical bytes makes zero writes', async () => {
+    const { planFile, runId } = await approvedRun();
+    const main = await refOid('main');
+    const first = await publish(runId, planFile, '# Roadmap\n\n- v2.4\n', { branch: 'bot/roadmap-a' });
+    expect(first.outputs).toMatchObject({ outcome: 'created', reason: '', branch: 'bot/roadmap-a' });
+    expect(await fileOn('bot/roadmap-a')).toBe('# Roadmap\n\n- v2.4\n');
+    expect(await openPulls('bot/roadmap-a')).toEqual([Number(first.outputs['pr-number'])]);
+    expect(first.summary).toMatch(/Diff stat: \+3 −0 lines/);
+    expect((await world.runFile(runId))?.artifact).toMatchObject({
+      commit_oid: first.outputs['commit-oid'],
+      pr_number: Number(first.outputs['pr-number']),
+    });
+
+    const seq = lastSeq();
+    const again = await publish(runId, planFile, '# Roadmap\n\n- v2.4\n', { branch: 'bot/roadmap-a' });
+    expect(again.outputs).toMatchObject({ outcome: 'unchanged', 'pr-number': first.outputs['pr-number'] });
+    expect(writesSince(seq)).toEqual([]);
+    expect(await refOid('main')).toBe(main);
+  });
+
+  it('updates the file and the same PR on a change, and updates the title only when it differs', async () => {
+    const { planFile, runId } = await approvedRun();
+    const first = await publish(runId, planFile, 'one\n', { branch: 'bot/roadmap-b' });
+    const second = await publish(runId, planFile, 'two\n', {
+      branch: 'bot/roadmap-b',
+      'pr-title': 'docs: roadmap for v2.5',
+    });
+    expect(second.outputs).toMatchObject({ outcome: 'updated', 'pr-number': first.outputs['pr-number'] });
+    const { data } = await api().rest.pulls.get({
+      owner,
+      repo,
+      pull_number: Number(first.outputs['pr-number']),
+    });
+    expect(data.title).toBe('docs: roadmap for v2.5');
+    expect(await fileOn('bot/roadmap-b')).toBe('two\n');
+  });
+
+  it('survives apply-then-drop on its commit with exactly one commit after the retry', async () => {
+    const { planFile, runId } = await approvedRun();
+    await publish(runId, planFile, 'before\n', { branch: 'bot/roadmap-c' });
+    world.emulator.admin.addFault({
+      match: { operation: 'WritPublishArtifact' },
+      fault: { type: 'apply-then-drop' },
+      times: 1,
+    });
+    const before = (await history('bot/roadmap-c')).length;
+    const run = await publish(runId, planFile, 'after\n', { branch: 'bot/roadmap-c' });
+    expect(run.outputs).toMatchObject({ outcome: 'updated' });
+    expect((await history('bot/roadmap-c')).length).toBe(before + 1);
+    expect(await fileOn('bot/roadmap-c')).toBe('after\n');
+  });
+
+  it('4 concurrent publishers: one PR, a linear history, the final content from one of them', async () => {
+    const { planFile, runId } = await approvedRun();
+    const texts = ['alpha\n', 'beta\n', 'gamma\n', 'delta\n'];
+    const runs = await Promise.all(
+      texts.map((text) => publish(runId, planFile, text, { branch: 'bot/roadmap-d' })),
+    );
+    for (const run of runs) expect(['created', 'updated', 'unchanged']).toContain(run.outputs.outcome);
+    expect(await openPulls('bot/roadmap-d')).toHaveLength(1);
+    const commits = await history('bot/roadmap-d');
+    expect(commits.filter((c) => c.parents > 1).map((c) => c.message)).toEqual([]);
+    expect(texts).toContain(await fileOn('bot/roadmap-d'));
+  });
+
+  it('merges a moved base into the branch: the PR stays open and a human commit survives', async () => {
+    const { planFile, runId } = await approvedRun();
+    const first = await publish(runId, planFile, 'v1\n', { branch: 'bot/roadmap-e' });
+    const human = client(world.emulator, patOf(PEOPLE.maintain));
+    const branchHead = (await refOid('bot/roadmap-e'))!;
+    await human.graphql(
+      `mutation($input: CreateCommitOnBranchInput!) { createCommitOnBranch(input: $input) { commit { oid } } }`,
+      {
+        input: {
+          branch: { repositoryNameWithOwner: 'acme/widgets', branchName: 'bot/roadmap-e' },
+          expectedHeadOid: branchHead,
+          message: { headline: 'docs: a human note' },
+          fileChanges: {
+            additions: [{ path: 'docs/NOTE.md', contents: Buffer.from('kept\n').toString('base64') }],
+          },
+        },
+      },
+    );
+    const mainHead = (await refOid('main'))!;
+    await human.graphql(
+      `mutation($input: CreateCommitOnBranchInput!) { createCommitOnBranch(input: $input) { commit { oid } } }`,
+      {
+        input: {
+          branch: { repositoryNameWithOwner: 'acme/widgets', branchName: 'main' },
+          expectedHeadOid: mainHead,
+          message: { headline: 'feat: base moves on' },
+          fileChanges: {
+            additions: [{ path: 'src/new.txt', contents: Buffer.from('new\n').toString('base64') }],
+          },
+        },
+      },
+    );
+    const movedMain = await refOid('main');
+    const second = await publish(runId, planFile, 'v2\n', { branch: 'bot/roadmap-e' });
+    expect(second.outputs).toMatchObject({ outcome: 'updated', 'pr-number': first.outputs['pr-number'] });
+    expect(await fileOn('bot/roadmap-e', 'docs/NOTE.md')).toBe('kept\n');
+    expect(await fileOn('bot/roadmap-e', 'src/new.txt')).toBe('new\n');
+    expect(await openPulls('bot/roadmap-e')).toEqual([Number(first.outputs['pr-number'])]);
+    expect((await history('bot/roadmap-e')).some((c) => c.parents === 2)).toBe(true);
+    expect(await refOid('main')).toBe(movedMain);
+  });
+
+  it('reports a closed, unmerged PR and does not reopen it or open another until told to', async () => {
+    const { planFile, runId } = await approvedRun();
+    const first = await publish(runId, planFile, 'x\n', { branch: 'bot/roadmap-f' });
+    await api().rest.pulls.update({
+      owner,
+      repo,
+      pull_number: Number(first.outputs['pr-number']),
+      state: 'closed',
+    });
+    const seq = lastSeq();
+    const refused = await publish(runId, planFile, 'y\n', { branch: 'bot/roadmap-f' });
+    expect(refused.outputs).toMatchObject({
+      outcome: 'refused',
+      reason: 'artifact-pr-closed',
+      'pr-url': first.outputs['pr-url'],
+    });
+    expect(writesSince(seq)).toEqual([]);
+    expect(await openPulls('bot/roadmap-f')).toEqual([]);
+    const reopened = await publish(runId, planFile, 'y\n', {
+      branch: 'bot/roadmap-f',
+      'on-closed-pr': 'open-new',
+    });
+    expect(reopened.outputs.outcome).toBe('updated');
+    expect(await openPulls('bot/roadmap-f')).toHaveLength(1);
+    expect(reopened.outputs['pr-number']).not.toBe(first.outputs['pr-number']);
+  });
+
+  it('writes nothing without a consumed approval for exactly this run and digest', async () => {
+    const main = await refOid('main');
+    // proposed, never approved
+    variant += 1;
+    const unapproved = planVariant(dir, `u${variant}`, undefined, 'Never approved');
+    const binding = bindPlan(loadPlanFile(unapproved));
+    const unapprovedRun = deriveRunId(binding.digest);
+    await proposeRun(world.ledger, {
+      runId: unapprovedRun,
+      planDigest: binding.digest,
+      evidenceDigest: null,
+      scope: binding.scope,
+      bounds: binding.bounds,
+      steps: binding.steps,
+    });
+    const { planFile, runId } = await approvedRun();
+    const changedPlan = planVariant(dir, 'changed', undefined, 'A different plan');
+    const seq = lastSeq();
+    const cases = [
+      await publish(unapprovedRun, unapproved, 'nope\n', { branch: 'bot/roadmap-g' }),
+      await publish(runId, changedPlan, 'nope\n', { branch: 'bot/roadmap-g' }),
+      await publish('run-doesnotexist', planFile, 'nope\n', { branch: 'bot/roadmap-g' }),
+    ];
+    for (const run of cases)
+      expect(run.outputs).toMatchObject({ outcome: 'refused', reason: 'stale-or-mismatched-approval' });
+    // The approval comment edited after consumption no longer re-verifies.
+    const run = await world.runFile(runId);
+    world.emulator.admin.clock({ advance_ms: 1000 });
+    await client(world.emulator, patOf(PEOPLE.write)).rest.issues.updateComment({
+      owner,
+      repo,
+      comment_id: run!.approval!.comment_id,
+      body: 'edited',
+    });
+    const edited = await publish(runId, planFile, 'nope\n', { branch: 'bot/roadmap-g' });
+    expect(edited.outputs).toMatchObject({ outcome: 'refused', reason: 'stale-or-mismatched-approval' });
+    expect(writesSince(seq).filter((w) => !w.includes('/issues/comments/'))).toEqual([]);
+    expect(await refOid('bot/roadmap-g')).toBeNull();
+    expect(await refOid('main')).toBe(main);
+  });
+
+  it('dry run prints the file, its diff and the requests it would make, and writes nothing', async () => {
+    const { planFile, runId } = await approvedRun();
+    const seq = lastSeq();
+    const dry = await publish(runId, planFile, '# Hello\n', { branch: 'bot/roadmap-h', 'dry-run': 'true' });
+    expect(dry.outputs).toMatchObject({ outcome: 'dry-run' });
+    expect(dry.summary).toMatch(/Requests it would make/);
+    expect(dry.summary).toMatch(/\+# Hello/);
+    expect(dry.stdout).toMatch(/rendered docs\/reference\/roadmap.md:\n# Hello/);
+    expect(writesSince(seq)).toEqual([]);
+  });
+});
+
+describe('publishArtifact against a concurrent writer (real client, emulator)', () => {
+  it('re-reads a head moved between its read and its commit and loses no commit', async () => {
+    const { planFile, runId } = await approvedRun();
+    await publish(runId, planFile, 'base\n', { branch: 'bot/roadmap-i' });
+    const github = client(world.emulator, APP_TOKEN);
+    const human = client(world.emulator, patOf(PEOPLE.maintain));
+    let injected = false;
+    github.hook.after('request', async (_response, options) => {
+      if (injected || !String(options.url).includes('/contents/')) return;
+      injected = true;
+      const head = (await human.rest.git.getRef({ owner, repo, ref: 'heads/bot/roadmap-i' })).data.object.sha;
+      await human.graphql(
+        `mutation($input: CreateCommitOnBranchInput!) { createCommitOnBranch(input: $input) { commit { oid } } }`,
+        {
+          input: {
+            branch: { repositoryNameWithOwner: 'acme/widgets', branchName: 'bot/roadmap-i' },
+            expectedHeadOid: head,
+            message: { headline: 'docs: concurrent human edit' },
+            fileChanges: {
+              additions: [{ path: 'docs/other.md', contents: Buffer.from('human\n').toString('base64') }],
+            },
+          },
+        },
+      );
+    });
+    const result = await publishArtifact(
+      { github, ledger: world.ledger, logger: silentLogger },
+      {
+        repository: { owner, repo },
+        runId,
+        planFile,
+        commandPrefix: 'writ',
+        allowedRoles: ['admin', 'maintain', 'write'],
+        path: PATH,
+        content: Buffer.from('mine\n'),
+        branch: 'bot/roadmap-i',
+        base: '',
+        prTitle: `docs: refresh ${PATH}`,
+        prBody: '',
+        onClosedPr: 'report',
+        dryRun: false,
+      },
+    );
+    expect(injected).toBe(true);
+    expect(result.outcome).toBe('updated');
+    expect(result.writes.filter((w) => w.startsWith('commit')).length).toBeGreaterThanOrEqual(2);
+    expect(await fileOn('bot/roadmap-i')).toBe('mine\n');
+    expect(await fileOn('bot/roadmap-i', 'docs/other.md')).toBe('human\n');
+  });
+});
