@@ -330,7 +330,7 @@ describe('publishArtifact against a concurrent writer (real client, emulator)', 
     const human = client(world.emulator, patOf(PEOPLE.maintain));
     let injected = false;
     github.hook.after('request', async (_response, options) => {
-      if (injected || !String(options.url).includes('/contents/')) return;
+      if (injected || !options.url.includes('/contents/')) return;
       injected = true;
       const head = (await human.rest.git.getRef({ owner, repo, ref: 'heads/bot/roadmap-i' })).data.object.sha;
       await human.graphql(
