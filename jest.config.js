@@ -11,6 +11,8 @@ export default {
   transform: {
     '^.+\\.ts$': ['ts-jest', { useESM: true, tsconfig: '<rootDir>/tsconfig.json', isolatedModules: true }],
   },
-  testTimeout: 60000,
+  testTimeout: 120000,
+  // Most suites wait on child processes and loopback HTTP, not the CPU: two workers on two cores.
+  maxWorkers: 2,
   collectCoverageFrom: ['packages/core/src/**/*.ts', '!packages/core/src/generated/**'],
 };
