@@ -415,6 +415,10 @@ export function registerIssueRoutes(router: Router): void {
       });
     }
     const body = bodyObject(ctx);
+    const requestedState = optionalString(body, 'state');
+    if (requestedState !== undefined && requestedState !== 'open' && requestedState !== 'closed') {
+      throw validationFailed([{ resource: 'Issue', field: 'state', code: 'invalid', value: requestedState }]);
+    }
     if (canTriage(ctx.world, token, repo)) {
       // Validate before changing anything, so a bad milestone or assignee leaves the issue untouched.
       if (body.milestone !== undefined) milestoneNumber(repo, body.milestone);
@@ -436,11 +440,9 @@ export function registerIssueRoutes(router: Router): void {
           found.body = text;
         }
       }
-      const state = optionalString(body, 'state');
+      const state = requestedState;
       let stateAction: string | null = null;
       if (state !== undefined) {
-        if (state !== 'open' && state !== 'closed')
-          throw validationFailed([{ resource: 'Issue', field: 'state', code: 'invalid', value: state }]);
         if (state !== found.state) {
           found.state = state;
           found.closed_at = state === 'closed' ? ctx.world.now() : null;
