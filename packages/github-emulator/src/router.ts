@@ -48,9 +48,13 @@ export class Router {
         continue;
       }
       const params: Record<string, string> = {};
-      route.keys.forEach((key, index) => {
-        params[key] = decodeURIComponent(found[index + 1] ?? '');
-      });
+      try {
+        route.keys.forEach((key, index) => {
+          params[key] = decodeURIComponent(found[index + 1] ?? '');
+        });
+      } catch {
+        return { methodMismatch: false }; // a malformed %-escape names nothing: 404
+      }
       return { route, params };
     }
     return { methodMismatch };

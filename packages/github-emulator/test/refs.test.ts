@@ -132,6 +132,14 @@ describe('git refs REST', () => {
     }
   });
 
+  it('answers 404 for a malformed path escape rather than failing', async () => {
+    const response = await fetch(`${world.emulator.url}/repos/alice/repo/git/ref/heads/%E0%A4%A`, {
+      headers: { authorization: 'token alice-pat' },
+    });
+    expect(response.status).toBe(404);
+    expect(response.headers.get('content-type')).toBe('application/json; charset=utf-8');
+  });
+
   it('answers 401 Bad credentials for an unknown token', async () => {
     const response = await fetch(`${world.emulator.url}/repos/alice/repo`, {
       headers: { authorization: 'token nope' },
