@@ -963,7 +963,7 @@ async function findLanded(store, snapshot, pending) {
     }
 }
 /** Runs one transition through the compare-and-set loop (or, with dryRun, evaluates it and stops). */
-async function cas_runTransition(context, spec, options = {}) {
+async function runTransition(context, spec, options = {}) {
     const { store, count } = countingStore(context.store);
     const runPath = (0,ledger_paths/* runFilePath */.N3)(spec.runRepository, spec.runId);
     const paths = [ledger_paths/* LEDGER_ROOT_PATH */.$r, ledger_paths/* LEASE_PATH */.B0, runPath, ...(spec.provenance ? [ledger_paths/* PROVENANCE_PATH */.U7] : [])];
@@ -1539,11 +1539,16 @@ function runRepositoryOf(context, repository) {
     }
     return `${context.store.location.owner}/${context.store.location.repo}`;
 }
+/** One transition of one run: validates the run ID, then runs `evaluate` through the compare-and-set loop. */
+function transitionOf(context, input, provenance, evaluate, options) {
+    (0,run_id/* validateRunId */.NQ)(input.runId);
+    return runTransition(context, { runRepository: runRepositoryOf(context, input.repository), runId: input.runId, provenance, evaluate }, options);
+}
 /** `propose`: a new run file with approval null; `run-exists` if the run ID was ever proposed. */
 function proposeRun(context, input, options = {}) {
     (0,run_id/* validateRunId */.NQ)(input.runId);
     const repository = runRepositoryOf(context, input.repository);
-    return cas_runTransition(context, {
+    return runTransition(context, {
         runRepository: repository,
         runId: input.runId,
         provenance: false,
@@ -1556,88 +1561,34 @@ function proposeRun(context, input, options = {}) {
  * `stale-or-mismatched-approval`, `repository-lease-held`, `ledger-provenance-unproven`.
  */
 function consumeApproval(context, input, options = {}) {
-    validateRunId(input.runId);
-    return runTransition(context, {
-        runRepository: runRepositoryOf(context, input.repository),
-        runId: input.runId,
-        provenance: true,
-        evaluate: (view) => transitions.consume(view, input, context.policy),
-    }, options);
+    return transitionOf(context, input, true, (view) => transitions.consume(view, input, context.policy), options);
 }
 function claimStep(context, input, options = {}) {
-    validateRunId(input.runId);
-    return runTransition(context, {
-        runRepository: runRepositoryOf(context, input.repository),
-        runId: input.runId,
-        provenance: false,
-        evaluate: (view) => transitions.claim(view, input, context.policy),
-    }, options);
+    return transitionOf(context, input, false, (view) => transitions.claim(view, input, context.policy), options);
 }
 function checkpointStep(context, input, options = {}) {
-    validateRunId(input.runId);
-    return runTransition(context, {
-        runRepository: runRepositoryOf(context, input.repository),
-        runId: input.runId,
-        provenance: false,
-        evaluate: (view) => transitions.checkpoint(view, input, context.policy),
-    }, options);
+    return transitionOf(context, input, false, (view) => transitions.checkpoint(view, input, context.policy), options);
 }
 /** `takeover`: epoch + 1 after the lease's expiry plus grace on the server clock; claimed → needs-reconciliation. */
 function takeoverRun(context, input, options = {}) {
-    validateRunId(input.runId);
-    return runTransition(context, {
-        runRepository: runRepositoryOf(context, input.repository),
-        runId: input.runId,
-        provenance: true,
-        evaluate: (view) => transitions.takeover(view, input, context.policy),
-    }, options);
+    return transitionOf(context, input, true, (view) => transitions.takeover(view, input, context.policy), options);
 }
 function releaseLease(context, input, options = {}) {
-    validateRunId(input.runId);
-    return runTransition(context, {
-        runRepository: runRepositoryOf(context, input.repository),
-        runId: input.runId,
-        provenance: false,
-        evaluate: (view) => transitions.release(view, input),
-    }, options);
+    return transitionOf(context, input, false, (view) => transitions.release(view, input), options);
 }
 function completeRun(context, input, options = {}) {
-    validateRunId(input.runId);
-    return runTransition(context, {
-        runRepository: runRepositoryOf(context, input.repository),
-        runId: input.runId,
-        provenance: false,
-        evaluate: (view) => transitions.complete(view, input),
-    }, options);
+    return transitionOf(context, input, false, (view) => transitions.complete(view, input), options);
 }
 function reconcileStep(context, input, options = {}) {
-    validateRunId(input.runId);
-    return runTransition(context, {
-        runRepository: runRepositoryOf(context, input.repository),
-        runId: input.runId,
-        provenance: true,
-        evaluate: (view) => transitions.reconcile(view, input),
-    }, options);
+    return transitionOf(context, input, true, (view) => transitions.reconcile(view, input), options);
 }
 /** `status`: records the run's status comment reservation or result (see status-comment/). */
 function recordStatusComment(context, input, options = {}) {
-    (0,run_id/* validateRunId */.NQ)(input.runId);
-    return cas_runTransition(context, {
-        runRepository: runRepositoryOf(context, input.repository),
-        runId: input.runId,
-        provenance: false,
-        evaluate: (view) => recordStatus(view, input),
-    }, options);
+    return transitionOf(context, input, false, (view) => recordStatus(view, input), options);
 }
 /** `artifact`: records a published artifact (commit and PR) on an approved run. */
 function recordArtifactPublish(context, input, options = {}) {
-    validateRunId(input.runId);
-    return runTransition(context, {
-        runRepository: runRepositoryOf(context, input.repository),
-        runId: input.runId,
-        provenance: false,
-        evaluate: (view) => transitions.recordArtifact(view, input),
-    }, options);
+    return transitionOf(context, input, false, (view) => transitions.recordArtifact(view, input), options);
 }
 /** One read of a run file and the lease at the ledger head (validated, like every ledger read). */
 async function readRun(context, runId, repository) {

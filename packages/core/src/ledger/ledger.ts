@@ -10,7 +10,7 @@ import type { GitHubClient } from '../github/client.js';
 import { validateRunId } from '../plan/run-id.js';
 import type { Logger } from '../redact.js';
 import { silentLogger } from '../redact.js';
-import type { Clock, LedgerContext, TransitionOutcome } from './cas.js';
+import type { Clock, LedgerContext, TransitionOutcome, TransitionSpec } from './cas.js';
 import { parseSnapshot, runTransition, seededRandom, systemClock } from './cas.js';
 import { LEASE_PATH, LEDGER_ROOT_PATH, ledgerLocation, parseRepository, runFilePath } from './paths.js';
 import { githubLedgerStore } from './read.js';
@@ -97,6 +97,22 @@ function runRepositoryOf(context: LedgerContext, repository?: string): string {
   return `${context.store.location.owner}/${context.store.location.repo}`;
 }
 
+/** One transition of one run: validates the run ID, then runs `evaluate` through the compare-and-set loop. */
+function transitionOf(
+  context: LedgerContext,
+  input: { runId: string; repository?: string },
+  provenance: boolean,
+  evaluate: TransitionSpec['evaluate'],
+  options: TransitionOptions,
+): Promise<TransitionOutcome> {
+  validateRunId(input.runId);
+  return runTransition(
+    context,
+    { runRepository: runRepositoryOf(context, input.repository), runId: input.runId, provenance, evaluate },
+    options,
+  );
+}
+
 /** `propose`: a new run file with approval null; `run-exists` if the run ID was ever proposed. */
 export function proposeRun(
   context: LedgerContext,
@@ -139,15 +155,11 @@ export function consumeApproval(
   input: ConsumeApprovalInput,
   options: TransitionOptions = {},
 ): Promise<TransitionOutcome> {
-  validateRunId(input.runId);
-  return runTransition(
+  return transitionOf(
     context,
-    {
-      runRepository: runRepositoryOf(context, input.repository),
-      runId: input.runId,
-      provenance: true,
-      evaluate: (view) => transitions.consume(view, input, context.policy),
-    },
+    input,
+    true,
+    (view) => transitions.consume(view, input, context.policy),
     options,
   );
 }
@@ -157,15 +169,11 @@ export function claimStep(
   input: ClaimInput & { repository?: string },
   options: TransitionOptions = {},
 ): Promise<TransitionOutcome> {
-  validateRunId(input.runId);
-  return runTransition(
+  return transitionOf(
     context,
-    {
-      runRepository: runRepositoryOf(context, input.repository),
-      runId: input.runId,
-      provenance: false,
-      evaluate: (view) => transitions.claim(view, input, context.policy),
-    },
+    input,
+    false,
+    (view) => transitions.claim(view, input, context.policy),
     options,
   );
 }
@@ -175,15 +183,11 @@ export function checkpointStep(
   input: CheckpointInput & { repository?: string },
   options: TransitionOptions = {},
 ): Promise<TransitionOutcome> {
-  validateRunId(input.runId);
-  return runTransition(
+  return transitionOf(
     context,
-    {
-      runRepository: runRepositoryOf(context, input.repository),
-      runId: input.runId,
-      provenance: false,
-      evaluate: (view) => transitions.checkpoint(view, input, context.policy),
-    },
+    input,
+    false,
+    (view) => transitions.checkpoint(view, input, context.policy),
     options,
   );
 }
@@ -194,15 +198,11 @@ export function takeoverRun(
   input: TakeoverInput & { repository?: string },
   options: TransitionOptions = {},
 ): Promise<TransitionOutcome> {
-  validateRunId(input.runId);
-  return runTransition(
+  return transitionOf(
     context,
-    {
-      runRepository: runRepositoryOf(context, input.repository),
-      runId: input.runId,
-      provenance: true,
-      evaluate: (view) => transitions.takeover(view, input, context.policy),
-    },
+    input,
+    true,
+    (view) => transitions.takeover(view, input, context.policy),
     options,
   );
 }
@@ -212,17 +212,7 @@ export function releaseLease(
   input: ReleaseInput & { repository?: string },
   options: TransitionOptions = {},
 ): Promise<TransitionOutcome> {
-  validateRunId(input.runId);
-  return runTransition(
-    context,
-    {
-      runRepository: runRepositoryOf(context, input.repository),
-      runId: input.runId,
-      provenance: false,
-      evaluate: (view) => transitions.release(view, input),
-    },
-    options,
-  );
+  return transitionOf(context, input, false, (view) => transitions.release(view, input), options);
 }
 
 export function completeRun(
@@ -230,17 +220,7 @@ export function completeRun(
   input: CompleteInput & { repository?: string },
   options: TransitionOptions = {},
 ): Promise<TransitionOutcome> {
-  validateRunId(input.runId);
-  return runTransition(
-    context,
-    {
-      runRepository: runRepositoryOf(context, input.repository),
-      runId: input.runId,
-      provenance: false,
-      evaluate: (view) => transitions.complete(view, input),
-    },
-    options,
-  );
+  return transitionOf(context, input, false, (view) => transitions.complete(view, input), options);
 }
 
 export function reconcileStep(
@@ -248,17 +228,7 @@ export function reconcileStep(
   input: ReconcileInput & { repository?: string },
   options: TransitionOptions = {},
 ): Promise<TransitionOutcome> {
-  validateRunId(input.runId);
-  return runTransition(
-    context,
-    {
-      runRepository: runRepositoryOf(context, input.repository),
-      runId: input.runId,
-      provenance: true,
-      evaluate: (view) => transitions.reconcile(view, input),
-    },
-    options,
-  );
+  return transitionOf(context, input, true, (view) => transitions.reconcile(view, input), options);
 }
 
 /** `status`: records the run's status comment reservation or result (see status-comment/). */
@@ -267,17 +237,7 @@ export function recordStatusComment(
   input: StatusUpdateInput & { repository?: string },
   options: TransitionOptions = {},
 ): Promise<TransitionOutcome> {
-  validateRunId(input.runId);
-  return runTransition(
-    context,
-    {
-      runRepository: runRepositoryOf(context, input.repository),
-      runId: input.runId,
-      provenance: false,
-      evaluate: (view) => transitions.recordStatus(view, input),
-    },
-    options,
-  );
+  return transitionOf(context, input, false, (view) => transitions.recordStatus(view, input), options);
 }
 
 /** `artifact`: records a published artifact (commit and PR) on an approved run. */
@@ -286,17 +246,7 @@ export function recordArtifactPublish(
   input: ArtifactInput & { repository?: string },
   options: TransitionOptions = {},
 ): Promise<TransitionOutcome> {
-  validateRunId(input.runId);
-  return runTransition(
-    context,
-    {
-      runRepository: runRepositoryOf(context, input.repository),
-      runId: input.runId,
-      provenance: false,
-      evaluate: (view) => transitions.recordArtifact(view, input),
-    },
-    options,
-  );
+  return transitionOf(context, input, false, (view) => transitions.recordArtifact(view, input), options);
 }
 
 export interface RunView {
