@@ -59,6 +59,11 @@ describe('authorization matrix: role × actor kind', () => {
     ['write', { login: PEOPLE.write }, 'approved'],
     ['triage', { login: PEOPLE.triage }, 'insufficient-permission'],
     ['read', { login: PEOPLE.read }, 'insufficient-permission'],
+    [
+      'none (not a collaborator, commenting on a public repository)',
+      { login: PEOPLE.none },
+      'insufficient-permission',
+    ],
     ["another app's bot", { app: OTHER_APP }, 'unauthorized-approval'],
     ["Writ's own app", { app: APP_SLUG }, 'unauthorized-approval'],
   ];
@@ -87,6 +92,25 @@ describe('authorization matrix: role × actor kind', () => {
       expect((await world.runFile(runId))?.approval).toBeNull();
     } finally {
       world.emulator.admin.setCollaborator('acme', 'widgets', PEOPLE.maintain, 'maintain');
+    }
+  });
+});
+
+describe('custom roles', () => {
+  it('accepts a custom role only when allowed-roles lists it', async () => {
+    expireLease();
+    world.emulator.admin.setCollaborator('acme', 'widgets', PEOPLE.read, 'release-manager', 'write');
+    try {
+      const { planFile, runId, command } = await freshRun();
+      const refused = await consume(planFile, await world.comment({ login: PEOPLE.read }, command));
+      expect(refused.outputs).toMatchObject({ outcome: 'refused', reason: 'insufficient-permission' });
+      const listed = await consume(planFile, await world.comment({ login: PEOPLE.read }, command), {
+        'allowed-roles': 'admin,maintain,write,release-manager',
+      });
+      expect(listed.outputs).toMatchObject({ outcome: 'approved', 'run-id': runId });
+      expect((await world.runFile(runId))?.approval?.role_name).toBe('release-manager');
+    } finally {
+      world.emulator.admin.setCollaborator('acme', 'widgets', PEOPLE.read, 'read');
     }
   });
 });

@@ -193,16 +193,40 @@ export class Admin {
     return need(this.world.repo(owner, name), `unknown repository ${owner}/${name}`);
   }
 
-  setCollaborator(owner: string, name: string, login: string, role: string | null): Record<string, unknown> {
+  /**
+   * Grants a base role, or a custom repository role with the access of `baseRole` (GitHub custom roles
+   * inherit one of read, triage, write or maintain); `null`/`none` removes the collaborator.
+   */
+  setCollaborator(
+    owner: string,
+    name: string,
+    login: string,
+    role: string | null,
+    baseRole?: string,
+  ): Record<string, unknown> {
     const repo = this.repo(owner, name);
     const account = need(this.world.account(login), `unknown user ${login}`);
+    repo.customRoles.delete(account.id);
     if (role === null || role === 'none') repo.collaborators.delete(account.id);
+    else if (ROLE_ORDER.includes(role as Role)) repo.collaborators.set(account.id, role as Role);
     else {
-      if (!ROLE_ORDER.includes(role as Role))
-        throw new AdminError(400, `role must be one of ${ROLE_ORDER.join(', ')}`);
-      repo.collaborators.set(account.id, role as Role);
+      if (
+        !/^[A-Za-z0-9][A-Za-z0-9 _-]{0,99}$/.test(role) ||
+        !ROLE_ORDER.includes(baseRole as Role) ||
+        baseRole === 'admin'
+      )
+        throw new AdminError(
+          400,
+          `role must be one of ${ROLE_ORDER.join(', ')}, or a custom role name with base_role read, triage, write or maintain`,
+        );
+      repo.collaborators.set(account.id, baseRole as Role);
+      repo.customRoles.set(account.id, role);
     }
-    return { login: account.login, role: role ?? 'none' };
+    return {
+      login: account.login,
+      role: role ?? 'none',
+      ...(repo.customRoles.has(account.id) ? { base_role: baseRole } : {}),
+    };
   }
 
   addRuleset(owner: string, name: string, spec: Partial<Ruleset> & { name?: string }): Ruleset {

@@ -451,6 +451,7 @@ export class EmulatorServer {
             decodeURIComponent(m[2] ?? ''),
             decodeURIComponent(m[3] ?? ''),
             str(input.role) || null,
+            str(input.base_role) || undefined,
           ),
         );
       } else if (method === 'POST' && (m = /^\/repos\/([^/]+)\/([^/]+)\/rulesets$/.exec(path))) {

@@ -166,6 +166,8 @@ export interface Repo {
   git: GitStore;
   refs: Map<string, string>;
   collaborators: Map<number, Role>;
+  /** Custom repository role names (account id → name); the access they grant is their base role's. */
+  customRoles: Map<number, string>;
   rulesets: Ruleset[];
   issues: Map<number, Issue>;
   comments: Map<number, Comment>;
@@ -397,6 +399,7 @@ export class World {
       git: new GitStore(),
       refs: new Map(),
       collaborators: new Map(),
+      customRoles: new Map(),
       rulesets: [],
       issues: new Map(),
       comments: new Map(),

@@ -202,6 +202,27 @@ describe('collaborator permission', () => {
     await expect(get('nobody')).rejects.toMatchObject({ status: 404 });
   });
 
+  it('reports a custom role by name, with the legacy permission of its base role', async () => {
+    world.emulator.admin.setCollaborator('alice', 'repo', 'carol', 'release-manager', 'write');
+    try {
+      const { data } = await client(world.emulator, 'app-token').rest.repos.getCollaboratorPermissionLevel({
+        owner: 'alice',
+        repo: 'repo',
+        username: 'carol',
+      });
+      expect(data).toMatchObject({
+        permission: 'write',
+        role_name: 'release-manager',
+        user: { role_name: 'release-manager' },
+      });
+      expect(() => world.emulator.admin.setCollaborator('alice', 'repo', 'carol', 'release-manager')).toThrow(
+        /base_role/,
+      );
+    } finally {
+      world.emulator.admin.setCollaborator('alice', 'repo', 'carol', 'triage');
+    }
+  });
+
   it('answers 403 Resource not accessible by integration for a write without the permission', async () => {
     world.emulator.admin.createToken({
       token: 'read-only',

@@ -32,7 +32,7 @@ export interface GitHubClientOptions {
   writeSpacingMs?: number;
   /** Minimum spacing of notification-triggering writes (plugin default 3 s). Default 3000. */
   notificationSpacingMs?: number;
-  /** Separates throttling queues between clients; queues with the same id are shared per process. */
+  /** Keys the plugin's process-wide global, auth and search queues; write and notification queues are per client. */
   throttleId?: string;
 }
 

@@ -85,7 +85,8 @@ export function registerRepoRoutes(router: Router): void {
     let role: string | null = null;
     if (account.type === 'User') role = ctx.world.roleOf(account, repo) ?? (repo.private ? null : 'read');
     const permission = legacyPermission(role);
-    const roleName = role ?? 'none';
+    // A custom role reports its own name in role_name; `permission` stays the legacy base mapping.
+    const roleName = (role === null ? undefined : repo.customRoles.get(account.id)) ?? role ?? 'none';
     return {
       status: 200,
       body: {
