@@ -6,6 +6,7 @@ import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import ncc from '@vercel/ncc';
+import { transformSync } from 'esbuild';
 import { renderActionDocs, renderActionReadme } from './docs.mjs';
 import { generateValidators } from './generate-validators.mjs';
 
@@ -34,7 +35,11 @@ async function bundle(stage) {
   writeFileSync(join(out, 'index.js'), code);
   for (const [name, asset] of Object.entries(assets)) {
     mkdirSync(dirname(join(out, name)), { recursive: true });
-    writeFileSync(join(out, name), asset.source);
+    // ncc minifies the entry bundle only; the chunks a stage imports on demand are minified here.
+    const source = name.endsWith('.js')
+      ? transformSync(asset.source.toString(), { minify: true, format: 'esm', target: 'es2022', legalComments: 'none' }).code
+      : asset.source;
+    writeFileSync(join(out, name), source);
   }
   // The bundle is ESM; Node decides that from the nearest package.json.
   writeFileSync(join(out, 'package.json'), `${JSON.stringify({ type: 'module' }, null, 2)}\n`);
