@@ -202,6 +202,30 @@ describe('approval rules', () => {
   });
 });
 
+describe('dry run', () => {
+  it('evaluates everything, shows the ledger commit it would make, and writes nothing', async () => {
+    expireLease();
+    const { planFile, runId, command } = await freshRun();
+    const event = await world.comment({ login: PEOPLE.write }, command);
+    const head = await world.head();
+    const dry = await world.run(
+      'consume-approval',
+      { 'plan-file': planFile, ...world.ledgerInputs() },
+      { event },
+    );
+    expect(dry.outputs).toMatchObject({
+      outcome: 'dry-run',
+      reason: '',
+      'run-id': runId,
+      epoch: expect.stringMatching(/^\d+$/),
+    });
+    expect(dry.summary).toMatch(/Ledger commit \(dry run: not written\)/);
+    expect(dry.summary).toMatch(/Writ-Transition: consume/);
+    expect(await world.head()).toBe(head);
+    expect((await world.runFile(runId))?.approval).toBeNull();
+  });
+});
+
 describe('concurrent consumption', () => {
   it('8 concurrent consume-approval processes for one comment: exactly one approval', async () => {
     expireLease();

@@ -5,7 +5,7 @@
  */
 import { WritError } from '../errors.js';
 import type { GitHubClient } from '../github/client.js';
-import type { LedgerContext } from '../ledger/cas.js';
+import type { LedgerContext, PlannedCommit } from '../ledger/cas.js';
 import { consumeApproval } from '../ledger/ledger.js';
 import type { RepositoryName } from '../ledger/paths.js';
 import { bindPlan } from '../plan/binding.js';
@@ -37,6 +37,8 @@ export interface ConsumedApproval {
   leaseExpiresAt: string | null;
   ledgerHead: string | null;
   committed: boolean;
+  /** The ledger commit made, or (dry run) the one that would be made. */
+  commit: PlannedCommit;
 }
 
 function status(error: unknown): number | undefined {
@@ -137,5 +139,6 @@ export async function consumeApprovalComment(
     leaseExpiresAt: outcome.result.lease?.lease_expires_at ?? null,
     ledgerHead: outcome.commitOid,
     committed: outcome.committed,
+    commit: outcome.commit,
   };
 }

@@ -5,7 +5,7 @@
  */
 import { digest } from '../canonical-json.js';
 import { WritError } from '../errors.js';
-import type { LedgerContext, TransitionOutcome } from '../ledger/cas.js';
+import type { LedgerContext, PlannedCommit, TransitionOutcome } from '../ledger/cas.js';
 import { checkpointStep, claimStep, releaseLease, takeoverRun } from '../ledger/ledger.js';
 import type { Holder, StepOutcome } from '../ledger/types.js';
 
@@ -37,6 +37,8 @@ export interface ClaimCheckpointResult {
   ledgerHead: string | null;
   committed: boolean;
   needsReconciliation: boolean;
+  /** The ledger commit made, or (dry run) the one that would be made. */
+  commit: PlannedCommit;
 }
 
 /** What the consumer hands its external system: stable per run, step and epoch, so a retry after a
@@ -121,5 +123,6 @@ export async function runClaimCheckpoint(
     ledgerHead: outcome.commitOid,
     committed: outcome.committed,
     needsReconciliation: outcome.result.needsReconciliation,
+    commit: outcome.commit,
   };
 }

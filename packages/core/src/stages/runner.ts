@@ -32,3 +32,28 @@ export function failStep(error: unknown): string {
   runner.setFailed(redact(failureMessage(error)));
   return code;
 }
+
+/** Markdown showing a ledger commit (headline, trailers, files): what a dry run would write. */
+export function describeCommit(commit: {
+  expectedHeadOid: string;
+  headline: string;
+  body: string;
+  additions: { path: string; contents: string }[];
+}): string {
+  const files = commit.additions.map((file) =>
+    [`\`${file.path}\``, '', '```json', file.contents.trimEnd(), '```', ''].join('\n'),
+  );
+  return [
+    '<details><summary>Ledger commit (dry run: not written)</summary>',
+    '',
+    `On \`${commit.expectedHeadOid}\`: **${commit.headline}**`,
+    '',
+    '```text',
+    commit.body,
+    '```',
+    '',
+    ...files,
+    '</details>',
+    '',
+  ].join('\n');
+}

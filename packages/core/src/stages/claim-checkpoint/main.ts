@@ -6,7 +6,7 @@ import type { StepOutcome } from '../../ledger/types.js';
 import { validateRunId } from '../../plan/run-id.js';
 import { connect } from '../connect.js';
 import { readRunnerContext } from '../context.js';
-import { failStep, runnerLogger, writeSummary } from '../runner.js';
+import { describeCommit, failStep, runnerLogger, writeSummary } from '../runner.js';
 
 const DONE: Record<Operation, string> = {
   claim: 'claimed',
@@ -65,7 +65,8 @@ export async function run(): Promise<void> {
       dryRun,
     });
     writeSummary(
-      `## Writ ${operation}${dryRun ? ' (dry run: nothing written)' : ''}\n\nRun \`${runId}\`${stepId ? `, step \`${stepId}\`` : ''}: epoch ${result.epoch}, step ${result.stepStatus || '—'}, run ${result.runState || '—'}, lease until \`${result.leaseExpiresAt || '—'}\`.\n`,
+      `## Writ ${operation}${dryRun ? ' (dry run: nothing written)' : ''}\n\nRun \`${runId}\`${stepId ? `, step \`${stepId}\`` : ''}: epoch ${result.epoch}, step ${result.stepStatus || '—'}, run ${result.runState || '—'}, lease until \`${result.leaseExpiresAt || '—'}\`.\n` +
+        (dryRun ? `\n${describeCommit(result.commit)}` : ''),
     );
     io.setOutputs({
       'run-id': runId,

@@ -9,7 +9,7 @@ import { renderStatusProjection } from '../../status-comment/projection.js';
 import { syncStatusComment } from '../../status-comment/sync.js';
 import { connect } from '../connect.js';
 import { readRunnerContext } from '../context.js';
-import { failStep, runnerLogger, writeSummary } from '../runner.js';
+import { describeCommit, failStep, runnerLogger, writeSummary } from '../runner.js';
 
 /** The consume-approval action: one human comment, re-verified live, consumed once. */
 export async function run(): Promise<void> {
@@ -52,6 +52,7 @@ export async function run(): Promise<void> {
       `Run \`${result.runId}\`, digest \`${result.digest}\`, approved by @${result.approver.login} (${result.approver.role}); lease epoch ${result.epoch} until \`${result.leaseExpiresAt ?? ''}\`.`,
       '',
     ];
+    if (dryRun) summary.push(describeCommit(result.commit));
     if (!dryRun) {
       const view = await readRun(ledger, result.runId);
       const status = view.run?.status_comment ?? null;
