@@ -37,7 +37,12 @@ async function bundle(stage) {
     mkdirSync(dirname(join(out, name)), { recursive: true });
     // ncc minifies the entry bundle only; the chunks a stage imports on demand are minified here.
     const source = name.endsWith('.js')
-      ? transformSync(asset.source.toString(), { minify: true, format: 'esm', target: 'es2022', legalComments: 'none' }).code
+      ? transformSync(asset.source.toString(), {
+          minify: true,
+          format: 'esm',
+          target: 'es2022',
+          legalComments: 'none',
+        }).code
       : asset.source;
     writeFileSync(join(out, name), source);
   }
