@@ -2,12 +2,17 @@ import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { proposeRun } from '@writ/core/ledger/ledger.js';
-import { loadPlanFile } from '@writ/core/plan/load.js';
-import { bindPlan } from '@writ/core/plan/binding.js';
-import { deriveRunId } from '@writ/core/plan/run-id.js';
 import type { SliceWorld } from '../support/world.js';
-import { APP_SLUG, OTHER_APP, PEOPLE, client, patOf, planVariant, sliceWorld } from '../support/world.js';
+import {
+  APP_SLUG,
+  client,
+  OTHER_APP,
+  patOf,
+  PEOPLE,
+  planVariant,
+  proposePlan,
+  sliceWorld,
+} from '../support/world.js';
 
 let world: SliceWorld;
 const dir = mkdtempSync(join(tmpdir(), 'writ-rules-'));
@@ -25,18 +30,8 @@ afterAll(async () => {
 async function freshRun(): Promise<{ planFile: string; runId: string; command: string }> {
   variant += 1;
   const planFile = planVariant(dir, `v${variant}`, undefined, `Release dispatch ${variant}`);
-  const binding = bindPlan(loadPlanFile(planFile));
-  const runId = deriveRunId(binding.digest);
-  await proposeRun(world.ledger, {
-    runId,
-    planDigest: binding.digest,
-    evidenceDigest: null,
-    scope: binding.scope,
-    bounds: binding.bounds,
-    steps: binding.steps,
-    proposer: { actor_id: world.ids[PEOPLE.admin]! },
-  });
-  return { planFile, runId, command: `writ: approve ${runId} ${binding.digest.slice(7)}` };
+  const { runId, command } = await proposePlan(world, planFile, world.ids[PEOPLE.admin]);
+  return { planFile, runId, command };
 }
 
 /** Expires whatever lease the last approval took (server clock), so the next case starts free. */

@@ -4,13 +4,18 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { consumeApprovalComment } from '@writ/core/approval/consume-approval.js';
 import { publishArtifact } from '@writ/core/artifact/publish.js';
-import { proposeRun } from '@writ/core/ledger/ledger.js';
-import { bindPlan } from '@writ/core/plan/binding.js';
-import { loadPlanFile } from '@writ/core/plan/load.js';
-import { deriveRunId } from '@writ/core/plan/run-id.js';
 import { silentLogger } from '@writ/core/redact.js';
 import type { SliceWorld } from '../support/world.js';
-import { APP_SLUG, APP_TOKEN, PEOPLE, client, patOf, planVariant, sliceWorld } from '../support/world.js';
+import {
+  APP_SLUG,
+  APP_TOKEN,
+  client,
+  patOf,
+  PEOPLE,
+  planVariant,
+  proposePlan,
+  sliceWorld,
+} from '../support/world.js';
 
 let world: SliceWorld;
 const dir = mkdtempSync(join(tmpdir(), 'writ-publish-'));
@@ -36,20 +41,8 @@ const repo = 'widgets';
 async function approvedRun(): Promise<{ planFile: string; runId: string }> {
   variant += 1;
   const planFile = planVariant(dir, `p${variant}`, undefined, `Roadmap page ${variant}`);
-  const binding = bindPlan(loadPlanFile(planFile));
-  const runId = deriveRunId(binding.digest);
-  await proposeRun(world.ledger, {
-    runId,
-    planDigest: binding.digest,
-    evidenceDigest: null,
-    scope: binding.scope,
-    bounds: binding.bounds,
-    steps: binding.steps,
-  });
-  const event = await world.comment(
-    { login: PEOPLE.write },
-    `writ: approve ${runId} ${binding.digest.slice(7)}`,
-  );
+  const { runId, command } = await proposePlan(world, planFile);
+  const event = await world.comment({ login: PEOPLE.write }, command);
   await consumeApprovalComment(
     { github: client(world.emulator, APP_TOKEN), ledger: world.ledger, logger: silentLogger },
     {
@@ -274,16 +267,7 @@ describe('publish-artifact through writ run', () => {
     // proposed, never approved
     variant += 1;
     const unapproved = planVariant(dir, `u${variant}`, undefined, 'Never approved');
-    const binding = bindPlan(loadPlanFile(unapproved));
-    const unapprovedRun = deriveRunId(binding.digest);
-    await proposeRun(world.ledger, {
-      runId: unapprovedRun,
-      planDigest: binding.digest,
-      evidenceDigest: null,
-      scope: binding.scope,
-      bounds: binding.bounds,
-      steps: binding.steps,
-    });
+    const { runId: unapprovedRun } = await proposePlan(world, unapproved);
     const { planFile, runId } = await approvedRun();
     const changedPlan = planVariant(dir, 'changed', undefined, 'A different plan');
     const seq = lastSeq();

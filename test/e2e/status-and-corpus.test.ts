@@ -2,13 +2,18 @@ import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { proposeRun } from '@writ/core/ledger/ledger.js';
-import { bindPlan } from '@writ/core/plan/binding.js';
-import { loadPlanFile } from '@writ/core/plan/load.js';
-import { deriveRunId } from '@writ/core/plan/run-id.js';
 import { BAD_COMMANDS, CANONICAL } from '../fixtures/approval-corpus.js';
 import type { SliceWorld } from '../support/world.js';
-import { APP_SLUG, APP_TOKEN, PEOPLE, client, patOf, planVariant, sliceWorld } from '../support/world.js';
+import {
+  APP_SLUG,
+  APP_TOKEN,
+  client,
+  patOf,
+  PEOPLE,
+  planVariant,
+  proposePlan,
+  sliceWorld,
+} from '../support/world.js';
 
 let world: SliceWorld;
 const dir = mkdtempSync(join(tmpdir(), 'writ-status-'));
@@ -135,17 +140,7 @@ describe('the status comment', () => {
 describe('the bad-comment corpus, end to end', () => {
   it('refuses every class with its code and writes nothing to the ledger', async () => {
     const planFile = planVariant(dir, 'corpus', undefined, 'Corpus target');
-    const binding = bindPlan(loadPlanFile(planFile));
-    const runId = deriveRunId(binding.digest);
-    await proposeRun(world.ledger, {
-      runId,
-      planDigest: binding.digest,
-      evidenceDigest: null,
-      scope: binding.scope,
-      bounds: binding.bounds,
-      steps: binding.steps,
-    });
-    const canonical = `writ: approve ${runId} ${binding.digest.slice(7)}`;
+    const { runId, command: canonical } = await proposePlan(world, planFile);
     const head = await world.head();
     const results: Record<string, string> = {};
     const bodies = BAD_COMMANDS.map(([name, body]) => [name, body.split(CANONICAL).join(canonical)] as const);

@@ -9,7 +9,10 @@ import { join } from 'node:path';
 import { createGitHubClient } from '@writ/core/github/client.js';
 import type { GitHubClient } from '@writ/core/github/client.js';
 import { bootstrapLedger } from '@writ/core/ledger/bootstrap.js';
-import { createLedgerContext, readRun } from '@writ/core/ledger/ledger.js';
+import { createLedgerContext, proposeRun, readRun } from '@writ/core/ledger/ledger.js';
+import { bindPlan } from '@writ/core/plan/binding.js';
+import { loadPlanFile } from '@writ/core/plan/load.js';
+import { deriveRunId } from '@writ/core/plan/run-id.js';
 import type { LedgerContext } from '@writ/core/ledger/cas.js';
 import type { RunFile } from '@writ/core/ledger/types.js';
 import { startEmulator } from '@writ/github-emulator/index.js';
@@ -192,4 +195,24 @@ export function planVariant(
   const path = join(dir, `${name}.json`);
   writeFileSync(path, JSON.stringify(plan));
   return path;
+}
+
+/** Proposes a plan file's run in the ledger in-process (as preview does) and returns its approve command. */
+export async function proposePlan(
+  world: SliceWorld,
+  planFile: string,
+  proposer?: number,
+): Promise<{ runId: string; digest: string; command: string }> {
+  const binding = bindPlan(loadPlanFile(planFile));
+  const runId = deriveRunId(binding.digest);
+  await proposeRun(world.ledger, {
+    runId,
+    planDigest: binding.digest,
+    evidenceDigest: null,
+    scope: binding.scope,
+    bounds: binding.bounds,
+    steps: binding.steps,
+    ...(proposer === undefined ? {} : { proposer: { actor_id: proposer } }),
+  });
+  return { runId, digest: binding.digest, command: `writ: approve ${runId} ${binding.digest.slice(7)}` };
 }

@@ -7,16 +7,7 @@ import {
   requireHumanAuthor,
   requireUnedited,
 } from '../../src/approval/authorize.js';
-import { WritError } from '../../src/errors.js';
-
-function codeOf(fn: () => unknown): string | undefined {
-  try {
-    fn();
-  } catch (error: unknown) {
-    return error instanceof WritError ? error.code : 'not-a-writ-error';
-  }
-  return undefined;
-}
+import { codeOf } from '../support/code-of.js';
 
 describe('approval trigger', () => {
   it('takes the comment ID of a created issue comment', () => {

@@ -2,9 +2,9 @@ import { afterEach, beforeEach, describe, expect, it, jest } from '@jest/globals
 import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { WritError } from '../../src/errors.js';
 import { stageIo } from '../../src/io/action-io.js';
 import { clearRegisteredSecrets } from '../../src/redact.js';
+import { codeOf } from '../support/code-of.js';
 
 const saved = { ...process.env };
 let stdout: string[] = [];
@@ -22,15 +22,6 @@ afterEach(() => {
   process.env = { ...saved };
   clearRegisteredSecrets();
 });
-
-function codeOf(fn: () => unknown): string | undefined {
-  try {
-    fn();
-  } catch (error: unknown) {
-    return error instanceof WritError ? error.code : 'not-a-writ-error';
-  }
-  return undefined;
-}
 
 describe('stageIo', () => {
   it('reads declared inputs, trimmed, with registry defaults when the runner supplied none', () => {

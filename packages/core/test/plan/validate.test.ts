@@ -9,6 +9,7 @@ import { deriveRunId, isValidRunId, validateRunId } from '../../src/plan/run-id.
 import type { Plan } from '../../src/plan/types.js';
 import { STEP_KINDS } from '../../src/plan/types.js';
 import { planProblems, validatePlan } from '../../src/plan/validate.js';
+import { codeOf } from '../support/code-of.js';
 
 const example = JSON.parse(
   readFileSync(new URL('../../../../examples/roadmap-plan.json', import.meta.url), 'utf8'),
@@ -16,15 +17,6 @@ const example = JSON.parse(
 
 function clone(): Plan {
   return structuredClone(example);
-}
-
-function codeOf(fn: () => unknown): string | undefined {
-  try {
-    fn();
-  } catch (error: unknown) {
-    return error instanceof WritError ? error.code : 'not-a-writ-error';
-  }
-  return undefined;
 }
 
 describe('plan validation', () => {

@@ -3,20 +3,11 @@ import { mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { WritError } from '../../src/errors.js';
 import { previewPlan } from '../../src/preview/preview-plan.js';
 import { silentLogger } from '../../src/redact.js';
+import { codeOf } from '../support/code-of.js';
 
 const examplePath = fileURLToPath(new URL('../../../../examples/roadmap-plan.json', import.meta.url));
-
-function codeOf(fn: () => unknown): string | undefined {
-  try {
-    fn();
-  } catch (error: unknown) {
-    return error instanceof WritError ? error.code : 'not-a-writ-error';
-  }
-  return undefined;
-}
 
 describe('previewPlan', () => {
   it('writes the rendered preview and returns the approve command', () => {
