@@ -19,6 +19,26 @@ export interface LedgerInputs {
   leaseSeconds?: number;
 }
 
+/** The ledger inputs a writing stage declares (see the registry's TOKEN and LEDGER groups). */
+interface LedgerInputReader {
+  input(name: 'token' | 'ledger-branch' | 'ledger-app-slug'): string;
+  integerInput(name: 'ledger-app-id'): number | undefined;
+}
+
+/** Reads the ledger inputs; `lease-seconds` only where the stage takes or renews the lease. */
+export function readLedgerInputs(
+  io: LedgerInputReader,
+  leaseSeconds?: (name: 'lease-seconds') => number | undefined,
+): LedgerInputs {
+  return {
+    token: io.input('token'),
+    branch: io.input('ledger-branch'),
+    appSlug: io.input('ledger-app-slug'),
+    appId: io.integerInput('ledger-app-id'),
+    ...(leaseSeconds === undefined ? {} : { leaseSeconds: leaseSeconds('lease-seconds') }),
+  };
+}
+
 export function validateAppSlug(value: string): string {
   if (!APP_SLUG_PATTERN.test(value)) {
     throw new WritError(

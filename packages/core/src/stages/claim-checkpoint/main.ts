@@ -4,7 +4,7 @@ import { WritError } from '../../errors.js';
 import { stageIo } from '../../io/action-io.js';
 import type { StepOutcome } from '../../ledger/types.js';
 import { validateRunId } from '../../plan/run-id.js';
-import { connect } from '../connect.js';
+import { connect, readLedgerInputs } from '../connect.js';
 import { readRunnerContext } from '../context.js';
 import { describeCommit, failStep, runnerLogger, writeSummary } from '../runner.js';
 
@@ -36,13 +36,7 @@ export async function run(): Promise<void> {
     const dryRun = io.booleanInput('dry-run');
     const { ledger } = connect(
       context,
-      {
-        token: io.input('token'),
-        branch: io.input('ledger-branch'),
-        appSlug: io.input('ledger-app-slug'),
-        appId: io.integerInput('ledger-app-id'),
-        leaseSeconds: io.integerInput('lease-seconds'),
-      },
+      readLedgerInputs(io, (name) => io.integerInput(name)),
       runnerLogger,
     );
     const epochInput = io.input('epoch');

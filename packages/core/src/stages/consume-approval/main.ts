@@ -7,7 +7,7 @@ import { loadPlanFile } from '../../plan/load.js';
 import { renderPreview } from '../../preview/render.js';
 import { renderStatusProjection } from '../../status-comment/projection.js';
 import { syncStatusComment } from '../../status-comment/sync.js';
-import { connect } from '../connect.js';
+import { connect, readLedgerInputs } from '../connect.js';
 import { readRunnerContext } from '../context.js';
 import { describeCommit, failStep, runnerLogger, writeSummary } from '../runner.js';
 
@@ -22,13 +22,7 @@ export async function run(): Promise<void> {
     const commandPrefix = io.input('command-prefix');
     const { github, ledger, ownLogin } = connect(
       context,
-      {
-        token: io.input('token'),
-        branch: io.input('ledger-branch'),
-        appSlug: io.input('ledger-app-slug'),
-        appId: io.integerInput('ledger-app-id'),
-        leaseSeconds: io.integerInput('lease-seconds'),
-      },
+      readLedgerInputs(io, (name) => io.integerInput(name)),
       runnerLogger,
     );
     const planFile = io.input('plan-file');

@@ -6,7 +6,7 @@ import { WritError, errorMessage } from '../../errors.js';
 import { stageIo } from '../../io/action-io.js';
 import { validateRunId } from '../../plan/run-id.js';
 import { code, escapeInline } from '../../preview/markdown.js';
-import { connect } from '../connect.js';
+import { connect, readLedgerInputs } from '../connect.js';
 import { readRunnerContext } from '../context.js';
 import { failStep, runnerLogger, writeSummary } from '../runner.js';
 
@@ -33,16 +33,7 @@ export async function run(): Promise<void> {
     }
     const prBodyFile = io.input('pr-body-file');
     const dryRun = io.booleanInput('dry-run');
-    const { github, ledger } = connect(
-      context,
-      {
-        token: io.input('token'),
-        branch: io.input('ledger-branch'),
-        appSlug: io.input('ledger-app-slug'),
-        appId: io.integerInput('ledger-app-id'),
-      },
-      runnerLogger,
-    );
+    const { github, ledger } = connect(context, readLedgerInputs(io), runnerLogger);
     const content = readBytes(io.input('content-file'), 'content-file');
     const result = await publishArtifact(
       { github, ledger, logger: runnerLogger },
