@@ -236,3 +236,27 @@ describe('concurrent consumption', () => {
     expect(file?.approval?.comment_id).toBe((event.comment as { id: number }).id);
   });
 });
+
+describe('status comment failures after an approval', () => {
+  it('keep the approval: the status comment is reported, not allowed to fail the step', async () => {
+    expireLease();
+    const planFile = planVariant(dir, 'status-fails', undefined, 'Status comment fails');
+    const preview = await world.run('preview', {
+      'plan-file': planFile,
+      'dry-run': 'false',
+      'status-issue': String(world.statusIssue),
+      token: world.ledgerInputs().token!,
+      'ledger-app-slug': world.ledgerInputs()['ledger-app-slug']!,
+    });
+    const event = await world.comment({ login: PEOPLE.write }, preview.outputs['approve-command']!);
+    world.emulator.admin.addFault({
+      match: { method: 'PATCH', path: '/repos/acme/widgets/issues/comments/*' },
+      fault: { type: 'status', status: 422 },
+      times: 1,
+    });
+    const run = await consume(planFile, event);
+    expect(run.outputs).toMatchObject({ outcome: 'approved', reason: '' });
+    expect(run.commands.warnings).toEqual([expect.stringMatching(/^status comment not updated: /)]);
+    expect((await world.runFile(preview.outputs['run-id']!))?.approval?.actor_login).toBe(PEOPLE.write);
+  });
+});

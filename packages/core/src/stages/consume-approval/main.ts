@@ -1,6 +1,6 @@
 import { approvalCommentId, parseAllowedRoles } from '../../approval/authorize.js';
 import { consumeApprovalComment } from '../../approval/consume-approval.js';
-import { WritError } from '../../errors.js';
+import { WritError, errorCode, failureMessage } from '../../errors.js';
 import { stageIo } from '../../io/action-io.js';
 import { readRun } from '../../ledger/ledger.js';
 import { loadPlanFile } from '../../plan/load.js';
@@ -58,17 +58,24 @@ export async function run(): Promise<void> {
           runId: result.runId,
           commandPrefix,
         });
-        const synced = await syncStatusComment(
-          { github, ledger, logger: runnerLogger },
-          {
-            repository: context.repository,
-            runId: result.runId,
-            issueNumber: status.issue_number,
-            projection: renderStatusProjection(view.run, preview),
-            ownLogin,
-          },
-        );
-        summary.push(`Status comment ${synced.commentId}: ${synced.action}.`, '');
+        // The approval is already committed; the status projection is repairable (by a re-run or
+        // recovery), so a failure here is reported, never allowed to undo or block the approved run.
+        try {
+          const synced = await syncStatusComment(
+            { github, ledger, logger: runnerLogger },
+            {
+              repository: context.repository,
+              runId: result.runId,
+              issueNumber: status.issue_number,
+              projection: renderStatusProjection(view.run, preview),
+              ownLogin,
+            },
+          );
+          summary.push(`Status comment ${synced.commentId}: ${synced.action}.`, '');
+        } catch (error: unknown) {
+          runnerLogger.warning(`status comment not updated: ${failureMessage(error)}`);
+          summary.push(`Status comment not updated (${errorCode(error)}); the approval stands.`, '');
+        }
       }
     }
     writeSummary(summary.join('\n'));
