@@ -117,3 +117,9 @@ export function failureMessage(thrown: unknown): string {
   if (thrown instanceof WritError) return thrown.toString();
   return `internal-error: ${errorMessage(thrown)}`;
 }
+
+/** The HTTP status of a failed GitHub request (Octokit's RequestError), or undefined for anything else. */
+export function httpStatus(error: unknown): number | undefined {
+  const value = (error as { status?: unknown } | null)?.status;
+  return typeof value === 'number' ? value : undefined;
+}

@@ -3,13 +3,14 @@
  * its author, the author's live role) and the plan is recomputed from a fresh input; only then are the
  * approval and the repository lease committed, together, in one compare-and-set ledger commit.
  */
-import { WritError } from '../errors.js';
+import { WritError, httpStatus } from '../errors.js';
 import type { GitHubClient } from '../github/client.js';
 import type { LedgerContext, PlannedCommit } from '../ledger/cas.js';
 import { consumeApproval } from '../ledger/ledger.js';
 import type { RepositoryName } from '../ledger/paths.js';
 import { bindPlan } from '../plan/binding.js';
 import { loadPlanFile } from '../plan/load.js';
+import type { Plan } from '../plan/types.js';
 import type { Logger } from '../redact.js';
 import type { FetchedComment } from './authorize.js';
 import { requireAllowedRole, requireHumanAuthor, requireUnedited } from './authorize.js';
@@ -39,11 +40,8 @@ export interface ConsumedApproval {
   committed: boolean;
   /** The ledger commit made, or (dry run) the one that would be made. */
   commit: PlannedCommit;
-}
-
-function status(error: unknown): number | undefined {
-  const value = (error as { status?: unknown } | null)?.status;
-  return typeof value === 'number' ? value : undefined;
+  /** The plan as recomputed for this approval. */
+  plan: Plan;
 }
 
 async function fetchComment(
@@ -55,7 +53,7 @@ async function fetchComment(
     const { data } = await github.rest.issues.getComment({ ...repository, comment_id: commentId });
     return data;
   } catch (error: unknown) {
-    if (status(error) === 404) {
+    if (httpStatus(error) === 404) {
       throw new WritError(
         'unauthorized-approval',
         `comment ${commentId} does not exist (deleted, or not in this repository)`,
@@ -85,7 +83,7 @@ async function liveRole(
     }
     return data.role_name;
   } catch (error: unknown) {
-    if (status(error) === 404) return undefined;
+    if (httpStatus(error) === 404) return undefined;
     throw error;
   }
 }
@@ -103,7 +101,8 @@ export async function consumeApprovalComment(
     settings.allowedRoles,
     author.id,
   );
-  const binding = bindPlan(loadPlanFile(settings.planFile));
+  const plan = loadPlanFile(settings.planFile);
+  const binding = bindPlan(plan);
   const approvedDigest = `sha256:${command.digestHex}`;
   if (binding.digest !== approvedDigest) {
     throw new WritError(
@@ -140,5 +139,6 @@ export async function consumeApprovalComment(
     ledgerHead: outcome.commitOid,
     committed: outcome.committed,
     commit: outcome.commit,
+    plan,
   };
 }

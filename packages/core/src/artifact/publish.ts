@@ -7,7 +7,7 @@
 import { createHash } from 'node:crypto';
 import { digest } from '../canonical-json.js';
 import { verifyApprovalGate } from '../approval/gate.js';
-import { WritError, errorMessage } from '../errors.js';
+import { WritError, errorMessage, httpStatus } from '../errors.js';
 import type { GitHubClient } from '../github/client.js';
 import type { LedgerContext } from '../ledger/cas.js';
 import { recordArtifactPublish } from '../ledger/ledger.js';
@@ -72,11 +72,6 @@ export function validateArtifactPath(path: string): string {
   return path;
 }
 
-function statusOf(error: unknown): number | undefined {
-  const value = (error as { status?: unknown } | null)?.status;
-  return typeof value === 'number' ? value : undefined;
-}
-
 function isStale(error: unknown): boolean {
   const errors = (error as { errors?: { type?: string }[] } | null)?.errors;
   return Array.isArray(errors) && errors.some((e) => e.type === 'STALE_DATA');
@@ -136,7 +131,7 @@ export async function publishArtifact(
     try {
       return (await github.rest.git.getRef({ ...repository, ref: `heads/${name}` })).data.object.sha;
     } catch (error: unknown) {
-      if (statusOf(error) === 404) return null;
+      if (httpStatus(error) === 404) return null;
       throw error;
     }
   };
@@ -156,7 +151,7 @@ export async function publishArtifact(
           : '';
       return { baseOid, headOid, fileOid: data.sha, fileText: text };
     } catch (error: unknown) {
-      if (statusOf(error) === 404) return { baseOid, headOid, fileOid: null, fileText: '' };
+      if (httpStatus(error) === 404) return { baseOid, headOid, fileOid: null, fileText: '' };
       throw error;
     }
   };
@@ -238,7 +233,7 @@ export async function publishArtifact(
     try {
       await github.rest.git.createRef({ ...repository, ref: `refs/heads/${branch}`, sha: state.baseOid });
     } catch (error: unknown) {
-      if (statusOf(error) !== 422) throw error;
+      if (httpStatus(error) !== 422) throw error;
       logger.info(`branch ${branch} appeared concurrently; using it`);
     }
     state = await readBranch();
@@ -255,7 +250,7 @@ export async function publishArtifact(
         commit_message: `Merge ${base} into ${branch} (writ run ${settings.runId})`,
       });
     } catch (error: unknown) {
-      if (statusOf(error) === 409) {
+      if (httpStatus(error) === 409) {
         throw new WritError(
           'conflict',
           `'${base}' cannot be merged into '${branch}' without conflicts; a human must resolve the branch`,
@@ -289,7 +284,7 @@ export async function publishArtifact(
         },
       });
     } catch (error: unknown) {
-      const status = statusOf(error);
+      const status = httpStatus(error);
       const definite = !isStale(error) && status !== undefined && status >= 400 && status < 500;
       const graphqlRefusal = !isStale(error) && Array.isArray((error as { errors?: unknown }).errors);
       if (definite || graphqlRefusal) {
@@ -321,7 +316,7 @@ export async function publishArtifact(
       });
       pull = { number: data.number, html_url: data.html_url, title: data.title, body: data.body };
     } catch (error: unknown) {
-      if (statusOf(error) !== 422 || !/already exists/i.test(errorMessage(error))) throw error;
+      if (httpStatus(error) !== 422 || !/already exists/i.test(errorMessage(error))) throw error;
       pull = (await readPulls()).open;
       if (pull === null) throw error;
     }

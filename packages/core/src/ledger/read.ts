@@ -4,7 +4,7 @@
  * expectedHeadOid, the ruleset reads and the bootstrap's Git data calls. Field names follow GitHub's
  * published GraphQL schema.
  */
-import { WritError } from '../errors.js';
+import { WritError, httpStatus } from '../errors.js';
 import type { GitHubClient } from '../github/client.js';
 import type {
   BranchRule,
@@ -41,14 +41,6 @@ const COMMIT_FIELDS = `oid
 
 const BLOB_TEXT = '{ object { ... on Blob { text } } }';
 
-function statusOf(error: unknown): number | undefined {
-  if (typeof error === 'object' && error !== null && 'status' in error) {
-    const status = error.status;
-    return typeof status === 'number' ? status : undefined;
-  }
-  return undefined;
-}
-
 function serverTimeOf(headers: Record<string, unknown>): number {
   const header = headers.date;
   const time = typeof header === 'string' ? Date.parse(header) : Number.NaN;
@@ -59,7 +51,7 @@ function serverTimeOf(headers: Record<string, unknown>): number {
 }
 
 function requestFailed(what: string, error: unknown): WritError {
-  const status = statusOf(error);
+  const status = httpStatus(error);
   return new WritError(
     'github-request-failed',
     `${what} failed${status === undefined ? '' : ` with HTTP ${status}`}.`,
@@ -311,7 +303,7 @@ export class GitHubLedgerStore implements LedgerStore {
         },
       });
     } catch (error: unknown) {
-      const status = statusOf(error);
+      const status = httpStatus(error);
       // A 5xx (after plugin-retry's own retries) or a dropped connection (status 500): it may have landed.
       if (status === undefined || status >= 500) {
         return { kind: 'unknown', reason: status === undefined ? 'no response' : `HTTP ${status}` };
@@ -402,7 +394,7 @@ export class GitHubLedgerStore implements LedgerStore {
       throw new WritError('ledger-branch-exists', `Branch ${branch} already exists in ${owner}/${repo}.`);
     } catch (error: unknown) {
       if (error instanceof WritError) throw error;
-      if (statusOf(error) !== 404) throw requestFailed(`Reading ref heads/${branch}`, error);
+      if (httpStatus(error) !== 404) throw requestFailed(`Reading ref heads/${branch}`, error);
     }
     try {
       this.requests += 3;
@@ -432,7 +424,7 @@ export class GitHubLedgerStore implements LedgerStore {
           sha: commit.data.sha,
         });
       } catch (error: unknown) {
-        if (statusOf(error) === 422) {
+        if (httpStatus(error) === 422) {
           throw new WritError(
             'ledger-branch-exists',
             `Branch ${branch} was created concurrently in ${owner}/${repo}.`,

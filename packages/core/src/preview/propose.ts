@@ -49,8 +49,9 @@ export async function proposeAndPublishStatus(
     logger,
   );
   let proposed = true;
+  let ledgerHead: string;
   try {
-    await proposeRun(ledger, {
+    const outcome = await proposeRun(ledger, {
       runId: settings.runId,
       planDigest: binding.digest,
       evidenceDigest: binding.evidenceDigest,
@@ -59,31 +60,27 @@ export async function proposeAndPublishStatus(
       steps: binding.steps,
       proposer: context.actorId === undefined ? null : { actor_id: context.actorId },
     });
+    ledgerHead = outcome.commitOid ?? '';
   } catch (error: unknown) {
     if (errorCode(error) !== 'run-exists') throw error;
     // A re-run of the same preview is fine; another plan under the same run ID never is.
     const existing = await readRun(ledger, settings.runId);
     if (existing.run?.plan_digest !== binding.digest) throw error;
     proposed = false;
+    ledgerHead = existing.headOid;
   }
-  const view = await readRun(ledger, settings.runId);
-  if (view.run === null)
-    throw new WritError('run-not-found', `run ${settings.runId} is not in the ledger after proposing it`);
-  let statusCommentId: number | undefined;
-  let statusAction: string | undefined;
-  if (settings.statusIssue !== undefined) {
-    const synced = await syncStatusComment(
-      { github, ledger, logger },
-      {
-        repository: context.repository,
-        runId: settings.runId,
-        issueNumber: settings.statusIssue,
-        projection: renderStatusProjection(view.run, settings.markdown),
-        ownLogin,
-      },
-    );
-    statusCommentId = synced.commentId;
-    statusAction = synced.action;
-  }
-  return { proposed, ledgerHead: view.headOid, statusCommentId, statusAction };
+  const synced =
+    settings.statusIssue === undefined
+      ? null
+      : await syncStatusComment(
+          { github, ledger, logger },
+          {
+            repository: context.repository,
+            runId: settings.runId,
+            issueNumber: settings.statusIssue,
+            project: (run) => renderStatusProjection(run, settings.markdown),
+            ownLogin,
+          },
+        );
+  return { proposed, ledgerHead, statusCommentId: synced?.commentId, statusAction: synced?.action };
 }

@@ -9,7 +9,7 @@
  *     marker (on a comment Writ itself wrote) before anything is posted again.
  */
 import { digest } from '../canonical-json.js';
-import { WritError, errorMessage } from '../errors.js';
+import { WritError, errorMessage, httpStatus } from '../errors.js';
 import type { GitHubClient } from '../github/client.js';
 import { statusMarker } from '../idempotency/key.js';
 import { commentPages } from '../idempotency/github-pages.js';
@@ -17,7 +17,7 @@ import { findMarked } from '../idempotency/precheck.js';
 import type { LedgerContext } from '../ledger/cas.js';
 import { readRun, recordStatusComment } from '../ledger/ledger.js';
 import type { RepositoryName } from '../ledger/paths.js';
-import type { StatusComment } from '../ledger/types.js';
+import type { RunFile, StatusComment } from '../ledger/types.js';
 import type { Logger } from '../redact.js';
 
 export interface StatusCommentDeps {
@@ -29,9 +29,10 @@ export interface StatusCommentDeps {
 export interface StatusCommentRequest {
   repository: RepositoryName;
   runId: string;
-  issueNumber: number;
-  /** The rendered projection (trusted Markdown, untrusted parts already escaped). */
-  projection: string;
+  /** The issue for the comment; undefined keeps the issue already reserved (and does nothing if none is). */
+  issueNumber?: number;
+  /** Renders the projection (trusted Markdown, untrusted parts escaped) from the run as the ledger holds it. */
+  project: (run: RunFile) => string;
   /** Writ's own login (`<app-slug>[bot]`): only its comments can carry the run's marker. */
   ownLogin: string;
 }
@@ -56,25 +57,18 @@ export function statusBody(runId: string, projection: string): string {
   return `${body.slice(0, MAX_COMMENT_CHARS - note.length)}${note}`;
 }
 
-function statusOf(error: unknown): number | undefined {
-  const value = (error as { status?: unknown } | null)?.status;
-  return typeof value === 'number' ? value : undefined;
-}
-
 /** A 4xx is a definite refusal; anything else (5xx, a dropped connection, a timeout) may have landed. */
 function isDefiniteFailure(error: unknown): boolean {
-  const status = statusOf(error);
+  const status = httpStatus(error);
   return status !== undefined && status >= 400 && status < 500;
 }
 
 export async function syncStatusComment(
   deps: StatusCommentDeps,
   request: StatusCommentRequest,
-): Promise<StatusCommentResult> {
+): Promise<StatusCommentResult | null> {
   const { github, ledger } = deps;
-  const { repository, runId, issueNumber } = request;
-  const body = statusBody(runId, request.projection);
-  const wanted = digest(body);
+  const { repository, runId } = request;
   let requests = 0;
 
   const record = async (next: StatusComment): Promise<void> => {
@@ -84,6 +78,10 @@ export async function syncStatusComment(
   const view = await readRun(ledger, runId);
   if (view.run === null) throw new WritError('run-not-found', `the ledger holds no run ${runId}`);
   let current: StatusComment | null = view.run.status_comment ?? null;
+  const issueNumber = request.issueNumber ?? current?.issue_number;
+  if (issueNumber === undefined) return null;
+  const body = statusBody(runId, request.project(view.run));
+  const wanted = digest(body);
   if (current !== null && current.issue_number !== issueNumber) {
     throw new WritError(
       'invalid-input',

@@ -2,8 +2,6 @@ import { approvalCommentId, parseAllowedRoles } from '../../approval/authorize.j
 import { consumeApprovalComment } from '../../approval/consume-approval.js';
 import { WritError, errorCode, failureMessage } from '../../errors.js';
 import { stageIo } from '../../io/action-io.js';
-import { readRun } from '../../ledger/ledger.js';
-import { loadPlanFile } from '../../plan/load.js';
 import { renderPreview } from '../../preview/render.js';
 import { renderStatusProjection } from '../../status-comment/projection.js';
 import { syncStatusComment } from '../../status-comment/sync.js';
@@ -48,34 +46,28 @@ export async function run(): Promise<void> {
     ];
     if (dryRun) summary.push(describeCommit(result.commit));
     if (!dryRun) {
-      const view = await readRun(ledger, result.runId);
-      const status = view.run?.status_comment ?? null;
-      if (view.run !== null && status !== null) {
-        const plan = loadPlanFile(planFile);
-        const preview = renderPreview({
-          plan,
-          planDigest: result.digest,
-          runId: result.runId,
-          commandPrefix,
-        });
-        // The approval is already committed; the status projection is repairable (by a re-run or
-        // recovery), so a failure here is reported, never allowed to undo or block the approved run.
-        try {
-          const synced = await syncStatusComment(
-            { github, ledger, logger: runnerLogger },
-            {
-              repository: context.repository,
-              runId: result.runId,
-              issueNumber: status.issue_number,
-              projection: renderStatusProjection(view.run, preview),
-              ownLogin,
-            },
-          );
-          summary.push(`Status comment ${synced.commentId}: ${synced.action}.`, '');
-        } catch (error: unknown) {
-          runnerLogger.warning(`status comment not updated: ${failureMessage(error)}`);
-          summary.push(`Status comment not updated (${errorCode(error)}); the approval stands.`, '');
-        }
+      const preview = renderPreview({
+        plan: result.plan,
+        planDigest: result.digest,
+        runId: result.runId,
+        commandPrefix,
+      });
+      // The approval is already committed; the status projection is repairable (by a re-run or
+      // recovery), so a failure here is reported, never allowed to undo or block the approved run.
+      try {
+        const synced = await syncStatusComment(
+          { github, ledger, logger: runnerLogger },
+          {
+            repository: context.repository,
+            runId: result.runId,
+            project: (run) => renderStatusProjection(run, preview),
+            ownLogin,
+          },
+        );
+        if (synced !== null) summary.push(`Status comment ${synced.commentId}: ${synced.action}.`, '');
+      } catch (error: unknown) {
+        runnerLogger.warning(`status comment not updated: ${failureMessage(error)}`);
+        summary.push(`Status comment not updated (${errorCode(error)}); the approval stands.`, '');
       }
     }
     writeSummary(summary.join('\n'));
