@@ -552,6 +552,24 @@ export function isTerminal(state: RunState): boolean {
   return TERMINAL_RUN_STATES.includes(state);
 }
 
+/** A record on the run file that changes neither its state nor the lease (status comment, artifact). */
+function recordOnRun(
+  view: LedgerView,
+  run: RunFile,
+  transition: 'status' | 'artifact',
+  fields: Pick<RunFile, 'status_comment'> | Pick<RunFile, 'artifact'>,
+): TransitionResult {
+  return {
+    transition,
+    runId: run.run_id,
+    epoch: view.lease.epoch,
+    commentId: null,
+    run: { ...cloneRun(run), ...fields },
+    lease: null,
+    needsReconciliation: false,
+  };
+}
+
 export interface StatusUpdateInput {
   runId: string;
   /** The new status comment record, computed by the status-comment protocol. */
@@ -578,17 +596,7 @@ export function recordStatus(view: LedgerView, input: StatusUpdateInput): Transi
       `Run ${run.run_id} already has status comment ${current.comment_id}.`,
     );
   }
-  const next = cloneRun(run);
-  next.status_comment = { ...input.statusComment };
-  return {
-    transition: 'status',
-    runId: run.run_id,
-    epoch: view.lease.epoch,
-    commentId: null,
-    run: next,
-    lease: null,
-    needsReconciliation: false,
-  };
+  return recordOnRun(view, run, 'status', { status_comment: { ...input.statusComment } });
 }
 
 export interface ArtifactInput {
@@ -602,15 +610,5 @@ export function recordArtifact(view: LedgerView, input: ArtifactInput): Transiti
   if (run.approval === null) {
     throw new WritError('stale-or-mismatched-approval', `Run ${run.run_id} has no consumed approval.`);
   }
-  const next = cloneRun(run);
-  next.artifact = { ...input.artifact };
-  return {
-    transition: 'artifact',
-    runId: run.run_id,
-    epoch: view.lease.epoch,
-    commentId: null,
-    run: next,
-    lease: null,
-    needsReconciliation: false,
-  };
+  return recordOnRun(view, run, 'artifact', { artifact: { ...input.artifact } });
 }

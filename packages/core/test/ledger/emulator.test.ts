@@ -31,7 +31,7 @@ import {
   instantClock,
   ledgerWorld,
 } from './support/emulator.js';
-import { approvalFor, planFor, recomputed } from './support/fixtures.js';
+import { approvalFor, planFor, proposePlanFor, recomputed } from './support/fixtures.js';
 
 let world: LedgerWorld | undefined;
 afterEach(async () => {
@@ -53,22 +53,7 @@ async function refusalError(promise: Promise<unknown>): Promise<WritError> {
   throw new Error('expected a coded refusal');
 }
 
-async function propose(
-  ledger: LedgerContext,
-  runId: string,
-  seed = runId,
-): Promise<ReturnType<typeof planFor>> {
-  const plan = planFor(seed);
-  await proposeRun(ledger, {
-    runId,
-    planDigest: plan.digest,
-    evidenceDigest: null,
-    scope: plan.scope,
-    bounds: plan.bounds,
-    steps: plan.steps,
-  });
-  return plan;
-}
+const propose = proposePlanFor;
 
 function holder(workflowRunId: number, attempt = 1): { workflow_run_id: number; attempt: number } {
   return { workflow_run_id: workflowRunId, attempt };

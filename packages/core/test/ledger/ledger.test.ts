@@ -8,14 +8,13 @@ import {
   completeRun,
   consumeApproval,
   createLedgerContext,
-  proposeRun,
   reconcileStep,
   releaseLease,
   takeoverRun,
 } from '@writ/core/ledger/ledger.js';
 import { LEASE_PATH } from '@writ/core/ledger/paths.js';
 import { APP, MemoryLedgerStore, instantClock } from './support/memory-store.js';
-import { HOLDER, approvalFor, planFor, recomputed } from './support/fixtures.js';
+import { HOLDER, approvalFor, planFor, proposePlanFor, recomputed } from './support/fixtures.js';
 
 async function refusal(promise: Promise<unknown>): Promise<string> {
   try {
@@ -31,18 +30,7 @@ let store: MemoryLedgerStore;
 let ledger: LedgerContext;
 const policy = { leaseMs: 60_000, graceMs: 10_000 };
 
-async function proposed(runId: string, seed = runId): Promise<ReturnType<typeof planFor>> {
-  const plan = planFor(seed);
-  await proposeRun(ledger, {
-    runId,
-    planDigest: plan.digest,
-    evidenceDigest: null,
-    scope: plan.scope,
-    bounds: plan.bounds,
-    steps: plan.steps,
-  });
-  return plan;
-}
+const proposed = (runId: string, seed = runId) => proposePlanFor(ledger, runId, seed);
 
 beforeEach(async () => {
   store = new MemoryLedgerStore();

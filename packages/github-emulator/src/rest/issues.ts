@@ -290,6 +290,21 @@ function sendIssue(ctx: Ctx, repo: Repo, value: Issue, status = 200): Reply {
   return { status, body, headers: { etag: etagOf(body) } };
 }
 
+/** The comment named by the path, if the caller may edit or delete it (its author, or a writer). */
+function editableComment(ctx: Ctx, anchor: string) {
+  const repo = loadRepo(ctx, 'issues', 'write');
+  const found = repo.comments.get(intParam(ctx, 'id'));
+  if (!found) throw notFound(`${COMMENTS_DOC}#${anchor}`);
+  if (!canEditComment(ctx, repo, found)) {
+    throw new HttpError(403, {
+      message: 'Resource not accessible by personal access token',
+      documentation_url: COMMENTS_DOC,
+      status: '403',
+    });
+  }
+  return { repo, found };
+}
+
 export function registerIssueRoutes(router: Router): void {
   router.add('GET', '/repos/:owner/:repo/issues', (ctx) => {
     const repo = loadRepo(ctx, 'issues', 'read');
@@ -356,16 +371,7 @@ export function registerIssueRoutes(router: Router): void {
   });
 
   router.add('PATCH', '/repos/:owner/:repo/issues/comments/:id', (ctx) => {
-    const repo = loadRepo(ctx, 'issues', 'write');
-    const found = repo.comments.get(intParam(ctx, 'id'));
-    if (!found) throw notFound(`${COMMENTS_DOC}#update-an-issue-comment`);
-    if (!canEditComment(ctx, repo, found)) {
-      throw new HttpError(403, {
-        message: 'Resource not accessible by personal access token',
-        documentation_url: COMMENTS_DOC,
-        status: '403',
-      });
-    }
+    const { repo, found } = editableComment(ctx, 'update-an-issue-comment');
     const text = requireString(bodyObject(ctx), 'body', `${COMMENTS_DOC}#update-an-issue-comment`);
     const { refuse, apply } = conditional(ctx, comment(urlsOf(ctx), ctx.world, repo, found));
     if (apply) {
@@ -381,16 +387,7 @@ export function registerIssueRoutes(router: Router): void {
   });
 
   router.add('DELETE', '/repos/:owner/:repo/issues/comments/:id', (ctx) => {
-    const repo = loadRepo(ctx, 'issues', 'write');
-    const found = repo.comments.get(intParam(ctx, 'id'));
-    if (!found) throw notFound(`${COMMENTS_DOC}#delete-an-issue-comment`);
-    if (!canEditComment(ctx, repo, found)) {
-      throw new HttpError(403, {
-        message: 'Resource not accessible by personal access token',
-        documentation_url: COMMENTS_DOC,
-        status: '403',
-      });
-    }
+    const { repo, found } = editableComment(ctx, 'delete-an-issue-comment');
     commentEvent(ctx, repo, found, 'deleted');
     repo.comments.delete(found.id);
     return { status: 204 };

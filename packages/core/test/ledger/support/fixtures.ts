@@ -1,5 +1,7 @@
 /** Shared inputs for ledger tests: a plan's digest/scope/bounds, approvals and holders. */
 import { digest } from '@writ/core/canonical-json.js';
+import type { LedgerContext } from '@writ/core/ledger/cas.js';
+import { proposeRun } from '@writ/core/ledger/ledger.js';
 import type { ApprovalInput, RecomputedPlan } from '@writ/core/ledger/transitions.js';
 import type { Bounds, StepKind } from '@writ/core/ledger/types.js';
 
@@ -41,3 +43,21 @@ export function approvalFor(plan: { digest: string }, commentId = 1001, login = 
 }
 
 export const HOLDER = { workflow_run_id: 9001, attempt: 1 };
+
+/** Proposes the run of `planFor(seed)` and returns that plan. */
+export async function proposePlanFor(
+  ledger: LedgerContext,
+  runId: string,
+  seed = runId,
+): Promise<ReturnType<typeof planFor>> {
+  const plan = planFor(seed);
+  await proposeRun(ledger, {
+    runId,
+    planDigest: plan.digest,
+    evidenceDigest: null,
+    scope: plan.scope,
+    bounds: plan.bounds,
+    steps: plan.steps,
+  });
+  return plan;
+}
