@@ -109,7 +109,7 @@ export async function publishArtifact(
   }
   const plan = loadPlanFile(settings.planFile);
   const planDigest = digest(plan);
-  await verifyApprovalGate(deps, {
+  const approvedRun = await verifyApprovalGate(deps, {
     repository,
     runId: settings.runId,
     planDigest,
@@ -338,6 +338,8 @@ export async function publishArtifact(
       commit_oid: commitOid,
       pr_number: pull.number,
       content_digest: `sha256:${createHash('sha256').update(settings.content).digest('hex')}`,
+      // The issue-9 publish lane work replaces this with the job's `epoch` input.
+      epoch: approvedRun.owner?.epoch ?? 0,
     },
   });
   return {

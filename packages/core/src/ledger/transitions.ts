@@ -604,11 +604,28 @@ export interface ArtifactInput {
   artifact: ArtifactRecord;
 }
 
-/** Records a published artifact (bot-branch commit and PR) for an approved run. */
+/**
+ * Records a published artifact (bot-branch commit and PR) for an approved run, fenced by its epoch:
+ * the epoch must be the run's own, no later run may have taken the lease since, and no publish by a
+ * later epoch of this run may already be recorded.
+ */
 export function recordArtifact(view: LedgerView, input: ArtifactInput): TransitionResult {
   const run = requireRun(view, input.runId);
   if (run.approval === null) {
     throw new WritError('stale-or-mismatched-approval', `Run ${run.run_id} has no consumed approval.`);
   }
+  checkArtifactFence(view, run, input.artifact.epoch);
   return recordOnRun(view, run, 'artifact', { artifact: { ...input.artifact } });
+}
+
+/** `fenced` unless `epoch` may still publish for `run` (see recordArtifact). */
+export function checkArtifactFence(view: Pick<LedgerView, 'lease'>, run: RunFile, epoch: number): void {
+  const recorded = run.artifact?.epoch ?? 0;
+  if (run.owner === null || run.owner.epoch !== epoch || view.lease.epoch > epoch || recorded > epoch) {
+    throw new WritError(
+      'fenced',
+      `Epoch ${epoch} of run ${run.run_id} may no longer publish (the run is at epoch ${run.owner?.epoch ?? 'none'}, the lease at ${view.lease.epoch}, the last publish at ${recorded}).`,
+      { details: { epoch: view.lease.epoch } },
+    );
+  }
 }

@@ -121,6 +121,8 @@ export interface ArtifactRecord {
   commit_oid: string;
   pr_number: number | null;
   content_digest: string;
+  /** The epoch the publish was made under (publishes are fenced like every other write). */
+  epoch: number;
 }
 
 export interface ProvenanceCheckpoint {
