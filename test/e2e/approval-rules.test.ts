@@ -247,6 +247,7 @@ describe('status comment failures after an approval', () => {
       'status-issue': String(world.statusIssue),
       token: world.ledgerInputs().token!,
       'ledger-app-slug': world.ledgerInputs()['ledger-app-slug']!,
+      'ledger-app-id': world.ledgerInputs()['ledger-app-id']!,
     });
     const event = await world.comment({ login: PEOPLE.write }, preview.outputs['approve-command']!);
     world.emulator.admin.addFault({

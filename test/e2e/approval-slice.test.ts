@@ -32,6 +32,7 @@ describe('preview → human comment → consume-approval → claim-checkpoint, a
       'status-issue': String(world.statusIssue),
       token: world.ledgerInputs().token!,
       'ledger-app-slug': world.ledgerInputs()['ledger-app-slug']!,
+      'ledger-app-id': world.ledgerInputs()['ledger-app-id']!,
     });
     expect(preview.stderr).toBe('');
     expect(preview.outputs).toMatchObject({ outcome: 'proposed', reason: '' });

@@ -33,6 +33,7 @@ function previewInputs(planFile: string, issue: number): Record<string, string> 
     'status-issue': String(issue),
     token: APP_TOKEN,
     'ledger-app-slug': APP_SLUG,
+    'ledger-app-id': world.ledgerInputs()['ledger-app-id']!,
   };
 }
 

@@ -10,6 +10,7 @@ import { createGitHubClient } from '@writ/core/github/client.js';
 import type { GitHubClient } from '@writ/core/github/client.js';
 import { bootstrapLedger } from '@writ/core/ledger/bootstrap.js';
 import { createLedgerContext, proposeRun, readRun } from '@writ/core/ledger/ledger.js';
+import { ledgerRulesets } from '@writ/core/ledger/rulesets.js';
 import { bindPlan } from '@writ/core/plan/binding.js';
 import { loadPlanFile } from '@writ/core/plan/load.js';
 import { deriveRunId } from '@writ/core/plan/run-id.js';
@@ -108,14 +109,7 @@ export async function sliceWorld(options: { seed?: number } = {}): Promise<Slice
   });
   admin.createRepo({ owner: OWNER, name: REPO, private: false, files: { 'README.md': '# widgets\n' } });
   for (const role of ROLES) admin.setCollaborator(OWNER, REPO, PEOPLE[role], role);
-  admin.addRuleset(OWNER, REPO, {
-    name: 'writ-ledger',
-    target: 'branch',
-    enforcement: 'active',
-    conditions: { ref_name: { include: ['refs/heads/bot/writ-ledger'], exclude: [] } },
-    rules: [{ type: 'deletion' }, { type: 'non_fast_forward' }, { type: 'update' }],
-    bypass_actors: [{ actor_id: app.app_id, actor_type: 'Integration', bypass_mode: 'always' }],
-  });
+  for (const ruleset of ledgerRulesets('bot/writ-ledger', app.app_id)) admin.addRuleset(OWNER, REPO, ruleset);
   const appClient = client(emulator, APP_TOKEN);
   const ledger = createLedgerContext(
     { github: appClient },

@@ -9,6 +9,7 @@ import { createGitHubClient } from '@writ/core/github/client.js';
 import type { GitHubClient } from '@writ/core/github/client.js';
 import { bootstrapLedger, showLedger } from '@writ/core/ledger/bootstrap.js';
 import { createLedgerContext, readRun } from '@writ/core/ledger/ledger.js';
+import { ledgerRulesets } from '@writ/core/ledger/rulesets.js';
 import { loadPlanFile } from '@writ/core/plan/load.js';
 import { renderPreview } from '@writ/core/preview/render.js';
 import { startEmulator } from '@writ/github-emulator/index.js';
@@ -71,14 +72,8 @@ export async function runDemo(options: { log?: (line: string) => void } = {}): P
     admin.createRepo({ owner: OWNER, name: REPO, private: false, files: { 'README.md': '# widgets\n' } });
     admin.setCollaborator(OWNER, REPO, MAINTAINER, 'maintain');
     admin.setCollaborator(OWNER, REPO, WRITER, 'write');
-    admin.addRuleset(OWNER, REPO, {
-      name: 'writ-ledger',
-      target: 'branch',
-      enforcement: 'active',
-      conditions: { ref_name: { include: ['refs/heads/bot/writ-ledger'], exclude: [] } },
-      rules: [{ type: 'deletion' }, { type: 'non_fast_forward' }, { type: 'update' }],
-      bypass_actors: [{ actor_id: app.app_id, actor_type: 'Integration', bypass_mode: 'always' }],
-    });
+    for (const ruleset of ledgerRulesets('bot/writ-ledger', app.app_id))
+      admin.addRuleset(OWNER, REPO, ruleset);
     const ledger = createLedgerContext(
       { github: clientFor(emulator, APP_TOKEN) },
       { repository: `${OWNER}/${REPO}`, app: { slug: APP, id: app.app_id } },
@@ -157,6 +152,7 @@ export async function runDemo(options: { log?: (line: string) => void } = {}): P
         'dry-run': 'false',
         token: APP_TOKEN,
         'ledger-app-slug': APP,
+        'ledger-app-id': String(app.app_id),
         'status-issue': String(issue.number),
       },
       '101',

@@ -4,6 +4,7 @@ import { promisify } from 'node:util';
 import { afterEach, describe, expect, it } from '@jest/globals';
 import { startEmulator } from '@writ/github-emulator/index.js';
 import type { Emulator } from '@writ/github-emulator/index.js';
+import { ledgerRulesets } from '@writ/core/ledger/rulesets.js';
 import { runCli } from '@writ/cli/cli.js';
 
 const BIN = fileURLToPath(new URL('../bin/writ.js', import.meta.url));
@@ -28,12 +29,8 @@ async function world(withRuleset = true): Promise<{ env: Record<string, string>;
   });
   admin.createRepo({ owner: 'acme', name: 'widgets', files: { 'README.md': 'x\n' } });
   if (withRuleset) {
-    admin.addRuleset('acme', 'widgets', {
-      name: 'writ-ledger',
-      conditions: { ref_name: { include: ['refs/heads/bot/writ-ledger'], exclude: [] } },
-      rules: [{ type: 'deletion' }, { type: 'non_fast_forward' }, { type: 'update' }],
-      bypass_actors: [{ actor_id: app.app_id, actor_type: 'Integration', bypass_mode: 'always' }],
-    });
+    for (const ruleset of ledgerRulesets('bot/writ-ledger', app.app_id))
+      admin.addRuleset('acme', 'widgets', ruleset);
   }
   admin.clock({ advance_ms: 1000 });
   return {
@@ -101,7 +98,7 @@ describe('writ bootstrap', () => {
     const applied = await writ(['bootstrap', '--apply'], env);
     expect(applied.code).toBe(1);
     expect(applied.err).toMatch(
-      /^ledger-provenance-unproven: No active ruleset on branch bot\/writ-ledger has a deletion rule/,
+      /^ledger-provenance-unproven: The ledger branch bot\/writ-ledger lacks an active ruleset with no bypass actors blocking deletion/,
     );
     const verify = await writ(['ledger', 'verify', '--json'], env);
     expect(verify.code).toBe(1);

@@ -331,8 +331,30 @@ function commitNode(ctx: GqlContext, repo: Repo, oid: string): Record<string, un
     repository: () => repositoryNode(ctx, repo),
     additions: 0,
     deletions: 0,
-    changedFilesIfAvailable: null,
+    changedFilesIfAvailable: () => changedFiles(repo, commit.tree, commit.parents[0] ?? null),
   };
+}
+
+/** Files added, removed or changed against the first parent (all of a root commit's), as GitHub counts. */
+function changedFiles(repo: Repo, tree: string, parent: string | null): number {
+  const count = (a: string | null, b: string | null): number => {
+    if (a === b) return 0;
+    const mine = new Map((a === null ? [] : repo.git.tree(a)).map((entry) => [entry.name, entry]));
+    const theirs = new Map((b === null ? [] : repo.git.tree(b)).map((entry) => [entry.name, entry]));
+    let total = 0;
+    for (const name of new Set([...mine.keys(), ...theirs.keys()])) {
+      const x = mine.get(name);
+      const y = theirs.get(name);
+      if (x?.sha === y?.sha && x?.mode === y?.mode) continue;
+      const xTree = x?.mode === '40000' ? x.sha : null;
+      const yTree = y?.mode === '40000' ? y.sha : null;
+      total += count(xTree, yTree);
+      // A blob on either side (changed, added, removed, or swapped with a directory) is one file.
+      if ((x !== undefined && xTree === null) || (y !== undefined && yTree === null)) total += 1;
+    }
+    return total;
+  };
+  return count(tree, parent === null ? null : repo.git.commit(parent).tree);
 }
 
 function objectNode(ctx: GqlContext, repo: Repo, oid: string): Record<string, unknown> | null {

@@ -1,14 +1,15 @@
 /**
  * Re-verifies a consumed approval before any write it authorizes: the ledger must prove its authority
- * (provenance), hold a consumed approval for exactly this run and digest, and that approval's source
- * comment, author and current permission must all still check out on GitHub. A ledger entry alone,
- * a flag or a label never authorizes a write.
+ * (provenance, read at the same head as the run), its proven history must hold this run's consume
+ * transition for exactly this digest, and that approval's source comment, author and current
+ * permission must all still check out on GitHub. A ledger entry alone, a flag or a label never
+ * authorizes a write. A transient failure (5xx, rate limit, transport) is reported as such
+ * (`github-request-failed`), never as a stale approval.
  */
-import { WritError } from '../errors.js';
+import { WritError, httpStatus } from '../errors.js';
 import type { GitHubClient } from '../github/client.js';
-import { verifyLedger } from '../ledger/bootstrap.js';
 import type { LedgerContext } from '../ledger/cas.js';
-import { readRun } from '../ledger/ledger.js';
+import { readVerifiedRun } from '../ledger/ledger.js';
 import type { RepositoryName } from '../ledger/paths.js';
 import type { RunFile } from '../ledger/types.js';
 import type { Logger } from '../redact.js';
@@ -23,6 +24,15 @@ export interface GateSettings {
   allowedRoles: readonly string[];
 }
 
+function transient(what: string, error: unknown): WritError {
+  const status = httpStatus(error);
+  return new WritError(
+    'github-request-failed',
+    `${what} failed${status === undefined ? '' : ` with HTTP ${status}`}; the approval was not judged, retry the job.`,
+    { cause: error, ...(status === undefined ? {} : { details: { status } }) },
+  );
+}
+
 function refuse(why: string): never {
   throw new WritError('stale-or-mismatched-approval', why);
 }
@@ -33,11 +43,13 @@ export async function verifyApprovalGate(
   deps: { github: GitHubClient; ledger: LedgerContext; logger: Logger },
   settings: GateSettings,
 ): Promise<RunFile> {
-  await verifyLedger(deps.ledger, { mode: 'incremental' });
-  const { run } = await readRun(deps.ledger, settings.runId);
+  const { run, provenance } = await readVerifiedRun(deps.ledger, settings.runId);
   if (run === null) refuse(`the ledger holds no run ${settings.runId}`);
   const approval = run.approval;
   if (approval === null) refuse(`run ${settings.runId} has no consumed approval`);
+  if (!provenance.consumedRunIds.has(run.run_id) || !provenance.consumedCommentIds.has(approval.comment_id)) {
+    refuse(`run ${settings.runId} has no consume transition in the proven ledger history`);
+  }
   if (!USABLE_STATES.includes(run.state)) refuse(`run ${settings.runId} is ${run.state}`);
   if (run.plan_digest !== settings.planDigest || approval.digest !== settings.planDigest) {
     refuse(
@@ -51,8 +63,9 @@ export async function verifyApprovalGate(
       ...repository,
       comment_id: approval.comment_id,
     }));
-  } catch {
-    refuse(`the approval comment ${approval.comment_id} can no longer be read`);
+  } catch (error: unknown) {
+    if (httpStatus(error) === 404) refuse(`the approval comment ${approval.comment_id} no longer exists`);
+    throw transient(`Reading approval comment ${approval.comment_id}`, error);
   }
   if (comment.user?.id !== approval.actor_id)
     refuse(`the approval comment ${approval.comment_id} is not by approver ${approval.actor_id}`);
@@ -74,7 +87,10 @@ export async function verifyApprovalGate(
       username: approval.actor_login,
     });
     if (data.user?.id === approval.actor_id) role = data.role_name;
-  } catch {
+  } catch (error: unknown) {
+    // 404: the account is gone or renamed; the approver's identity no longer resolves.
+    if (httpStatus(error) !== 404)
+      throw transient(`Reading approver ${approval.actor_id}'s permission`, error);
     role = undefined;
   }
   if (role === undefined || !settings.allowedRoles.includes(role)) {

@@ -267,6 +267,12 @@ export const STAGES = {
         required: false,
         default: '',
       },
+      'ledger-app-id': {
+        description:
+          'App ID of the Writ GitHub App; required when not a dry run (every ledger commit replays the history above the last checkpoint, which names the app).',
+        required: false,
+        default: '',
+      },
       'status-issue': {
         description: "Issue or pull request number that carries the run's one status comment (optional).",
         required: false,

@@ -61,6 +61,7 @@ export async function bootstrapLedger(
     formatMessage({
       transition: 'bootstrap',
       runId: null,
+      repository: null,
       epoch: 0,
       transitionId: `${randomUUID()}.1`,
       commentId: null,

@@ -71,7 +71,10 @@ export interface TransitionSpec {
   /** The repository whose run directory holds the run (`runs/<owner>--<repo>/`). */
   runRepository: string;
   runId: string;
-  /** Run the provenance check (consume, takeover, reconcile) before evaluating. */
+  /**
+   * Also prove the branch rulesets before evaluating (consume, takeover, reconcile: the transitions
+   * that grant authority). Every transition replays the commits above the head's checkpoint.
+   */
   provenance: boolean;
   evaluate(view: LedgerView): TransitionResult;
 }
@@ -105,7 +108,7 @@ interface PendingAttempt {
   additions: FileAddition[];
   commit: PlannedCommit;
   result: TransitionResult;
-  report: ProvenanceReport | null;
+  report: ProvenanceReport;
 }
 
 /** Wraps a store so every call is counted. */
@@ -116,6 +119,8 @@ export function countingStore(store: LedgerStore): { store: LedgerStore; count: 
     read: (request) => ((calls += 1), store.read(request)),
     readFilesAt: (oid, paths) => ((calls += 1), store.readFilesAt(oid, paths)),
     readHistory: (head, cursor, first) => ((calls += 1), store.readHistory(head, cursor, first)),
+    readCommits: (requests) => ((calls += requests.length > 0 ? 1 : 0), store.readCommits(requests)),
+    comment: (repository, id) => ((calls += 1), store.comment(repository, id)),
     commit: (request) => ((calls += 1), store.commit(request)),
     branchRules: () => ((calls += 1), store.branchRules()),
     ruleset: (id) => ((calls += 1), store.ruleset(id)),
@@ -172,11 +177,7 @@ export function readCheckpoint(snapshot: LedgerSnapshot): ProvenanceCheckpoint |
   }
 }
 
-function additionsFor(
-  result: TransitionResult,
-  runPath: string,
-  report: ProvenanceReport | null,
-): FileAddition[] {
+function additionsFor(result: TransitionResult, runPath: string, report: ProvenanceReport): FileAddition[] {
   const additions: FileAddition[] = [];
   if (result.lease !== null) {
     additions.push({ path: LEASE_PATH, contents: serializeLedgerFile(LEASE_FILE, LEASE_PATH, result.lease) });
@@ -184,12 +185,10 @@ function additionsFor(
   if (result.run !== null) {
     additions.push({ path: runPath, contents: serializeLedgerFile(RUN_FILE, runPath, result.run) });
   }
-  if (report !== null) {
-    additions.push({
-      path: PROVENANCE_PATH,
-      contents: serializeLedgerFile(PROVENANCE_FILE, PROVENANCE_PATH, checkpointFrom(report)),
-    });
-  }
+  additions.push({
+    path: PROVENANCE_PATH,
+    contents: serializeLedgerFile(PROVENANCE_FILE, PROVENANCE_PATH, checkpointFrom(report)),
+  });
   return additions;
 }
 
@@ -236,20 +235,23 @@ export async function runTransition(
 ): Promise<TransitionOutcome> {
   const { store, count } = countingStore(context.store);
   const runPath = runFilePath(spec.runRepository, spec.runId);
-  const paths = [LEDGER_ROOT_PATH, LEASE_PATH, runPath, ...(spec.provenance ? [PROVENANCE_PATH] : [])];
-  if (spec.provenance && context.app === null) {
+  const paths = [LEDGER_ROOT_PATH, LEASE_PATH, runPath, PROVENANCE_PATH];
+  const app = context.app;
+  if (app === null) {
     throw new WritError(
       'invalid-input',
-      'The ledger app identity (slug and app ID) is required for this transition.',
+      'The ledger app identity (slug and app ID) is required to write the ledger: every commit replays the history above the last checkpoint.',
     );
   }
   const pending: PendingAttempt[] = [];
   const transitionBase = randomUUID();
   let proven: ProvenanceReport | null = null;
   for (let attempt = 1; attempt <= context.maxAttempts; attempt += 1) {
+    // Two commits of history: the head (to replay) and its parent (where its checkpoint usually ends).
     const snapshot = await store.read({
       paths,
-      historyFirst: spec.provenance || pending.length > 0 ? 100 : 20,
+      historyFirst: pending.length > 0 ? 100 : 2,
+      withParent: true,
     });
     if (snapshot === null) {
       throw new WritError(
@@ -263,29 +265,27 @@ export async function runTransition(
       return recovered(landed, snapshot, attempt, count());
     }
     // Authority first: no file content is judged before the history that wrote it is proven.
-    let report: ProvenanceReport | null = null;
-    if (spec.provenance && context.app !== null) {
-      report = await verifyProvenance(store, context.app, snapshot.headOid, {
-        mode: 'incremental',
-        checkpoint: proven === null ? readCheckpoint(snapshot) : checkpointFrom(proven),
-        firstPage: snapshot.history,
-      });
-      proven = report;
-    }
+    const report = await verifyProvenance(store, app, snapshot.headOid, {
+      mode: 'incremental',
+      checkpoint: proven === null ? readCheckpoint(snapshot) : checkpointFrom(proven),
+      firstPage: snapshot.history,
+      ...(snapshot.head === undefined ? {} : { head: snapshot.head }),
+      rulesets: spec.provenance,
+    });
+    proven = report;
     const parsed = parseSnapshot(store, snapshot, runPath);
     const view: LedgerView = {
       serverTime: snapshot.serverTime,
       lease: parsed.lease,
       run: parsed.run,
-      ...(report === null
-        ? {}
-        : { tombstones: { runIds: report.consumedRunIds, commentIds: report.consumedCommentIds } }),
+      tombstones: { runIds: report.consumedRunIds, commentIds: report.consumedCommentIds },
     };
     const result = spec.evaluate(view);
     const transitionId = `${transitionBase}.${attempt}`;
     const message = formatMessage({
       transition: result.transition,
       runId: result.runId,
+      repository: spec.runRepository,
       epoch: result.epoch,
       transitionId,
       commentId: result.commentId,

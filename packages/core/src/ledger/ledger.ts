@@ -11,8 +11,17 @@ import { validateRunId } from '../plan/run-id.js';
 import type { Logger } from '../redact.js';
 import { silentLogger } from '../redact.js';
 import type { Clock, LedgerContext, TransitionOutcome, TransitionSpec } from './cas.js';
-import { parseSnapshot, runTransition, seededRandom, systemClock } from './cas.js';
-import { LEASE_PATH, LEDGER_ROOT_PATH, ledgerLocation, parseRepository, runFilePath } from './paths.js';
+import { parseSnapshot, readCheckpoint, runTransition, seededRandom, systemClock } from './cas.js';
+import {
+  LEASE_PATH,
+  LEDGER_ROOT_PATH,
+  PROVENANCE_PATH,
+  ledgerLocation,
+  parseRepository,
+  runFilePath,
+} from './paths.js';
+import type { ProvenanceReport } from './provenance.js';
+import { verifyProvenance } from './provenance.js';
 import { githubLedgerStore } from './read.js';
 import type { LedgerStore } from './store.js';
 import type {
@@ -255,6 +264,55 @@ export interface RunView {
   serverTime: number;
   lease: Lease;
   run: RunFile | null;
+}
+
+export interface VerifiedRunView extends RunView {
+  /** The provenance proven at `headOid` (rulesets included): the run file is read at that same head. */
+  provenance: ProvenanceReport;
+}
+
+/**
+ * One read of a run file and the lease at the ledger head, with the history up to that head proven
+ * (replay above the checkpoint, and the two rulesets): what a gate reads before any write it allows.
+ */
+export async function readVerifiedRun(
+  context: LedgerContext,
+  runId: string,
+  repository?: string,
+): Promise<VerifiedRunView> {
+  validateRunId(runId);
+  if (context.app === null) {
+    throw new WritError(
+      'invalid-input',
+      'The ledger app identity (slug and app ID) is required to prove the ledger.',
+    );
+  }
+  const runPath = runFilePath(runRepositoryOf(context, repository), runId);
+  const snapshot = await context.store.read({
+    paths: [LEDGER_ROOT_PATH, LEASE_PATH, runPath, PROVENANCE_PATH],
+    historyFirst: 2,
+    withParent: true,
+  });
+  if (snapshot === null) {
+    throw new WritError(
+      'ledger-branch-missing',
+      `The ledger branch ${context.store.location.branch} does not exist.`,
+    );
+  }
+  const provenance = await verifyProvenance(context.store, context.app, snapshot.headOid, {
+    mode: 'incremental',
+    checkpoint: readCheckpoint(snapshot),
+    firstPage: snapshot.history,
+    ...(snapshot.head === undefined ? {} : { head: snapshot.head }),
+  });
+  const parsed = parseSnapshot(context.store, snapshot, runPath);
+  return {
+    headOid: snapshot.headOid,
+    serverTime: snapshot.serverTime,
+    lease: parsed.lease,
+    run: parsed.run,
+    provenance,
+  };
 }
 
 /** One read of a run file and the lease at the ledger head (validated, like every ledger read). */

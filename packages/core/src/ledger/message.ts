@@ -4,6 +4,7 @@
  * writer whose response was lost finds its own commit again by its transition ID.
  */
 import { isValidRunId } from '../plan/run-id.js';
+import { parseRepository } from './paths.js';
 
 export const TRANSITIONS = [
   'bootstrap',
@@ -23,9 +24,20 @@ export type TransitionName = (typeof TRANSITIONS)[number];
 export interface TransitionTrailers {
   transition: TransitionName;
   runId: string | null;
+  /** The repository the run belongs to (`owner/repo`, its run file's directory); with the run only. */
+  repository: string | null;
   epoch: number;
   transitionId: string;
   commentId: number | null;
+}
+
+function isRepository(value: string): boolean {
+  try {
+    parseRepository(value);
+    return true;
+  } catch {
+    return false;
+  }
 }
 
 export const TRANSITION_ID_PATTERN =
@@ -36,6 +48,7 @@ export function formatMessage(trailers: TransitionTrailers): { headline: string;
   const lines = [
     `Writ-Transition: ${trailers.transition}`,
     ...(trailers.runId === null ? [] : [`Writ-Run: ${trailers.runId}`]),
+    ...(trailers.repository === null ? [] : [`Writ-Repository: ${trailers.repository}`]),
     `Writ-Epoch: ${trailers.epoch}`,
     ...(trailers.commentId === null ? [] : [`Writ-Comment: ${trailers.commentId}`]),
     `Writ-Transition-Id: ${trailers.transitionId}`,
@@ -65,6 +78,7 @@ export function parseTrailers(message: string): TransitionTrailers | null {
   const epoch = Number(values.get('Writ-Epoch'));
   const transitionId = values.get('Writ-Transition-Id');
   const runId = values.get('Writ-Run') ?? null;
+  const repository = values.get('Writ-Repository') ?? null;
   const comment = values.get('Writ-Comment');
   if (
     transition === undefined ||
@@ -73,6 +87,7 @@ export function parseTrailers(message: string): TransitionTrailers | null {
     epoch < 0 ||
     transitionId === undefined ||
     (runId !== null && !isValidRunId(runId)) ||
+    (repository !== null && (runId === null || !isRepository(repository))) ||
     (comment !== undefined && !/^[1-9][0-9]{0,15}$/.test(comment))
   ) {
     return null;
@@ -80,6 +95,7 @@ export function parseTrailers(message: string): TransitionTrailers | null {
   return {
     transition: transition as TransitionName,
     runId,
+    repository,
     epoch,
     transitionId,
     commentId: comment === undefined ? null : Number(comment),

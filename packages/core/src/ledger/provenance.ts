@@ -1,21 +1,25 @@
 /**
- * Provenance: the ledger is authority only if its history proves app-only, append-only writes. Fails
- * closed with `ledger-provenance-unproven` naming the first rule that does not hold:
- *  - a ruleset on the branch blocks deletion and non-fast-forward and restricts updates, with no bypass
- *    actor other than the ledger app, and was not changed after the root commit;
- *  - the oldest commit is parentless, and no other commit is (no merges either);
+ * Provenance: the ledger is authority only if its history proves app-only, append-only, legal writes.
+ * Fails closed with `ledger-provenance-unproven` naming the first rule that does not hold:
+ *  - the two rulesets of rulesets.ts protect the branch and are unchanged since the root commit;
+ *  - the oldest commit is a parentless bootstrap holding only ledger-root.json, and no other commit is
+ *    parentless (no merges either);
  *  - every commit is authored by the configured app (`<slug>[bot]`) and carries a valid GitHub signature;
- *  - consumed run IDs and comment IDs are collected from the whole history (commit trailers).
+ *  - every commit above the root is exactly the transition its trailers name, replayed from its
+ *    parent's files (replay.ts), and carries the checkpoint of the proven state through its parent.
  *
- * Cost: a full check reads ceil(N / 100) history pages for N commits plus the ruleset reads. The
- * incremental check starts from `provenance.json`, a checkpoint the app itself wrote in an earlier
- * transition commit after proving the history below it; it re-proves every commit above the checkpoint
- * (usually within the one read's first page) and trusts the part below it, which the checkpoint's
- * commit ID pins (a commit ID covers all its ancestors). Rulesets are read every time.
+ * Incremental by induction: every writer replays the commits above the head's checkpoint before it
+ * commits and records in its own commit how far the history is proven, so a check replays only the
+ * commits written since the last writer (usually one: the head), flat in history length. The full
+ * check (`writ ledger verify`) replays from the root and trusts no checkpoint: it is the one that also
+ * catches a forger who writes two commits, the second claiming the first was proven.
  */
 import { WritError } from '../errors.js';
 import { parseTrailers } from './message.js';
-import type { CommitInfo, HistoryPage, LedgerStore } from './store.js';
+import type { ReplayState } from './replay.js';
+import { checkpointOf, replayCommit, replayPaths, replayRoot, stateFromCheckpoint } from './replay.js';
+import { checkRulesets } from './rulesets.js';
+import type { CommitFiles, CommitInfo, HistoryPage, LedgerStore } from './store.js';
 import type { LedgerApp, ProvenanceCheckpoint } from './types.js';
 
 export type ProvenanceMode = 'full' | 'incremental';
@@ -24,79 +28,22 @@ export interface ProvenanceReport {
   headOid: string;
   rootOid: string;
   rootCommittedAt: number | null;
-  /** Commits proven by this check (the rest were covered by the checkpoint). */
+  /** Commits replayed by this check (the rest were covered by the checkpoint). */
   commitsChecked: number;
   /** Commits from the root to the head. */
   totalCommits: number;
-  /** API requests the check made beyond the one read (history pages and ruleset reads). */
+  /** API requests the check made beyond the one read (history pages, replays and ruleset reads). */
   requests: number;
   usedCheckpoint: boolean;
   rulesetIds: number[];
   consumedRunIds: Set<string>;
   consumedCommentIds: Set<number>;
+  /** The proven state through the head (what the next commit records as its checkpoint). */
+  state: ReplayState;
 }
 
 function unproven(rule: string, details: Record<string, string | number | boolean> = {}): WritError {
   return new WritError('ledger-provenance-unproven', rule, { details });
-}
-
-const REQUIRED_RULES = ['deletion', 'non_fast_forward', 'update'] as const;
-
-/** Checks the branch rulesets. Returns the ruleset IDs and the number of requests made. */
-export async function checkRulesets(
-  store: LedgerStore,
-  app: LedgerApp,
-  rootCommittedAt: number | null,
-): Promise<{ rulesetIds: number[]; requests: number }> {
-  let requests = 1;
-  const rules = await store.branchRules();
-  const byType = new Map<string, number[]>();
-  for (const rule of rules) byType.set(rule.type, [...(byType.get(rule.type) ?? []), rule.rulesetId]);
-  for (const type of REQUIRED_RULES) {
-    if (!byType.has(type)) {
-      throw unproven(
-        `No active ruleset on branch ${store.location.branch} has a ${type} rule (needed: deletion, non_fast_forward and update restricted to the ledger app).`,
-        { rule: type },
-      );
-    }
-  }
-  const ids = [...new Set(REQUIRED_RULES.flatMap((type) => byType.get(type) ?? []))].sort((a, b) => a - b);
-  for (const id of ids) {
-    requests += 1;
-    const ruleset = await store.ruleset(id);
-    if (ruleset.enforcement !== 'active') {
-      throw unproven(`Ruleset ${id} on the ledger branch is not actively enforced.`, { ruleset: id });
-    }
-    if (ruleset.bypassActors === null) {
-      throw unproven(
-        `Ruleset ${id}'s bypass actors are not visible to this token, so updates cannot be proven restricted to the ledger app.`,
-        { ruleset: id },
-      );
-    }
-    const other = ruleset.bypassActors.find(
-      (actor) => !(actor.actorType === 'Integration' && actor.actorId === app.id),
-    );
-    if (other !== undefined) {
-      throw unproven(
-        `Ruleset ${id} lets a ${other.actorType} actor other than the ledger app (app ID ${app.id}) bypass it.`,
-        { ruleset: id },
-      );
-    }
-    // Compared in whole seconds: git commit dates have no milliseconds.
-    if (
-      rootCommittedAt !== null &&
-      ruleset.updatedAt !== null &&
-      Math.floor(ruleset.updatedAt / 1000) > Math.floor(rootCommittedAt / 1000)
-    ) {
-      throw unproven(
-        `Ruleset ${id} was changed after the ledger root commit; the owner must re-provision the ledger.`,
-        { ruleset: id },
-      );
-    }
-  }
-  const updateIds = byType.get('update') ?? [];
-  if (updateIds.length === 0) throw unproven('No ruleset restricts updates of the ledger branch.');
-  return { rulesetIds: ids, requests };
 }
 
 const BOT_EMAIL = (slug: string): RegExp =>
@@ -134,11 +81,18 @@ export interface ProvenanceOptions {
   checkpoint?: ProvenanceCheckpoint | null;
   /** A page of history already returned by the one read (avoids a request). */
   firstPage?: HistoryPage;
+  /** The head with its parent's files, already returned by the one read (avoids a request). */
+  head?: CommitFiles;
+  /** Check the branch rulesets too (default true; plain progress writes skip it, see cas.ts). */
+  rulesets?: boolean;
 }
+
+/** Commits replayed per GraphQL request. */
+const REPLAY_BATCH = 25;
 
 /**
  * Proves the ledger history of `headOid`. Throws `ledger-provenance-unproven` on the first rule that
- * fails; returns the tombstone sets on success.
+ * fails; returns the proven state (tombstones included) on success.
  */
 export async function verifyProvenance(
   store: LedgerStore,
@@ -148,79 +102,98 @@ export async function verifyProvenance(
 ): Promise<ProvenanceReport> {
   let requests = 0;
   const checkpoint = options.mode === 'incremental' ? (options.checkpoint ?? null) : null;
-  const consumedRunIds = new Set<string>();
-  const consumedCommentIds = new Set<number>();
   let page: HistoryPage | undefined = options.firstPage;
-  if (page === undefined || page.commits.length === 0) {
+  if (page === undefined || page.commits.length === 0 || page.commits[0]?.oid !== headOid) {
     requests += 1;
     page = await store.readHistory(headOid, null, 100);
   }
-  let checked = 0;
-  let rootOid: string | null = null;
-  let rootCommittedAt: number | null = null;
-  let usedCheckpoint = false;
-  let totalCommits = 0;
-  for (;;) {
+  // Newest first: the commits above the checkpoint, or the whole history down to the root.
+  const above: CommitInfo[] = [];
+  let reachedCheckpoint = false;
+  let root: CommitInfo | null = null;
+  walk: for (;;) {
     for (const commit of page.commits) {
-      if (rootOid !== null) {
-        throw unproven(
-          `A second parentless commit (${rootOid}) precedes commit ${commit.oid} in the ledger history.`,
-        );
-      }
       if (checkpoint !== null && commit.oid === checkpoint.verified_through) {
-        usedCheckpoint = true;
-        rootOid = checkpoint.root_oid;
-        rootCommittedAt = Date.parse(checkpoint.root_committed_at);
-        totalCommits = checked + checkpoint.verified_commits;
-        for (const id of checkpoint.consumed_run_ids) consumedRunIds.add(id);
-        for (const id of checkpoint.consumed_comment_ids) consumedCommentIds.add(id);
-        break;
+        reachedCheckpoint = true;
+        break walk;
       }
       const problem = commitProblem(commit, app);
       if (problem !== null) throw unproven(`Ledger history rule failed: ${problem}.`, { commit: commit.oid });
-      checked += 1;
-      const trailers = parseTrailers(commit.message);
-      if (trailers?.transition === 'consume' && trailers.runId !== null) {
-        consumedRunIds.add(trailers.runId);
-        if (trailers.commentId !== null) consumedCommentIds.add(trailers.commentId);
-      }
       if (commit.parentCount === 0) {
-        rootOid = commit.oid;
-        rootCommittedAt = commit.committedAt;
-        totalCommits = checked;
+        root = commit;
+        break walk;
       }
+      above.push(commit);
     }
-    if (usedCheckpoint) break;
     if (!page.hasNextPage || page.endCursor === null) break;
     requests += 1;
     page = await store.readHistory(headOid, page.endCursor, 100);
   }
-  if (rootOid === null) throw unproven('The ledger history has no parentless root commit.');
-  const rulesets = await checkRulesets(store, app, rootCommittedAt);
-  requests += rulesets.requests;
+  if (checkpoint !== null && !reachedCheckpoint) {
+    throw unproven("The head's provenance checkpoint names a commit that is not in the ledger history.");
+  }
+  const pending = above.reverse();
+  const toRead = (commit: CommitInfo): { oid: string; paths: string[] } => ({
+    oid: commit.oid,
+    paths: replayPaths(parseTrailers(commit.message)),
+  });
+  let state: ReplayState;
+  if (reachedCheckpoint && checkpoint !== null) {
+    state = stateFromCheckpoint(checkpoint);
+  } else {
+    if (root === null) throw unproven('The ledger history has no parentless root commit.');
+    requests += 1;
+    const [data] = await store.readCommits([{ oid: root.oid, paths: replayPaths(null) }]);
+    if (data === undefined) throw unproven(`Ledger root ${root.oid} could not be read.`);
+    state = replayRoot(root, data, store.location);
+  }
+  const replayDeps = {
+    comment: (repository: string, id: number) => ((requests += 1), store.comment(repository, id)),
+  };
+  for (let index = 0; index < pending.length; index += REPLAY_BATCH) {
+    const batch = pending.slice(index, index + REPLAY_BATCH);
+    const reads = batch.map(toRead);
+    const last = batch.length - 1;
+    // The head's replay data came with the one read when it holds every path the head's replay needs.
+    const head =
+      options.head !== undefined &&
+      batch[last]?.oid === options.head.oid &&
+      (reads[last]?.paths ?? []).every((path) => options.head?.files.has(path) === true)
+        ? options.head
+        : null;
+    const fetched = reads.slice(0, head === null ? undefined : last);
+    if (fetched.length > 0) requests += 1;
+    const data = await store.readCommits(fetched);
+    if (head !== null) data.push(head);
+    for (const [offset, commit] of batch.entries()) {
+      const files = data[offset];
+      if (files === undefined || files.oid !== commit.oid)
+        throw unproven(`Ledger commit ${commit.oid} could not be read.`);
+      state = await replayCommit(commit, files, state, replayDeps);
+    }
+  }
+  let rulesetIds: number[] = [];
+  if (options.rulesets !== false) {
+    const rulesets = await checkRulesets(store, app, state.rootCommittedAt);
+    requests += rulesets.requests;
+    rulesetIds = rulesets.rulesetIds;
+  }
   return {
     headOid,
-    rootOid,
-    rootCommittedAt,
-    commitsChecked: checked,
-    totalCommits,
+    rootOid: state.rootOid,
+    rootCommittedAt: state.rootCommittedAt,
+    commitsChecked: pending.length + (reachedCheckpoint ? 0 : 1),
+    totalCommits: state.commits,
     requests,
-    usedCheckpoint,
-    rulesetIds: rulesets.rulesetIds,
-    consumedRunIds,
-    consumedCommentIds,
+    usedCheckpoint: reachedCheckpoint,
+    rulesetIds,
+    consumedRunIds: state.consumedRunIds,
+    consumedCommentIds: state.consumedCommentIds,
+    state,
   };
 }
 
 /** The checkpoint a transition commit records after proving the history through `report.headOid`. */
 export function checkpointFrom(report: ProvenanceReport): ProvenanceCheckpoint {
-  return {
-    schema: 1,
-    root_oid: report.rootOid,
-    root_committed_at: new Date(report.rootCommittedAt ?? 0).toISOString(),
-    verified_through: report.headOid,
-    verified_commits: report.totalCommits,
-    consumed_run_ids: [...report.consumedRunIds].sort(),
-    consumed_comment_ids: [...report.consumedCommentIds].sort((a, b) => a - b),
-  };
+  return checkpointOf(report.state);
 }

@@ -8,6 +8,8 @@ import { WritError, httpStatus } from '../errors.js';
 import type { GitHubClient } from '../github/client.js';
 import type {
   BranchRule,
+  CommentInfo,
+  CommitFiles,
   CommitInfo,
   CommitOutcome,
   CommitRequest,
@@ -125,6 +127,28 @@ function collectFiles(target: Record<string, unknown>, paths: readonly string[])
   return files;
 }
 
+/** A commit's changed-file count and its first parent's copies of `paths` (for replay). */
+function parentFields(paths: readonly string[]): string {
+  return `changedFilesIfAvailable
+          parents(first: 1) { nodes { oid committedDate ${fileAliases(paths)} } }`;
+}
+
+function commitFiles(target: Record<string, unknown>, paths: readonly string[]): CommitFiles {
+  const nodes = record(target.parents).nodes;
+  const parent = Array.isArray(nodes) && nodes.length > 0 ? record(nodes[0]) : null;
+  const changed = target.changedFilesIfAvailable;
+  return {
+    oid: String(target.oid),
+    parentOid: parent === null ? null : String(parent.oid),
+    parentCommittedAt: parent === null ? null : timeOrNull(parent.committedDate),
+    changedFiles: typeof changed === 'number' ? changed : null,
+    files: collectFiles(target, paths),
+    parentFiles: parent === null ? new Map(paths.map((path) => [path, null])) : collectFiles(parent, paths),
+  };
+}
+
+const OID = /^[0-9a-f]{40}$/;
+
 /** The GraphQL document of the one read (exported for the request-count report and tests). */
 export function readQuery(request: LedgerReadRequest): string {
   const history =
@@ -134,6 +158,7 @@ export function readQuery(request: LedgerReadRequest): string {
             nodes { ${COMMIT_FIELDS} }
           }`
       : '';
+  const parent = request.withParent === true ? parentFields(request.paths) : '';
   const runs = request.listRuns
     ? `runs: file(path: "runs") { object { ... on Tree { entries { name object { ... on Tree { entries { name object { ... on Blob { text } } } } } } } } }`
     : '';
@@ -144,6 +169,7 @@ export function readQuery(request: LedgerReadRequest): string {
         ... on Commit {
           oid
           ${fileAliases(request.paths)}
+          ${parent}
           ${history}
           ${runs}
         }
@@ -255,6 +281,7 @@ export class GitHubLedgerStore implements LedgerStore {
           : { commits: [], hasNextPage: true, endCursor: null },
     };
     if (request.listRuns) snapshot.runFiles = listRunFiles(target);
+    if (request.withParent === true) snapshot.head = commitFiles(target, request.paths);
     return snapshot;
   }
 
@@ -270,6 +297,54 @@ export class GitHubLedgerStore implements LedgerStore {
       oid,
     });
     return collectFiles(record(record(record(answer.data).repository).object), paths);
+  }
+
+  async readCommits(requests: readonly { oid: string; paths: readonly string[] }[]): Promise<CommitFiles[]> {
+    if (requests.length === 0) return [];
+    const objects = requests.map((request, index) => {
+      if (!OID.test(request.oid))
+        throw new WritError('github-request-failed', 'A ledger commit ID is malformed.');
+      return `c${index}: object(oid: "${request.oid}") { ... on Commit { oid ${fileAliases(request.paths)} ${parentFields(request.paths)} } }`;
+    });
+    const query = `query WritLedgerCommits($owner: String!, $name: String!) {
+  repository(owner: $owner, name: $name) {
+    ${objects.join('\n    ')}
+  }
+}`;
+    const answer = await this.query('Reading ledger commits to replay', query, {
+      owner: this.location.owner,
+      name: this.location.repo,
+    });
+    const repository = record(record(answer.data).repository);
+    return requests.map((request, index) => {
+      const target = record(repository[`c${index}`]);
+      if (typeof target.oid !== 'string') {
+        throw new WritError('ledger-provenance-unproven', `Ledger commit ${request.oid} could not be read.`);
+      }
+      return commitFiles(target, request.paths);
+    });
+  }
+
+  async comment(repository: string, commentId: number): Promise<CommentInfo | null> {
+    const [owner = '', repo = ''] = repository.split('/');
+    try {
+      this.requests += 1;
+      const { data } = await this.github.request('GET /repos/{owner}/{repo}/issues/comments/{comment_id}', {
+        owner,
+        repo,
+        comment_id: commentId,
+      });
+      return {
+        userId: typeof data.user?.id === 'number' ? data.user.id : null,
+        body: data.body ?? '',
+        htmlUrl: data.html_url,
+        createdAt: data.created_at,
+        updatedAt: data.updated_at,
+      };
+    } catch (error: unknown) {
+      if (httpStatus(error) === 404) return null;
+      throw requestFailed(`Reading approval comment ${commentId}`, error);
+    }
   }
 
   async readHistory(headOid: string, cursor: string | null, first: number): Promise<HistoryPage> {

@@ -41,6 +41,32 @@ export interface LedgerReadRequest {
   historyFirst: number;
   /** Also list every run file under `runs/` (for `writ ledger show`). */
   listRuns?: boolean;
+  /** Also return the head commit's first parent's copies of `paths` and its changed-file count. */
+  withParent?: boolean;
+}
+
+/**
+ * What replaying one commit needs: its files and its first parent's at the same paths, and how many
+ * files it changed in all (so a change outside those paths cannot hide).
+ */
+export interface CommitFiles {
+  oid: string;
+  parentOid: string | null;
+  /** The parent's committer date (ms), null for a root commit. */
+  parentCommittedAt: number | null;
+  /** GitHub's `changedFilesIfAvailable`: null when GitHub could not count them. */
+  changedFiles: number | null;
+  files: ReadonlyMap<string, string | null>;
+  parentFiles: ReadonlyMap<string, string | null>;
+}
+
+/** An issue comment as the replay of a consume commit re-verifies it. */
+export interface CommentInfo {
+  userId: number | null;
+  body: string;
+  htmlUrl: string;
+  createdAt: string;
+  updatedAt: string;
 }
 
 export interface LedgerSnapshot {
@@ -51,6 +77,8 @@ export interface LedgerSnapshot {
   files: ReadonlyMap<string, string | null>;
   /** The first page of history from the head (empty when historyFirst was 0). */
   history: HistoryPage;
+  /** The head commit with its parent's copies of the requested paths (only when withParent). */
+  head?: CommitFiles;
   /** Every run file path → text (only when listRuns). */
   runFiles?: ReadonlyMap<string, string>;
 }
@@ -96,6 +124,10 @@ export interface LedgerStore {
   read(request: LedgerReadRequest): Promise<LedgerSnapshot | null>;
   /** Files as of a given commit (used only to confirm a lost-response commit's content). */
   readFilesAt(oid: string, paths: readonly string[]): Promise<ReadonlyMap<string, string | null>>;
+  /** Several commits with their parents' files (one request for a batch; see CommitFiles). */
+  readCommits(requests: readonly { oid: string; paths: readonly string[] }[]): Promise<CommitFiles[]>;
+  /** An issue comment of `repository` by ID; null when it does not exist (404). */
+  comment(repository: string, commentId: number): Promise<CommentInfo | null>;
   /** The next page of history of `headOid` after `cursor`. */
   readHistory(headOid: string, cursor: string | null, first: number): Promise<HistoryPage>;
   /** One createCommitOnBranch with expectedHeadOid. */

@@ -17,6 +17,7 @@ export interface ProposeSettings {
   token: string;
   branch: string;
   appSlug: string;
+  appId: number | undefined;
   statusIssue: number | undefined;
   plan: Plan;
   runId: string;
@@ -45,7 +46,7 @@ export async function proposeAndPublishStatus(
   }
   const { github, ledger, ownLogin } = connect(
     context,
-    { token: settings.token, branch: settings.branch, appSlug: settings.appSlug },
+    { token: settings.token, branch: settings.branch, appSlug: settings.appSlug, appId: settings.appId },
     logger,
   );
   let proposed = true;

@@ -14,7 +14,7 @@ export interface LedgerInputs {
   token: string;
   branch: string;
   appSlug: string;
-  /** Needed by transitions that prove provenance (consume, takeover, reconcile). */
+  /** Needed by every ledger write: each replays the history above the last checkpoint. */
   appId?: number;
   leaseSeconds?: number;
 }
@@ -88,6 +88,12 @@ export function connect(
   logger: Logger,
 ): { github: GitHubClient; ledger: LedgerContext; ownLogin: string } {
   const appSlug = validateAppSlug(inputs.appSlug);
+  if (inputs.appId === undefined) {
+    throw new WritError(
+      'invalid-input',
+      "input 'ledger-app-id' is required to write the ledger (the App ID of the Writ GitHub App)",
+    );
+  }
   const github = createGitHubClient(requireToken(inputs.token), {
     baseUrl: context.apiUrl,
     logger,
@@ -98,7 +104,7 @@ export function connect(
     {
       repository: context.repository.full,
       branch: validateBranch(inputs.branch),
-      app: inputs.appId === undefined ? null : { slug: appSlug, id: inputs.appId },
+      app: { slug: appSlug, id: inputs.appId },
       policy: { leaseMs: validateLeaseSeconds(inputs.leaseSeconds) * 1000 },
     },
   );

@@ -31,7 +31,7 @@ import {
   instantClock,
   ledgerWorld,
 } from './support/emulator.js';
-import { approvalFor, planFor, proposePlanFor, recomputed } from './support/fixtures.js';
+import { planFor, proposePlanFor, recomputed } from './support/fixtures.js';
 
 let world: LedgerWorld | undefined;
 afterEach(async () => {
@@ -63,12 +63,12 @@ async function consumeAs(
   ledger: LedgerContext,
   runId: string,
   plan: ReturnType<typeof planFor>,
-  commentId: number,
+  commentKey: number,
   workflowRunId: number,
 ): Promise<void> {
   await consumeApproval(ledger, {
     runId,
-    approval: approvalFor(plan, commentId),
+    approval: await world!.approve(runId, plan, commentKey),
     plan: recomputed(plan),
     holder: holder(workflowRunId),
   });
@@ -101,7 +101,12 @@ describe('compare-and-set on the emulator', () => {
     const plan = await propose(ledger, 'run-1');
     const dry = await consumeApproval(
       ledger,
-      { runId: 'run-1', approval: approvalFor(plan), plan: recomputed(plan), holder: holder(1) },
+      {
+        runId: 'run-1',
+        approval: await world.approve('run-1', plan),
+        plan: recomputed(plan),
+        holder: holder(1),
+      },
       { dryRun: true },
     );
     await propose(ledger, 'run-2');
@@ -112,7 +117,7 @@ describe('compare-and-set on the emulator', () => {
     // The loop re-reads, re-validates and commits on the new head.
     const real = await consumeApproval(ledger, {
       runId: 'run-1',
-      approval: approvalFor(plan),
+      approval: await world.approve('run-1', plan),
       plan: recomputed(plan),
       holder: holder(1),
     });
@@ -144,9 +149,10 @@ describe('compare-and-set on the emulator', () => {
       fault: { type: 'apply-then-drop' },
       times: 1,
     });
+    const approval = await world.approve('run-1', plan);
     const outcome = await consumeApproval(ledger, {
       runId: 'run-1',
-      approval: approvalFor(plan),
+      approval,
       plan: recomputed(plan),
       holder: holder(1),
     });
@@ -159,7 +165,7 @@ describe('compare-and-set on the emulator', () => {
     expect(await consumeCommits(ledger, 'run-1')).toHaveLength(1);
     const overview = await showLedger(ledger);
     expect(overview.lease.epoch).toBe(1);
-    expect(overview.runs[0]?.approval?.comment_id).toBe(1001);
+    expect(overview.runs[0]?.approval?.comment_id).toBe(approval.comment_id);
   });
   it('re-reads and commits once after every client retry of a commit met a 5xx', async () => {
     world = await ledgerWorld();
@@ -173,7 +179,7 @@ describe('compare-and-set on the emulator', () => {
     });
     const outcome = await consumeApproval(ledger, {
       runId: 'run-1',
-      approval: approvalFor(plan),
+      approval: await world.approve('run-1', plan),
       plan: recomputed(plan),
       holder: holder(1),
     });
@@ -234,7 +240,7 @@ describe('approvals on the emulator', () => {
       await refusal(
         consumeApproval(ledger, {
           runId: 'run-2',
-          approval: approvalFor(superseded, 502),
+          approval: await world.approve('run-2', superseded),
           plan: recomputed(plan2),
           holder: holder(3),
         }),
@@ -249,7 +255,7 @@ describe('approvals on the emulator', () => {
     const other = planFor('other');
     const base = {
       runId: 'run-1',
-      approval: approvalFor(plan, 9),
+      approval: await world.approve('run-1', plan),
       plan: recomputed(plan),
       holder: holder(1),
     };
@@ -374,6 +380,8 @@ describe('leases, takeover and fencing on the emulator', () => {
       read: (request) => real.read(request),
       readFilesAt: (oid, paths) => real.readFilesAt(oid, paths),
       readHistory: (head, cursor, first) => real.readHistory(head, cursor, first),
+      readCommits: (requests) => real.readCommits(requests),
+      comment: (repository, id) => real.comment(repository, id),
       branchRules: () => real.branchRules(),
       ruleset: (id) => real.ruleset(id),
       createRoot: (files, message) => real.createRoot(files, message),
@@ -401,14 +409,14 @@ describe('leases, takeover and fencing on the emulator', () => {
 
 describe('provenance on the emulator', () => {
   async function tamperWhileRulesetOff(tamper: () => Promise<void>): Promise<void> {
-    // The ruleset is switched off in the emulator's state without touching its updated_at, so the
+    // The rulesets are switched off in the emulator's state without touching their updated_at, so the
     // history rules (not the ruleset check) are what must catch the tampering.
-    const ruleset = world!.ruleset!;
-    ruleset.enforcement = 'disabled';
+    const rulesets = world!.rulesets!;
+    for (const ruleset of rulesets) ruleset.enforcement = 'disabled';
     try {
       await tamper();
     } finally {
-      ruleset.enforcement = 'active';
+      for (const ruleset of rulesets) ruleset.enforcement = 'active';
     }
   }
 
@@ -557,13 +565,29 @@ describe('provenance on the emulator', () => {
     expect(error.message).toContain('is not authored by the ledger app');
   });
 
-  it('rejects a ruleset that lets another actor bypass it', async () => {
+  it('rejects a writers ruleset that lets another actor bypass it', async () => {
     world = await ledgerWorld();
-    world.ruleset!.bypass_actors.push({ actor_id: 5, actor_type: 'RepositoryRole', bypass_mode: 'always' });
+    world.rulesets![1].bypass_actors.push({
+      actor_id: 5,
+      actor_type: 'RepositoryRole',
+      bypass_mode: 'always',
+    });
     expect(await refusal(verifyLedger(world.context()))).toBe('ledger-provenance-unproven');
   });
 
-  it('makes one read and one commit per transition, plus the ruleset reads where provenance is checked', async () => {
+  it('rejects an append-only ruleset that the app (or anyone) may bypass', async () => {
+    world = await ledgerWorld();
+    world.rulesets![0].bypass_actors.push({
+      actor_id: world.app.id,
+      actor_type: 'Integration',
+      bypass_mode: 'always',
+    });
+    const error = await refusalError(verifyLedger(world.context()));
+    expect(error.code).toBe('ledger-provenance-unproven');
+    expect(error.message).toContain('no bypass actors');
+  });
+
+  it('makes one read and one commit per transition, plus the replay and ruleset reads where needed', async () => {
     world = await ledgerWorld();
     const ledger = world.context();
     const log = world.emulator.admin;
@@ -574,6 +598,7 @@ describe('provenance on the emulator', () => {
     };
     const me = { run_id: 'run-1', ...holder(1) };
     const plan = planFor('run-1');
+    await world.approve('run-1', plan, 1);
     const counts = {
       propose: await measure(() => propose(ledger, 'run-1')),
       consume: await measure(() => consumeAs(ledger, 'run-1', plan, 1, 1)),
@@ -593,6 +618,9 @@ describe('provenance on the emulator', () => {
       release: await measure(() => releaseLease(ledger, { runId: 'run-1', epoch: 1, holder: me })),
       takeover: await measure(() => takeoverRun(ledger, { runId: 'run-1', holder: holder(1, 2) })),
     };
-    expect(counts).toEqual({ propose: 2, consume: 4, claim: 2, checkpoint: 2, release: 2, takeover: 4 });
+    // The first commit above the root reads the root to replay it (+1). Consume and takeover prove the
+    // two rulesets (+3: the branch rules and each ruleset); the first writer after a consume re-reads
+    // its approval comment (+1). Every other writer replays the head from the one read's own answer.
+    expect(counts).toEqual({ propose: 3, consume: 5, claim: 3, checkpoint: 2, release: 2, takeover: 5 });
   });
 });

@@ -16,14 +16,18 @@ import { LEASE_PATH } from '@writ/core/ledger/paths.js';
 import { APP, MemoryLedgerStore, instantClock } from './support/memory-store.js';
 import { HOLDER, approvalFor, planFor, proposePlanFor, recomputed } from './support/fixtures.js';
 
-async function refusal(promise: Promise<unknown>): Promise<string> {
+async function refusalError(promise: Promise<unknown>): Promise<WritError> {
   try {
     await promise;
   } catch (error: unknown) {
-    if (error instanceof WritError) return error.code;
+    if (error instanceof WritError) return error;
     throw error;
   }
   throw new Error('expected a coded refusal');
+}
+
+async function refusal(promise: Promise<unknown>): Promise<string> {
+  return (await refusalError(promise)).code;
 }
 
 let store: MemoryLedgerStore;
@@ -164,7 +168,7 @@ describe('propose and consume', () => {
     ).toBe('repository-lease-held');
   });
 
-  it('finds a consumed run in the history even when the current tree no longer shows it', async () => {
+  it('refuses a forged commit that puts the proposed file back: the approval is never consumed twice', async () => {
     const plan = await proposed('run-1');
     const proposedFile = (await store.read({
       paths: ['runs/acme--widgets/run-1.json'],
@@ -190,16 +194,18 @@ describe('propose and consume', () => {
       },
       'writ ledger: manual',
     );
-    expect(
-      await refusal(
-        consumeApproval(ledger, {
-          runId: 'run-1',
-          approval: approvalFor(plan, 2002),
-          plan: recomputed(plan),
-          holder: HOLDER,
-        }),
-      ),
-    ).toBe('approval-already-consumed');
+    // Replay catches the forgery before the run file is even looked at.
+    const error = await refusalError(
+      consumeApproval(ledger, {
+        runId: 'run-1',
+        approval: approvalFor(plan, 2002),
+        plan: recomputed(plan),
+        holder: HOLDER,
+      }),
+    );
+    expect(error.code).toBe('ledger-provenance-unproven');
+    expect(error.message).toContain('checkpoint names a commit that is not in the ledger history');
+    expect(await refusal(verifyLedger(ledger))).toBe('ledger-provenance-unproven');
   });
 
   it('dry-runs a consumption: the commit it would make, nothing written', async () => {
@@ -351,27 +357,18 @@ describe('the compare-and-set loop', () => {
   it('re-reads and re-validates after a stale head, never overwriting', async () => {
     await consumed('run-1', 11);
     let interleaved = false;
-    store.beforeCommit = () => {
+    store.beforeCommit = async () => {
       if (interleaved) return;
       interleaved = true;
-      // Another writer lands first: the lease moves to epoch 2 (a takeover).
-      store.append(
-        {
-          [LEASE_PATH]: JSON.stringify({
-            schema: 1,
-            epoch: 2,
-            holder: { run_id: 'run-1', workflow_run_id: 1, attempt: 9 },
-            lease_expires_at: '2030-01-01T00:00:00.000Z',
-          }),
-        },
-        'writ ledger: takeover run-1 (epoch 2)',
-      );
+      // Another writer lands first: after the lease expired, a takeover moves it to epoch 2.
+      store.now += policy.leaseMs + policy.graceMs + 1000;
+      await takeoverRun(ledger, { runId: 'run-1', holder: { workflow_run_id: 1, attempt: 9 } });
     };
     expect(await refusal(claimStep(ledger, { runId: 'run-1', stepId: 'step-1', epoch: 1, holder: me }))).toBe(
       'fenced',
     );
-    // propose, consume, and the one claim attempt: the stale head was re-read, not overwritten.
-    expect(store.calls.commit).toBe(3);
+    // propose, consume, the claim attempt and the takeover: the stale head was re-read, not overwritten.
+    expect(store.calls.commit).toBe(4);
   });
 
   it('recognises its own commit after a lost response (apply, then drop)', async () => {
@@ -402,8 +399,15 @@ describe('the compare-and-set loop', () => {
 
   it('reports ledger-cas-exhausted when every attempt loses', async () => {
     await consumed('run-1', 11);
-    store.beforeCommit = () => {
-      store.append({ 'noise.json': String(Math.random()) }, 'writ ledger: noise');
+    // Before each attempt lands, another writer proposes a run (a legal commit) and moves the head.
+    let noise = 0;
+    let writing = false;
+    store.beforeCommit = async () => {
+      if (writing) return;
+      writing = true;
+      noise += 1;
+      await proposePlanFor(ledger, `noise-${noise}`);
+      writing = false;
     };
     const context = createLedgerContext(
       { github: store, clock: instantClock },
@@ -471,8 +475,7 @@ describe('provenance', () => {
   });
 
   it('starts from the checkpoint a consumption wrote, so the incremental check stays cheap', async () => {
-    for (let index = 0; index < 250; index += 1)
-      store.append({ [`pad/${index}`]: '1' }, `writ ledger: pad ${index}`);
+    for (let index = 0; index < 250; index += 1) await proposePlanFor(ledger, `pad-${index}`);
     await consumed('run-1', 11);
     const full = await verifyLedger(ledger, { mode: 'full' });
     const incremental = await verifyLedger(ledger, { mode: 'incremental' });

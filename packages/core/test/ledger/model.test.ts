@@ -420,6 +420,8 @@ describe('the ledger against a reference model', () => {
           readHistory: scheduler.scheduleFunction((head, cursor, first) =>
             store.readHistory(head, cursor, first),
           ),
+          readCommits: scheduler.scheduleFunction((requests) => store.readCommits(requests)),
+          comment: scheduler.scheduleFunction((repository, id) => store.comment(repository, id)),
           commit: scheduler.scheduleFunction((request) => store.commit(request)),
           branchRules: scheduler.scheduleFunction(() => store.branchRules()),
           ruleset: scheduler.scheduleFunction((id) => store.ruleset(id)),

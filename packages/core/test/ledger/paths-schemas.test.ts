@@ -104,6 +104,7 @@ describe('commit message trailers', () => {
     const trailers = {
       transition: 'consume' as const,
       runId: 'run-1',
+      repository: 'acme/widgets',
       epoch: 3,
       transitionId: '123e4567-e89b-12d3-a456-426614174000.2',
       commentId: 99,

@@ -31,6 +31,7 @@ export async function run(): Promise<void> {
           token: io.input('token'),
           branch: io.input('ledger-branch'),
           appSlug: io.input('ledger-app-slug'),
+          appId: io.integerInput('ledger-app-id'),
           statusIssue,
           plan: result.plan,
           runId: result.runId,

@@ -1,54 +1,53 @@
 /**
- * Measures the provenance check's cost in API requests (counted by the emulator) at a given history
- * length: the full check on demand, and the incremental check right after a consumption wrote its
- * checkpoint, then again after K more commits on top of it.
+ * Measures provenance in API requests (counted by the emulator) at a given history length, where every
+ * commit is a legal transition written through the ledger's own API (each writer replays the commits
+ * above the head's checkpoint and records how far it proved the history):
+ *  - `fullRequests`: `writ ledger verify` from the root (replays every commit, trusts no checkpoint);
+ *  - `incrementalRequests`: the check a gate makes (replays only what came after the last writer);
+ *  - `writerRequests`: one more transition (read, replay of the head, commit);
+ *  - `incrementalAfterMoreRequests`: the gate's check again after 250 more transitions.
  *   node --import tsx packages/core/test/ledger/bench/provenance-cost.ts 10 1000 10000
  */
+import { digest } from '@writ/core/canonical-json.js';
 import { verifyLedger } from '@writ/core/ledger/bootstrap.js';
-import { consumeApproval, proposeRun } from '@writ/core/ledger/ledger.js';
-import { BRANCH, LEDGER_TOKEN, REPOSITORY, emulatorClient, ledgerWorld } from '../support/emulator.js';
-import { approvalFor, planFor, recomputed } from '../support/fixtures.js';
+import type { LedgerContext } from '@writ/core/ledger/cas.js';
+import { consumeApproval, proposeRun, recordStatusComment } from '@writ/core/ledger/ledger.js';
+import { ledgerWorld } from '../support/emulator.js';
+import { planFor, recomputed } from '../support/fixtures.js';
 
 export interface ProvenanceCost {
   commits: number;
   fullRequests: number;
   incrementalRequests: number;
-  incrementalAfter250Requests: number;
+  writerRequests: number;
+  incrementalAfterMoreRequests: number;
   consumeRequests: number;
 }
 
-const PAD = `mutation WritBenchPad($input: CreateCommitOnBranchInput!) {
-  createCommitOnBranch(input: $input) { commit { oid } }
-}`;
-
-/** Appends `count` app-authored commits through createCommitOnBranch, chaining on each returned OID. */
+/** `count` status-record transitions on run `bench` (legal commits that change one small file). */
 async function pad(
+  ledger: LedgerContext,
   world: Awaited<ReturnType<typeof ledgerWorld>>,
-  head: string,
   count: number,
-): Promise<string> {
-  const github = emulatorClient(world.emulator, LEDGER_TOKEN);
-  let oid = head;
+  from: number,
+): Promise<void> {
   for (let index = 0; index < count; index += 1) {
     // The installation's 5,000/hour GraphQL limit applies on the emulator as on GitHub.
-    if (index > 0 && index % 4000 === 0) world.emulator.admin.clock({ advance_ms: 3_600_000 });
-    const answer: { createCommitOnBranch: { commit: { oid: string } } } = await github.graphql(PAD, {
-      input: {
-        branch: { repositoryNameWithOwner: REPOSITORY, branchName: BRANCH },
-        expectedHeadOid: oid,
-        message: { headline: `writ ledger: pad ${index}`, body: 'Writ-Transition: release\nWrit-Epoch: 0' },
-        fileChanges: {
-          additions: [{ path: 'pad.json', contents: Buffer.from(`${index}\n`).toString('base64') }],
-        },
+    if (index > 0 && index % 1000 === 0) world.emulator.admin.clock({ advance_ms: 3_600_000 });
+    await recordStatusComment(ledger, {
+      runId: 'bench',
+      statusComment: {
+        issue_number: 1,
+        comment_id: null,
+        body_digest: null,
+        pending_digest: digest({ pad: from + index }),
       },
     });
-    oid = answer.createCommitOnBranch.commit.oid;
   }
   world.emulator.admin.clock({ advance_ms: 3_600_000 });
-  return oid;
 }
 
-export async function measureProvenanceCost(commits: number): Promise<ProvenanceCost> {
+export async function measureProvenanceCost(commits: number, more = 100): Promise<ProvenanceCost> {
   const world = await ledgerWorld({ seed: 5 });
   try {
     const ledger = world.context();
@@ -58,7 +57,7 @@ export async function measureProvenanceCost(commits: number): Promise<Provenance
       await run();
       return log.requests().length - before;
     };
-    // Bootstrap made 1 commit; a proposal makes 1; pad to `commits - 2`, then the consumption is last.
+    // Bootstrap made 1 commit and the proposal 1; pad to `commits - 1`; the consumption is last.
     const plan = planFor('bench');
     await proposeRun(ledger, {
       runId: 'bench',
@@ -68,28 +67,28 @@ export async function measureProvenanceCost(commits: number): Promise<Provenance
       bounds: plan.bounds,
       steps: plan.steps,
     });
-    const head = (await ledger.store.read({ paths: [], historyFirst: 0 }))?.headOid ?? '';
-    await pad(world, head, Math.max(0, commits - 3));
-    // The first consumption on this ledger has no checkpoint yet: it walks the whole history.
+    await pad(ledger, world, Math.max(0, commits - 3), 0);
+    const approval = await world.approve('bench', plan);
     const consumeRequests = await count(() =>
       consumeApproval(ledger, {
         runId: 'bench',
-        approval: approvalFor(plan, 1),
+        approval,
         plan: recomputed(plan),
         holder: { workflow_run_id: 1, attempt: 1 },
       }),
     );
     const fullRequests = await count(() => verifyLedger(ledger, { mode: 'full' }));
     const incrementalRequests = await count(() => verifyLedger(ledger, { mode: 'incremental' }));
-    const tip = (await ledger.store.read({ paths: [], historyFirst: 0 }))?.headOid ?? '';
-    await pad(world, tip, 250);
-    const incrementalAfter250Requests = await count(() => verifyLedger(ledger, { mode: 'incremental' }));
+    const writerRequests = await count(() => pad(ledger, world, 1, commits));
+    await pad(ledger, world, more - 1, commits + 1);
+    const incrementalAfterMoreRequests = await count(() => verifyLedger(ledger, { mode: 'incremental' }));
     const { report } = await verifyLedger(ledger, { mode: 'full' });
     return {
-      commits: report.totalCommits - 250,
+      commits: report.totalCommits - more,
       fullRequests,
       incrementalRequests,
-      incrementalAfter250Requests,
+      writerRequests,
+      incrementalAfterMoreRequests,
       consumeRequests,
     };
   } finally {

@@ -1,13 +1,16 @@
 /**
  * A ledger on the real emulator, reached with Writ's real client (retry and throttling installed, with
  * test-sized waits): an owner, a writer, the ledger app with an installation token, a repository, the
- * ledger ruleset (deletion, non_fast_forward, update; only the app bypasses), and a bootstrapped root.
+ * two ledger rulesets (deletion + non_fast_forward with no bypass; update with only the app bypassing),
+ * and a bootstrapped root.
  */
 import { createGitHubClient } from '@writ/core/github/client.js';
 import type { GitHubClient } from '@writ/core/github/client.js';
 import { bootstrapLedger } from '@writ/core/ledger/bootstrap.js';
 import type { Clock, LedgerContext } from '@writ/core/ledger/cas.js';
 import { createLedgerContext } from '@writ/core/ledger/ledger.js';
+import { ledgerRulesets } from '@writ/core/ledger/rulesets.js';
+import type { ApprovalInput } from '@writ/core/ledger/transitions.js';
 import type { LedgerApp } from '@writ/core/ledger/types.js';
 import { startEmulator } from '@writ/github-emulator/index.js';
 import type { Emulator, Ruleset } from '@writ/github-emulator/index.js';
@@ -37,10 +40,20 @@ export function emulatorClient(emulator: Emulator, token: string, retries = 3): 
 export interface LedgerWorld {
   emulator: Emulator;
   app: LedgerApp;
-  ruleset: Ruleset | null;
+  /** The append-only ruleset (no bypass) and the writers ruleset (the app bypasses), unless disabled. */
+  rulesets: [Ruleset, Ruleset] | null;
   context(options?: { clock?: Clock; seed?: number; maxAttempts?: number; token?: string }): LedgerContext;
+  /**
+   * A real approval: the maintainer alice posts the approve command for `runId` on issue #1 and the
+   * approval names that comment (the replay of the consume re-verifies it). The same `key` reuses the
+   * comment already posted under it (a replayed approval), with `plan`'s digest.
+   */
+  approve(runId: string, plan: { digest: string }, key?: string | number): Promise<ApprovalInput>;
   close(): Promise<void>;
 }
+
+export const APPROVER = 'alice';
+export const APPROVER_TOKEN = 'ghp_aliceApproverAccessToken0000000000';
 
 export const POLICY = { leaseMs: 10 * 60_000, graceMs: 60_000 };
 
@@ -65,27 +78,28 @@ export async function ledgerWorld(
     token: LEDGER_TOKEN,
     kind: 'installation',
     app: 'writ-ledger',
-    permissions: { contents: 'write', administration: 'write' },
+    // Issues read: the replay of a consume re-reads its approval comment.
+    permissions: { contents: 'write', administration: 'write', issues: 'read' },
   });
   admin.createToken({ token: OWNER_TOKEN, kind: 'pat', login: OWNER });
   admin.createRepo({ owner: OWNER, name: REPO, files: { 'README.md': 'widgets\n' } });
   admin.setCollaborator(OWNER, REPO, 'mallory', 'write');
-  const ruleset =
+  admin.createUser({ login: APPROVER });
+  admin.createToken({ token: APPROVER_TOKEN, kind: 'pat', login: APPROVER });
+  admin.setCollaborator(OWNER, REPO, APPROVER, 'maintain');
+  const approverClient = emulatorClient(emulator, APPROVER_TOKEN);
+  let issueNumber: number | null = null;
+  const comments = new Map<string | number, { id: number; url: string; userId: number }>();
+  const [appendOnly, writers] = ledgerRulesets(BRANCH, app.id);
+  const rulesets: [Ruleset, Ruleset] | null =
     options.ruleset === false
       ? null
-      : admin.addRuleset(OWNER, REPO, {
-          name: 'writ-ledger',
-          target: 'branch',
-          enforcement: 'active',
-          conditions: { ref_name: { include: [`refs/heads/${BRANCH}`], exclude: [] } },
-          rules: [{ type: 'deletion' }, { type: 'non_fast_forward' }, { type: 'update' }],
-          bypass_actors: [{ actor_id: app.id, actor_type: 'Integration', bypass_mode: 'always' }],
-        });
+      : [admin.addRuleset(OWNER, REPO, appendOnly), admin.addRuleset(OWNER, REPO, writers)];
   emulator.admin.clock({ advance_ms: 1000 });
   const world: LedgerWorld = {
     emulator,
     app,
-    ruleset,
+    rulesets,
     context: (contextOptions = {}) =>
       createLedgerContext(
         {
@@ -101,6 +115,30 @@ export async function ledgerWorld(
           maxAttempts: contextOptions.maxAttempts ?? 8,
         },
       ),
+    approve: async (runId, plan, key) => {
+      let comment = key === undefined ? undefined : comments.get(key);
+      if (comment === undefined) {
+        issueNumber ??= (
+          await approverClient.rest.issues.create({ owner: OWNER, repo: REPO, title: 'Approvals' })
+        ).data.number;
+        const { data } = await approverClient.rest.issues.createComment({
+          owner: OWNER,
+          repo: REPO,
+          issue_number: issueNumber,
+          body: `writ: approve ${runId} ${plan.digest.slice('sha256:'.length)}`,
+        });
+        comment = { id: data.id, url: data.html_url, userId: data.user?.id ?? 0 };
+        if (key !== undefined) comments.set(key, comment);
+      }
+      return {
+        actor_login: APPROVER,
+        actor_id: comment.userId,
+        role_name: 'maintain',
+        comment_id: comment.id,
+        comment_url: comment.url,
+        digest: plan.digest,
+      };
+    },
     close: () => emulator.close(),
   };
   if (options.bootstrap !== false) await bootstrapLedger(world.context(), { apply: true });

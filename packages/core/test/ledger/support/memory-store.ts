@@ -7,6 +7,8 @@ import { createHash } from 'node:crypto';
 import { WritError } from '@writ/core/errors.js';
 import type {
   BranchRule,
+  CommentInfo,
+  CommitFiles,
   CommitInfo,
   CommitOutcome,
   CommitRequest,
@@ -17,7 +19,7 @@ import type {
   LedgerStore,
   RulesetInfo,
 } from '@writ/core/ledger/store.js';
-import type { LedgerLocation } from '@writ/core/ledger/types.js';
+import type { Approval, LedgerLocation } from '@writ/core/ledger/types.js';
 
 interface MemoryCommit {
   info: CommitInfo;
@@ -36,16 +38,18 @@ export class MemoryLedgerStore implements LedgerStore {
   head: string | null = null;
   /** Server clock (ms). */
   now = Date.parse('2026-11-30T09:00:00Z');
+  /** The two ledger rulesets: 1 blocks deletion and non-fast-forward for all, 2 restricts updates to the app. */
   rules: BranchRule[] = [
     { type: 'deletion', rulesetId: 1, rulesetSourceType: 'Repository' },
     { type: 'non_fast_forward', rulesetId: 1, rulesetSourceType: 'Repository' },
-    { type: 'update', rulesetId: 1, rulesetSourceType: 'Repository' },
+    { type: 'update', rulesetId: 2, rulesetSourceType: 'Repository' },
   ];
   rulesets = new Map<number, RulesetInfo>([
+    [1, { id: 1, enforcement: 'active', updatedAt: Date.parse('2026-11-30T08:00:00Z'), bypassActors: [] }],
     [
-      1,
+      2,
       {
-        id: 1,
+        id: 2,
         enforcement: 'active',
         updatedAt: Date.parse('2026-11-30T08:00:00Z'),
         bypassActors: [{ actorId: APP.id, actorType: 'Integration', bypassMode: 'always' }],
@@ -54,9 +58,27 @@ export class MemoryLedgerStore implements LedgerStore {
   ]);
   /** Faults consumed one per commit call, in order. */
   faults: (CommitFault | null)[] = [];
-  /** Called before each commit is applied (tests use it to interleave writers). */
-  beforeCommit: (() => void) | null = null;
-  calls = { read: 0, readFilesAt: 0, readHistory: 0, commit: 0, branchRules: 0, ruleset: 0, createRoot: 0 };
+  /** Awaited before each commit is applied (tests use it to interleave other writers). */
+  beforeCommit: (() => Promise<void> | void) | null = null;
+  /**
+   * Issue comments by ID (what the replay of a consume re-verifies). With `approvalsCommented` (the
+   * default) every consume committed through `commit()` also records the approver's matching comment,
+   * as if the approver had posted it on GitHub; the emulator tests post real comments instead, and
+   * forgeries appended with `append()` get none.
+   */
+  comments = new Map<number, CommentInfo>();
+  approvalsCommented = true;
+  calls = {
+    read: 0,
+    readFilesAt: 0,
+    readCommits: 0,
+    comment: 0,
+    readHistory: 0,
+    commit: 0,
+    branchRules: 0,
+    ruleset: 0,
+    createRoot: 0,
+  };
   private counter = 0;
 
   constructor(location: LedgerLocation = { owner: 'acme', repo: 'widgets', branch: 'bot/writ-ledger' }) {
@@ -136,6 +158,7 @@ export class MemoryLedgerStore implements LedgerStore {
           ? this.history(this.head, null, request.historyFirst)
           : { commits: [], hasNextPage: true, endCursor: null },
     };
+    if (request.withParent === true) snapshot.head = this.commitFiles(this.head, request.paths);
     if (request.listRuns === true) {
       snapshot.runFiles = new Map([...commit.files].filter(([path]) => path.startsWith('runs/')));
     }
@@ -148,23 +171,70 @@ export class MemoryLedgerStore implements LedgerStore {
     return Promise.resolve(new Map(paths.map((path) => [path, commit?.files.get(path) ?? null])));
   }
 
+  private commitFiles(oid: string, paths: readonly string[]): CommitFiles {
+    const commit = this.commits.get(oid);
+    const parent = commit?.parent === null || commit === undefined ? null : this.commits.get(commit.parent);
+    const mine = commit?.files ?? new Map<string, string>();
+    const theirs = parent?.files ?? new Map<string, string>();
+    let changed = 0;
+    for (const path of new Set([...mine.keys(), ...theirs.keys()]))
+      if (mine.get(path) !== theirs.get(path)) changed += 1;
+    return {
+      oid,
+      parentOid: commit?.parent ?? null,
+      parentCommittedAt: parent?.info.committedAt ?? null,
+      changedFiles: changed,
+      files: new Map(paths.map((path) => [path, mine.get(path) ?? null])),
+      parentFiles: new Map(paths.map((path) => [path, theirs.get(path) ?? null])),
+    };
+  }
+
+  readCommits(requests: readonly { oid: string; paths: readonly string[] }[]): Promise<CommitFiles[]> {
+    this.calls.readCommits += 1;
+    return Promise.resolve(requests.map((request) => this.commitFiles(request.oid, request.paths)));
+  }
+
+  comment(_repository: string, commentId: number): Promise<CommentInfo | null> {
+    this.calls.comment += 1;
+    return Promise.resolve(this.comments.get(commentId) ?? null);
+  }
+
   readHistory(headOid: string, cursor: string | null, first: number): Promise<HistoryPage> {
     this.calls.readHistory += 1;
     return Promise.resolve(this.history(headOid, cursor, first));
   }
 
-  commit(request: CommitRequest): Promise<CommitOutcome> {
+  async commit(request: CommitRequest): Promise<CommitOutcome> {
     this.calls.commit += 1;
-    this.beforeCommit?.();
+    await this.beforeCommit?.();
     const fault = this.faults.shift() ?? null;
-    if (fault === 'drop-before-apply') return Promise.resolve({ kind: 'unknown', reason: 'dropped' });
-    if (this.head !== request.expectedHeadOid) return Promise.resolve({ kind: 'stale' });
+    if (fault === 'drop-before-apply') return { kind: 'unknown', reason: 'dropped' };
+    if (this.head !== request.expectedHeadOid) return { kind: 'stale' };
     const files: Record<string, string> = {};
     for (const file of request.additions) files[file.path] = file.contents;
     const oid = this.append(files, `${request.headline}\n\n${request.body}`);
-    if (fault === 'apply-then-drop') return Promise.resolve({ kind: 'unknown', reason: 'dropped' });
-    if (fault === 'apply-then-stale') return Promise.resolve({ kind: 'stale' });
-    return Promise.resolve({ kind: 'committed', oid, serverTime: this.now });
+    if (this.approvalsCommented && request.headline.startsWith('writ ledger: consume '))
+      this.recordApprovalComment(files);
+    if (fault === 'apply-then-drop') return { kind: 'unknown', reason: 'dropped' };
+    if (fault === 'apply-then-stale') return { kind: 'stale' };
+    return { kind: 'committed', oid, serverTime: this.now };
+  }
+
+  private recordApprovalComment(files: Record<string, string>): void {
+    for (const [path, text] of Object.entries(files)) {
+      if (!path.startsWith('runs/')) continue;
+      const run = JSON.parse(text) as { run_id: string; approval: Approval | null };
+      const approval = run.approval;
+      if (approval === null || this.comments.has(approval.comment_id)) continue;
+      const at = new Date(this.now).toISOString();
+      this.comments.set(approval.comment_id, {
+        userId: approval.actor_id,
+        body: `writ: approve ${run.run_id} ${approval.digest.slice('sha256:'.length)}`,
+        htmlUrl: approval.comment_url,
+        createdAt: at,
+        updatedAt: at,
+      });
+    }
   }
 
   branchRules(): Promise<BranchRule[]> {

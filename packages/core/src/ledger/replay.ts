@@ -1,0 +1,462 @@
+/**
+ * Replay: a ledger commit is authority only if its files are exactly what the transition its trailers
+ * name produces from its parent's files. The app token is in every Writ job, so "authored by the app"
+ * proves only who held the token; replay proves the commit is a legal step of the protocol.
+ *
+ * The inputs a transition takes that the trailers do not carry (which step, the outcome, the approver)
+ * are read from the commit's own files, the server time from its dates, and the transition function
+ * itself (transitions.ts, the same code every writer runs) is evaluated on the parent's state. The
+ * commit is legal only if that output is byte-identical to what it holds, its checkpoint is exactly the
+ * verified state through its parent, and it changed no other file. A consume is legal only if its
+ * approval comment, where it can still be read unedited, is by the recorded approver at the recorded
+ * URL and holds the approve command for this run and digest.
+ */
+import { WritError } from '../errors.js';
+import type { TransitionTrailers } from './message.js';
+import { parseTrailers } from './message.js';
+import { LEASE_PATH, LEDGER_ROOT_PATH, PROVENANCE_PATH, runFilePath } from './paths.js';
+import {
+  LEASE_FILE,
+  LEDGER_ROOT_FILE,
+  PROVENANCE_FILE,
+  RUN_FILE,
+  parseLedgerFile,
+  serializeLedgerFile,
+} from './schemas.js';
+import type { CommentInfo, CommitFiles, CommitInfo } from './store.js';
+import type { LeasePolicy, LedgerView, TransitionResult } from './transitions.js';
+import * as transitions from './transitions.js';
+import { FREE_LEASE } from './transitions.js';
+import type { Lease, LedgerLocation, ProvenanceCheckpoint, RunFile, RunStep, StepOutcome } from './types.js';
+
+/** What has been proven of a history, through the commit `throughOid`. */
+export interface ReplayState {
+  rootOid: string;
+  rootCommittedAt: number;
+  throughOid: string;
+  /** Commits from the root through `throughOid`. */
+  commits: number;
+  consumedRunIds: Set<string>;
+  consumedCommentIds: Set<number>;
+  /** Consumes replayed by this check whose comment was deleted or edited since (see below). */
+  unverifiableApprovals: number;
+}
+
+/** Run dates may lead or trail the commit dates by this much (two server clocks, whole seconds). */
+const CLOCK_TOLERANCE_MS = 60_000;
+
+export function stateFromCheckpoint(checkpoint: ProvenanceCheckpoint): ReplayState {
+  return {
+    rootOid: checkpoint.root_oid,
+    rootCommittedAt: Date.parse(checkpoint.root_committed_at),
+    throughOid: checkpoint.verified_through,
+    commits: checkpoint.verified_commits,
+    consumedRunIds: new Set(checkpoint.consumed_run_ids),
+    consumedCommentIds: new Set(checkpoint.consumed_comment_ids),
+    unverifiableApprovals: 0,
+  };
+}
+
+export function checkpointOf(state: ReplayState): ProvenanceCheckpoint {
+  return {
+    schema: 1,
+    root_oid: state.rootOid,
+    root_committed_at: new Date(state.rootCommittedAt).toISOString(),
+    verified_through: state.throughOid,
+    verified_commits: state.commits,
+    consumed_run_ids: [...state.consumedRunIds].sort(),
+    consumed_comment_ids: [...state.consumedCommentIds].sort((a, b) => a - b),
+  };
+}
+
+function illegal(commit: string, why: string): WritError {
+  return new WritError(
+    'ledger-provenance-unproven',
+    `Ledger commit ${commit} is not a legal transition: ${why}.`,
+    { details: { commit } },
+  );
+}
+
+/** The paths a commit with these trailers may change (and replay must read). */
+export function replayPaths(trailers: TransitionTrailers | null): string[] {
+  const paths = [LEDGER_ROOT_PATH, LEASE_PATH, PROVENANCE_PATH];
+  if (trailers?.runId != null && trailers.repository !== null) {
+    paths.push(runFilePath(trailers.repository, trailers.runId));
+  }
+  return paths;
+}
+
+/** The root commit: exactly `ledger-root.json`, naming this repository and branch. */
+export function replayRoot(commit: CommitInfo, data: CommitFiles, location: LedgerLocation): ReplayState {
+  const trailers = parseTrailers(commit.message);
+  if (trailers?.transition !== 'bootstrap') throw illegal(commit.oid, 'the root is not a bootstrap commit');
+  const text = data.files.get(LEDGER_ROOT_PATH) ?? null;
+  if (text === null || data.changedFiles !== 1) {
+    throw illegal(commit.oid, 'the root commit must hold exactly ledger-root.json');
+  }
+  const root = parseLedgerFile(LEDGER_ROOT_FILE, LEDGER_ROOT_PATH, text);
+  const repository = `${location.owner}/${location.repo}`;
+  if (root.repository.toLowerCase() !== repository.toLowerCase() || root.branch !== location.branch) {
+    throw illegal(commit.oid, 'the root names another ledger');
+  }
+  if (commit.committedAt === null) throw illegal(commit.oid, 'the root has no commit date');
+  return {
+    rootOid: commit.oid,
+    rootCommittedAt: commit.committedAt,
+    throughOid: commit.oid,
+    commits: 1,
+    consumedRunIds: new Set(),
+    consumedCommentIds: new Set(),
+    unverifiableApprovals: 0,
+  };
+}
+
+export interface ReplayDeps {
+  /** Reads an approval comment (consume commits only). */
+  comment(repository: string, commentId: number): Promise<CommentInfo | null>;
+}
+
+interface Sides {
+  lease: Lease;
+  run: RunFile | null;
+}
+
+function parsed(files: ReadonlyMap<string, string | null>, runPath: string | null, oid: string): Sides {
+  try {
+    const leaseText = files.get(LEASE_PATH) ?? null;
+    const runText = runPath === null ? null : (files.get(runPath) ?? null);
+    return {
+      lease: leaseText === null ? FREE_LEASE : parseLedgerFile(LEASE_FILE, LEASE_PATH, leaseText),
+      run: runText === null || runPath === null ? null : parseLedgerFile(RUN_FILE, runPath, runText),
+    };
+  } catch (error: unknown) {
+    throw illegal(oid, error instanceof WritError ? error.message : 'a file does not parse');
+  }
+}
+
+/** The one step whose record differs between the two run files (transitions change at most one). */
+function changedStep(before: RunFile, after: RunFile, oid: string): { before: RunStep; after: RunStep } {
+  if (before.steps.length !== after.steps.length) throw illegal(oid, 'the steps changed in number');
+  const changed = before.steps
+    .map((step, index) => ({ before: step, after: after.steps[index] as RunStep }))
+    .filter((pair) => JSON.stringify(pair.before) !== JSON.stringify(pair.after));
+  const [only, ...rest] = changed;
+  if (only === undefined || rest.length > 0) throw illegal(oid, `${changed.length} steps changed, not one`);
+  if (only.before.id !== only.after.id) throw illegal(oid, 'a step changed its ID');
+  return only;
+}
+
+function outcomeOf(step: RunStep, oid: string): StepOutcome {
+  if (step.status === 'done' || step.status === 'conflict' || step.status === 'failed') return step.status;
+  throw illegal(oid, `step ${step.id} is ${step.status}, not an outcome`);
+}
+
+function need<T>(value: T | null | undefined, oid: string, what: string): T {
+  if (value === null || value === undefined) throw illegal(oid, `${what} is missing`);
+  return value;
+}
+
+function expiryMs(lease: Lease, oid: string): number {
+  return Date.parse(need(lease.lease_expires_at, oid, 'the lease expiry'));
+}
+
+function within(time: number, low: number | null, high: number | null, oid: string, what: string): void {
+  if (
+    !Number.isFinite(time) ||
+    (low !== null && time < low - CLOCK_TOLERANCE_MS) ||
+    (high !== null && time > high + CLOCK_TOLERANCE_MS)
+  ) {
+    throw illegal(oid, `${what} is outside the commit's time`);
+  }
+}
+
+/**
+ * Re-evaluates the named transition on the parent's state with the free inputs read from the commit.
+ * Returns what the transition produces (it throws its own coded refusal when the step was illegal).
+ */
+function evaluate(
+  trailers: TransitionTrailers,
+  runId: string,
+  parent: Sides,
+  child: Sides,
+  times: { committedAt: number; parentCommittedAt: number | null },
+  state: ReplayState,
+  oid: string,
+): TransitionResult {
+  const at = times.committedAt;
+  const view = (serverTime: number, tombstones = false): LedgerView => ({
+    serverTime,
+    lease: parent.lease,
+    run: parent.run,
+    ...(tombstones
+      ? { tombstones: { runIds: state.consumedRunIds, commentIds: state.consumedCommentIds } }
+      : {}),
+  });
+  /** The policy that reproduces the child's lease expiry from `serverTime` (any lease length is legal). */
+  const renewing = (serverTime: number): LeasePolicy => ({
+    leaseMs: child.lease.lease_expires_at === null ? 1 : expiryMs(child.lease, oid) - serverTime,
+    graceMs: 0,
+  });
+  const childRun = need(child.run, oid, 'the run file');
+  const holder = (): NonNullable<Lease['holder']> =>
+    need(parent.lease.holder, oid, "the parent lease's holder");
+  switch (trailers.transition) {
+    case 'propose': {
+      const proposedAt = Date.parse(childRun.proposed_at);
+      within(proposedAt, times.parentCommittedAt, at, oid, 'proposed_at');
+      return transitions.propose(view(proposedAt), {
+        repository: need(trailers.repository, oid, 'the run repository'),
+        runId,
+        planDigest: childRun.plan_digest,
+        evidenceDigest: childRun.evidence_digest,
+        scope: childRun.scope,
+        bounds: childRun.bounds,
+        steps: childRun.steps.map((step) => ({ id: step.id, kind: step.kind })),
+        proposer: childRun.proposer ?? null,
+      });
+    }
+    case 'consume': {
+      const approval = need(childRun.approval, oid, 'the approval');
+      const parentRun = need(parent.run, oid, "the parent's run file");
+      const consumedAt = Date.parse(approval.consumed_at);
+      within(consumedAt, times.parentCommittedAt, at, oid, 'consumed_at');
+      const lease = need(child.lease.holder, oid, 'the new holder');
+      return transitions.consume(
+        view(consumedAt, true),
+        {
+          runId,
+          approval: {
+            actor_login: approval.actor_login,
+            actor_id: approval.actor_id,
+            role_name: approval.role_name,
+            comment_id: approval.comment_id,
+            comment_url: approval.comment_url,
+            digest: approval.digest,
+          },
+          plan: { digest: parentRun.plan_digest, scope: parentRun.scope, bounds: parentRun.bounds },
+          holder: { workflow_run_id: lease.workflow_run_id, attempt: lease.attempt },
+        },
+        renewing(consumedAt),
+      );
+    }
+    case 'claim': {
+      const step = changedStep(need(parent.run, oid, "the parent's run file"), childRun, oid);
+      return transitions.claim(
+        view(at),
+        {
+          runId,
+          stepId: step.after.id,
+          epoch: trailers.epoch,
+          holder: holder(),
+          preStateDigest: step.after.pre_state_digest,
+        },
+        renewing(at),
+      );
+    }
+    case 'checkpoint': {
+      const step = changedStep(need(parent.run, oid, "the parent's run file"), childRun, oid);
+      return transitions.checkpoint(
+        view(at),
+        {
+          runId,
+          stepId: step.after.id,
+          epoch: trailers.epoch,
+          holder: holder(),
+          outcome: outcomeOf(step.after, oid),
+          evidence: need(step.after.evidence, oid, 'the step evidence'),
+          resources: step.after.resources,
+        },
+        renewing(at),
+      );
+    }
+    case 'takeover': {
+      const owner = need(childRun.owner, oid, 'the new owner');
+      return transitions.takeover(
+        view(at),
+        { runId, holder: { workflow_run_id: owner.holder.workflow_run_id, attempt: owner.holder.attempt } },
+        renewing(at),
+      );
+    }
+    case 'release':
+      return transitions.release(view(at), { runId, epoch: trailers.epoch, holder: holder() });
+    case 'complete': {
+      const final = childRun.state;
+      if (final !== 'completed' && final !== 'failed' && final !== 'cancelled') {
+        throw illegal(oid, `a complete commit left the run ${final}`);
+      }
+      return transitions.complete(view(at), {
+        runId,
+        epoch: trailers.epoch,
+        holder: holder(),
+        state: final,
+        stopReason: childRun.stop_reason,
+      });
+    }
+    case 'reconcile': {
+      const step = changedStep(need(parent.run, oid, "the parent's run file"), childRun, oid);
+      return transitions.reconcile(view(at), {
+        runId,
+        stepId: step.after.id,
+        actor: need(step.after.reconciled_by, oid, 'the reconciler'),
+        outcome: outcomeOf(step.after, oid),
+        evidence: need(step.after.evidence, oid, 'the step evidence'),
+        resources: step.after.resources,
+        resume: childRun.state !== 'failed',
+      });
+    }
+    case 'status':
+      return transitions.recordStatus(view(at), {
+        runId,
+        statusComment: need(childRun.status_comment, oid, 'the status comment record'),
+      });
+    case 'artifact':
+      return transitions.recordArtifact(view(at), {
+        runId,
+        artifact: need(childRun.artifact, oid, 'the artifact record'),
+      });
+    case 'bootstrap':
+      throw illegal(oid, 'a bootstrap commit above the root');
+  }
+}
+
+/**
+ * Why an approval comment contradicts its consume, or null when it backs it. A comment deleted or
+ * edited since cannot be re-verified now: that is not a contradiction (an approver may tidy up after
+ * the fact, and the ledger must not become unprovable for it), so it is reported as `unverifiable`;
+ * every gate re-reads the comment live and refuses such an approval, so it can authorize nothing.
+ */
+export type CommentVerdict = { backs: true } | { backs: false; unverifiable: boolean; why: string };
+
+export function checkApprovalComment(
+  comment: CommentInfo | null,
+  approval: NonNullable<RunFile['approval']>,
+  runId: string,
+): CommentVerdict {
+  const problem = approvalCommentProblem(comment, approval, runId);
+  if (problem === null) return { backs: true };
+  return {
+    backs: false,
+    unverifiable: comment === null || comment.createdAt !== comment.updatedAt,
+    why: problem,
+  };
+}
+
+function approvalCommentProblem(
+  comment: CommentInfo | null,
+  approval: NonNullable<RunFile['approval']>,
+  runId: string,
+): string | null {
+  if (comment === null) return `approval comment ${approval.comment_id} no longer exists`;
+  if (comment.createdAt !== comment.updatedAt) return `approval comment ${approval.comment_id} was edited`;
+  if (comment.userId !== approval.actor_id)
+    return `approval comment ${approval.comment_id} is not by the approver`;
+  if (comment.htmlUrl !== approval.comment_url)
+    return `approval comment ${approval.comment_id} is not at the recorded URL`;
+  const match =
+    /^[a-z][a-z0-9-]{0,31}: approve ([A-Za-z0-9][A-Za-z0-9_-]{0,63}) ([0-9a-f]{64})(?:\r?\n)?$/.exec(
+      comment.body,
+    );
+  if (match === null || match[1] !== runId || `sha256:${match[2]}` !== approval.digest) {
+    return `approval comment ${approval.comment_id} does not hold the approve command for this run and digest`;
+  }
+  return null;
+}
+
+/**
+ * Replays one non-root commit on top of `state` (the proven history through its parent). Returns the
+ * state through this commit, or throws `ledger-provenance-unproven` naming what is illegal.
+ */
+export async function replayCommit(
+  commit: CommitInfo,
+  data: CommitFiles,
+  state: ReplayState,
+  deps: ReplayDeps,
+): Promise<ReplayState> {
+  const oid = commit.oid;
+  const trailers = parseTrailers(commit.message);
+  if (trailers === null) throw illegal(oid, 'its message carries no well-formed Writ trailers');
+  if (data.parentOid !== state.throughOid) throw illegal(oid, 'its parent is not the proven head');
+  const runId = need(trailers.runId, oid, 'the Writ-Run trailer');
+  const runPath = runFilePath(need(trailers.repository, oid, 'the Writ-Repository trailer'), runId);
+  const paths = replayPaths(trailers);
+  const committedAt = need(commit.committedAt, oid, 'the commit date');
+
+  if (data.files.get(LEDGER_ROOT_PATH) !== data.parentFiles.get(LEDGER_ROOT_PATH)) {
+    throw illegal(oid, 'it changed ledger-root.json');
+  }
+  const checkpoint = data.files.get(PROVENANCE_PATH) ?? null;
+  if (checkpoint !== serializeLedgerFile(PROVENANCE_FILE, PROVENANCE_PATH, checkpointOf(state))) {
+    throw illegal(oid, 'its provenance checkpoint is not the proven state of its parent');
+  }
+  const parent = parsed(data.parentFiles, runPath, oid);
+  const child = parsed(data.files, runPath, oid);
+
+  let result: TransitionResult;
+  try {
+    result = evaluate(
+      trailers,
+      runId,
+      parent,
+      child,
+      { committedAt, parentCommittedAt: data.parentCommittedAt },
+      state,
+      oid,
+    );
+  } catch (error: unknown) {
+    if (error instanceof WritError && error.code !== 'ledger-provenance-unproven') {
+      throw illegal(
+        oid,
+        `${trailers.transition} is refused from its parent's state (${error.code}: ${error.message})`,
+      );
+    }
+    throw error;
+  }
+  if (
+    result.transition !== trailers.transition ||
+    result.runId !== runId ||
+    result.epoch !== trailers.epoch ||
+    result.commentId !== trailers.commentId
+  ) {
+    throw illegal(oid, 'its trailers do not match the transition');
+  }
+  const expectedLease =
+    result.lease === null
+      ? (data.parentFiles.get(LEASE_PATH) ?? null)
+      : serializeLedgerFile(LEASE_FILE, LEASE_PATH, result.lease);
+  const expectedRun =
+    result.run === null
+      ? (data.parentFiles.get(runPath) ?? null)
+      : serializeLedgerFile(RUN_FILE, runPath, result.run);
+  if ((data.files.get(LEASE_PATH) ?? null) !== expectedLease)
+    throw illegal(oid, `lease.json is not what ${trailers.transition} writes`);
+  if ((data.files.get(runPath) ?? null) !== expectedRun)
+    throw illegal(oid, `the run file is not what ${trailers.transition} writes`);
+  const changed = paths.filter(
+    (path) => (data.files.get(path) ?? null) !== (data.parentFiles.get(path) ?? null),
+  ).length;
+  if (data.changedFiles === null) throw illegal(oid, 'GitHub could not count the files it changed');
+  if (data.changedFiles !== changed) throw illegal(oid, 'it changed files outside its transition');
+
+  const next: ReplayState = {
+    ...state,
+    throughOid: oid,
+    commits: state.commits + 1,
+    consumedRunIds: new Set(state.consumedRunIds),
+    consumedCommentIds: new Set(state.consumedCommentIds),
+  };
+  if (trailers.transition === 'consume') {
+    const approval = need(result.run?.approval, oid, 'the approval');
+    const verdict = checkApprovalComment(
+      await deps.comment(need(result.run, oid, 'the run').repository, approval.comment_id),
+      approval,
+      runId,
+    );
+    if (!verdict.backs) {
+      if (!verdict.unverifiable) throw illegal(oid, verdict.why);
+      next.unverifiableApprovals += 1;
+    }
+    next.consumedRunIds.add(runId);
+    next.consumedCommentIds.add(approval.comment_id);
+  }
+  return next;
+}
