@@ -1,9 +1,11 @@
 import { describe, expect, it } from '@jest/globals';
+import fc from 'fast-check';
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { digest } from '../../src/canonical-json.js';
 import { WritError } from '../../src/errors.js';
+import { renderPreview } from '../../src/preview/render.js';
 import { MAX_PLAN_DEPTH, MAX_PLAN_STRING_LENGTH, loadPlanFile } from '../../src/plan/load.js';
 import {
   BAD_PLANS,
@@ -99,5 +101,83 @@ describe('plan loading refuses every bad plan with a code, never internal-error'
     expect((missing as WritError).message).toBe(
       "plan-file '/nonexistent/\\u001b]0;x\\u0007.json' does not exist or is not a regular file",
     );
+  });
+
+  it('either loads a plan that digests and renders, or refuses it with a code: never anything else', () => {
+    const text = fc.oneof(
+      { arbitrary: fc.string({ unit: 'binary', maxLength: 40 }), weight: 1 },
+      { arbitrary: fc.constantFrom('ok', 'release-1', '2026-01-01T00:00:00Z'), weight: 3 },
+    );
+    let loadedPlans = 0;
+    const json = fc.jsonValue({ maxDepth: 4 });
+    const step = fc.oneof(
+      fc.record({
+        id: fc.constantFrom('a', 'b'),
+        kind: fc.constant('external'),
+        target: text,
+        parameters: fc.dictionary(text, json, { maxKeys: 5 }),
+      }),
+      fc.record({
+        id: fc.constant('c'),
+        kind: fc.constant('issue.create'),
+        title: text,
+        body: text,
+        labels: fc.array(text, { maxLength: 3 }),
+      }),
+      fc.record({
+        id: fc.constant('d'),
+        kind: fc.constant('issue.labels'),
+        issue: fc.integer({ min: 1, max: 9 }),
+        add: fc.array(text, { maxLength: 3 }),
+      }),
+      fc.record({
+        id: fc.constant('e'),
+        kind: fc.constant('milestone.upsert'),
+        key: text,
+        title: text,
+        due_on: text,
+      }),
+    );
+    const plan = fc.record({
+      schema: fc.constantFrom(1, 1, 1, 2),
+      title: text,
+      scope: fc.record({
+        repository: fc.constantFrom('acme/widgets', 'acme/widgets', 'a/b/../c'),
+        selection: text,
+      }),
+      bounds: fc.record({
+        max_steps: fc.oneof(fc.constant(5), fc.constant(5), fc.integer({ min: 0, max: 5 }), fc.double()),
+      }),
+      steps: fc.array(step, { minLength: 1, maxLength: 3 }),
+    });
+    const mutate = fc.constantFrom(
+      (t: string) => t,
+      (t: string) => t,
+      (t: string) => t,
+      (t: string) => t.replace('{', '{"title":"dup",'),
+      (t: string) => t.replace(/"([^"]*)":/, '"$1":1,"$1":'),
+      (t: string) => t.replace(/\d+/, '1e400'),
+      (t: string) => t.replace(/\d+/, '9007199254740993'),
+      (t: string) => t.replace('"', '"\\ud800'),
+    );
+    fc.assert(
+      fc.property(plan, mutate, (value, change) => {
+        let loaded;
+        try {
+          loaded = loadPlanFile(planFile(change(JSON.stringify(value))));
+        } catch (error: unknown) {
+          expect(error).toBeInstanceOf(WritError);
+          expect((error as WritError).message.replace(/\n {2}/g, ' ')).not.toMatch(RAW_UNSAFE);
+          return;
+        }
+        loadedPlans += 1;
+        const planDigest = digest(loaded);
+        expect(() =>
+          renderPreview({ plan: loaded, planDigest, runId: 'run-x', commandPrefix: 'writ' }),
+        ).not.toThrow();
+      }),
+      { numRuns: 400 },
+    );
+    expect(loadedPlans).toBeGreaterThan(5);
   });
 });
