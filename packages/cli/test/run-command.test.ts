@@ -50,4 +50,25 @@ describe('writ run', () => {
       expect(err.join('')).toMatch(/^invalid-input: /);
     }
   });
+
+  it('refuses a GITHUB_API_URL carrying credentials, from the environment or an env file, without printing them', async () => {
+    const secret = 'ghp_NotARealTokenButSecret0000000000000000';
+    const url = `https://x-access-token:${secret}@ghe.example.com/api/v3`;
+    const dir = mkdtempSync(join(tmpdir(), 'writ-run-'));
+    const envFile = join(dir, '.env');
+    writeFileSync(envFile, `GITHUB_API_URL=${url}\n`);
+    const plan = `plan-file=${join(REPO_ROOT, 'examples/release-plan.json')}`;
+    for (const [argv, env] of [
+      [['run', 'preview', '--input', plan], { GITHUB_API_URL: url }],
+      [['run', 'preview', '--input', plan, '--env-file', envFile], {}],
+      [['ledger', 'show', '--repo', 'acme/widgets'], { GITHUB_API_URL: url, GITHUB_TOKEN: 'ghs_x' }],
+      [['bootstrap', '--repo', 'acme/widgets', '--json'], { GITHUB_API_URL: url, GITHUB_TOKEN: 'ghs_x' }],
+    ] as [string[], Record<string, string>][]) {
+      const { io, out, err } = capture();
+      expect(await runCli(argv, env, io)).toBe(1);
+      expect(err.join('')).toMatch(/^invalid-input: GITHUB_API_URL carries credentials/);
+      expect(`${out.join('')}${err.join('')}`).not.toContain(secret);
+      expect(`${out.join('')}${err.join('')}`).not.toContain('x-access-token');
+    }
+  });
 });

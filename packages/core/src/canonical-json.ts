@@ -6,6 +6,7 @@
  * ECMAScript's own number and string serialization is exactly what JCS specifies (RFC 8785 §3.2.2).
  */
 import { createHash } from 'node:crypto';
+import { escapeUntrusted } from './untrusted-text.js';
 
 export type JsonValue = null | boolean | number | string | JsonValue[] | { [key: string]: JsonValue };
 
@@ -14,7 +15,8 @@ export class CanonicalJsonError extends Error {
     message: string,
     readonly path: string,
   ) {
-    super(`${message} at ${path}`);
+    // The path holds member names from the value: escaped and bounded in the message, raw in `path`.
+    super(`${message} at ${escapeUntrusted(path, 200)}`);
     this.name = 'CanonicalJsonError';
   }
 }

@@ -7,9 +7,10 @@ export const ERROR_CATALOGUE = {
   // Inputs and plans
   'invalid-input': 'An action input or CLI flag has a value outside what it accepts.',
   'plan-file-not-found': 'The plan file named by `plan-file` does not exist or is not a regular file.',
-  'plan-not-json': 'The plan file is not valid UTF-8 JSON.',
+  'plan-not-json': 'The plan file is not JSON text (RFC 8259 syntax).',
   'plan-too-large': 'The plan file is larger than the size bound Writ accepts.',
-  'malformed-plan': 'The plan does not validate against plan.schema.json (each problem names its JSON path).',
+  'malformed-plan':
+    'The plan is not I-JSON (RFC 7493: UTF-8, no duplicate member names, no lone surrogates, numbers exact as doubles and integers within ±(2^53−1)), breaks a size bound (nesting depth, string length), or does not validate against plan.schema.json (each problem names its JSON path).',
   'invalid-run-id': 'A run ID is not 1-64 characters of [A-Za-z0-9_-] starting with a letter or digit.',
   'output-write-failed': 'Writ could not write one of its own files (preview, summary or evidence).',
 

@@ -1,6 +1,7 @@
 /** `writ bootstrap`, `writ ledger show`, `writ ledger verify`. */
 import { parseArgs } from 'node:util';
 import { WritError } from '@writ/core/errors.js';
+import { validateApiUrl } from '@writ/core/github/api-url.js';
 import { createGitHubClient } from '@writ/core/github/client.js';
 import { bootstrapLedger, showLedger, verifyLedger } from '@writ/core/ledger/bootstrap.js';
 import type { LedgerContext } from '@writ/core/ledger/cas.js';
@@ -72,10 +73,12 @@ function contextOf(settings: Settings, env: CliEnv): LedgerContext {
   const token = env.GITHUB_TOKEN ?? '';
   if (token === '') throw new WritError('invalid-input', 'GITHUB_TOKEN is not set.');
   const github = createGitHubClient(token, {
-    baseUrl:
+    baseUrl: validateApiUrl(
       env.GITHUB_API_URL !== undefined && env.GITHUB_API_URL !== ''
         ? env.GITHUB_API_URL
         : 'https://api.github.com',
+      'GITHUB_API_URL',
+    ),
   });
   return createLedgerContext(
     { github },

@@ -2,6 +2,7 @@
 import { readFileSync } from 'node:fs';
 import { parseArgs } from 'node:util';
 import { WritError, errorMessage } from '@writ/core/errors.js';
+import { validateApiUrl } from '@writ/core/github/api-url.js';
 import type { CliEnv, CliIo } from '../cli.js';
 import { formatStageRun, parseEnvFile, runStage } from '../run-stage.js';
 
@@ -66,6 +67,8 @@ export async function runRunCommand(argv: readonly string[], env: CliEnv, io: Cl
     }
     Object.assign(stageEnv, parseEnvFile(text));
   }
+  // Refused here too, so a credentialed URL never reaches the stage's environment or a printed run.
+  if (stageEnv.GITHUB_API_URL !== undefined) validateApiUrl(stageEnv.GITHUB_API_URL, 'GITHUB_API_URL');
   const event = values.event === undefined ? undefined : readJson(values.event, '--event');
   let run;
   try {

@@ -9,6 +9,7 @@ import { retry } from '@octokit/plugin-retry';
 import { throttling } from '@octokit/plugin-throttling';
 import Bottleneck from 'bottleneck/light.js';
 import type { Logger } from '../redact.js';
+import { validateApiUrl } from './api-url.js';
 import { redact, registerSecret, silentLogger } from '../redact.js';
 
 export type GitHubClient = ReturnType<typeof getOctokit>;
@@ -81,7 +82,11 @@ export function createGitHubClient(token: string, options: GitHubClientOptions =
     };
   const writeSpacing = options.writeSpacingMs ?? 1000;
   const notificationSpacing = options.notificationSpacingMs ?? 3000;
-  const baseUrl = options.baseUrl ?? process.env.GITHUB_API_URL ?? 'https://api.github.com';
+  // Refused before the token is ever sent: a base URL with credentials in it is never used.
+  const baseUrl = validateApiUrl(
+    options.baseUrl ?? process.env.GITHUB_API_URL ?? 'https://api.github.com',
+    options.baseUrl === undefined ? 'GITHUB_API_URL' : 'the GitHub API base URL',
+  );
   return getOctokit(
     token,
     {

@@ -1,14 +1,33 @@
 import { readFileSync, statSync } from 'node:fs';
 import { WritError, errorMessage } from '../errors.js';
+import { IJsonError, parseIJson } from '../i-json.js';
+import { escapeUntrusted } from '../untrusted-text.js';
 import type { Plan } from './types.js';
 import { validatePlan } from './validate.js';
 
 /** Plans larger than this are refused before they are read (`plan-too-large`). */
 export const MAX_PLAN_BYTES = 1024 * 1024;
 
-const utf8 = new TextDecoder('utf-8', { fatal: true });
+/**
+ * The deepest nesting of arrays and objects a plan may have (the plan object is level 1). The schema
+ * itself needs 6; the rest is room for an `external` step's opaque `parameters`.
+ */
+export const MAX_PLAN_DEPTH = 32;
 
-/** Parses plan bytes: strict UTF-8, then JSON. */
+/**
+ * The longest string a plan may hold, member names included, in code points: the schema's longest
+ * (`longText`, a body) is 65536, and nothing else, `parameters` included, may be longer.
+ */
+export const MAX_PLAN_STRING_LENGTH = 65536;
+
+// ignoreBOM keeps a BOM in the text, so exactly one leading BOM is skipped below (not two).
+const utf8 = new TextDecoder('utf-8', { fatal: true, ignoreBOM: true });
+
+/**
+ * Parses plan bytes as I-JSON (RFC 7493): bounded size, strict UTF-8 (an optional leading BOM is
+ * ignored, as RFC 8259 §8.1 allows), then the strict parser. Text that is not JSON at all is
+ * `plan-not-json`; JSON that is not I-JSON or breaks a bound is `malformed-plan`.
+ */
 export function parsePlanBytes(bytes: Uint8Array, source: string): unknown {
   if (bytes.byteLength > MAX_PLAN_BYTES) {
     throw new WritError(
@@ -20,14 +39,24 @@ export function parsePlanBytes(bytes: Uint8Array, source: string): unknown {
   try {
     text = utf8.decode(bytes);
   } catch {
-    throw new WritError('plan-not-json', `${source} is not valid UTF-8`);
+    // RFC 7493 §2.1: I-JSON is UTF-8. An encoded surrogate (a "raw" lone surrogate) is invalid UTF-8 too.
+    throw new WritError('malformed-plan', `${source} is not I-JSON: it is not valid UTF-8 (RFC 7493 §2.1)`);
   }
   if (text.charCodeAt(0) === 0xfeff) text = text.slice(1);
   try {
-    return JSON.parse(text) as unknown;
+    return parseIJson(text, { maxDepth: MAX_PLAN_DEPTH, maxStringLength: MAX_PLAN_STRING_LENGTH });
   } catch (error: unknown) {
-    throw new WritError('plan-not-json', `${source} is not valid JSON (${errorMessage(error)})`);
+    if (!(error instanceof IJsonError)) throw error;
+    if (error.kind === 'syntax') {
+      throw new WritError('plan-not-json', `${source} is not valid JSON: ${error.message}`);
+    }
+    throw new WritError('malformed-plan', `${source} is not I-JSON (RFC 7493): ${error.message}`);
   }
+}
+
+/** How a plan file is named in messages: the input's value, escaped and bounded. */
+function describeSource(path: string): string {
+  return `plan-file '${escapeUntrusted(path, 200)}'`;
 }
 
 /**
@@ -35,19 +64,17 @@ export function parsePlanBytes(bytes: Uint8Array, source: string): unknown {
  * node:fs/promises costs a stage several milliseconds of cold start.
  */
 export function loadPlanFile(path: string): Plan {
+  const source = describeSource(path);
   let size: number;
   try {
     const info = statSync(path);
     if (!info.isFile()) throw new Error('not a regular file');
     size = info.size;
   } catch {
-    throw new WritError('plan-file-not-found', `plan-file '${path}' does not exist or is not a regular file`);
+    throw new WritError('plan-file-not-found', `${source} does not exist or is not a regular file`);
   }
   if (size > MAX_PLAN_BYTES) {
-    throw new WritError(
-      'plan-too-large',
-      `plan-file '${path}' is ${size} bytes; the limit is ${MAX_PLAN_BYTES}`,
-    );
+    throw new WritError('plan-too-large', `${source} is ${size} bytes; the limit is ${MAX_PLAN_BYTES}`);
   }
   let bytes: Uint8Array;
   try {
@@ -55,8 +82,8 @@ export function loadPlanFile(path: string): Plan {
   } catch (error: unknown) {
     throw new WritError(
       'plan-file-not-found',
-      `plan-file '${path}' could not be read (${errorMessage(error)})`,
+      `${source} could not be read (${escapeUntrusted(errorMessage(error), 200)})`,
     );
   }
-  return validatePlan(parsePlanBytes(bytes, `plan-file '${path}'`));
+  return validatePlan(parsePlanBytes(bytes, source));
 }

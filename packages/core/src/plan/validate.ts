@@ -1,6 +1,7 @@
 import type { ErrorObject } from 'ajv';
 import { WritError } from '../errors.js';
 import validatePlanSchema from '../generated/plan-validator.js';
+import { escapeUntrusted } from '../untrusted-text.js';
 import type { Plan, PlanStep } from './types.js';
 
 /** One problem with a plan: the JSON pointer it is at and what is wrong there. */
@@ -141,11 +142,16 @@ export function planProblems(value: unknown): PlanProblem[] {
 
 export const MAX_REPORTED_PROBLEMS = 50;
 
-/** Validates a parsed plan; throws `malformed-plan` listing one problem per line with its JSON path. */
+/**
+ * Validates a parsed plan; throws `malformed-plan` listing one problem per line with its JSON path.
+ * A path can hold member names the plan chose, so each is escaped and bounded in the message.
+ */
 export function validatePlan(value: unknown): Plan {
   const problems = planProblems(value);
   if (problems.length === 0) return value as Plan;
-  const shown = problems.slice(0, MAX_REPORTED_PROBLEMS).map((p) => `  ${p.path}: ${p.message}`);
+  const shown = problems
+    .slice(0, MAX_REPORTED_PROBLEMS)
+    .map((p) => `  ${escapeUntrusted(p.path, 200)}: ${p.message}`);
   if (problems.length > shown.length) shown.push(`  … and ${problems.length - shown.length} more`);
   throw new WritError('malformed-plan', `the plan has ${problems.length} problem(s):\n${shown.join('\n')}`, {
     details: { problems: problems.length },

@@ -3,19 +3,17 @@
  * After escaping, a string cannot open Markdown or HTML structure, cannot mention anyone, cannot
  * close a table cell, and cannot contain a Writ hidden marker (`<!-- writ-… -->`).
  */
+import { INVISIBLE_CHARACTERS, truncateCodePoints } from '../untrusted-text.js';
 
-// Control characters, and the Unicode format characters (bidi overrides, zero-width, BOM...) that can
-// make text read differently from what it is.
-const INVISIBLE =
-  /[\u0000-\u001f\u007f-\u009f\u00ad\u061c\u115f\u1160\u17b4\u17b5\u180b-\u180f\u200b-\u200f\u202a-\u202e\u2060-\u206f\u3164\ufe00-\ufe0f\ufeff\uffa0\ufff0-\ufffb]/gu;
 const MARKDOWN_PUNCTUATION = /[\\`*_{}[\]()#+\-.!|~^$:]/g;
 
 /** Escapes one line of untrusted text for inline Markdown, including inside a table cell. */
 export function escapeInline(text: string, maxLength = 200): string {
-  let value = text.replace(/[\r\n\t]+/g, ' ').replace(INVISIBLE, '\ufffd');
-  const chars = Array.from(value);
-  if (chars.length > maxLength) value = `${chars.slice(0, maxLength).join('')}…`;
-  return value
+  const cut = truncateCodePoints(
+    text.replace(/[\r\n\t]+/g, ' ').replace(INVISIBLE_CHARACTERS, '\ufffd'),
+    maxLength,
+  );
+  return `${cut.text}${cut.truncated ? '…' : ''}`
     .replace(/&/g, '&amp;')
     .replace(/</g, '&lt;')
     .replace(/>/g, '&gt;')

@@ -1,5 +1,6 @@
 /** Builds the GitHub client and the ledger context a writing stage needs, from validated inputs. */
 import { WritError } from '../errors.js';
+import { validateApiUrl } from '../github/api-url.js';
 import type { GitHubClient, GitHubClientOptions } from '../github/client.js';
 import { createGitHubClient } from '../github/client.js';
 import type { LedgerContext } from '../ledger/cas.js';
@@ -70,12 +71,7 @@ export function requireToken(token: string): string {
  * so stages run against it (tests, the demo) at full speed. Real GitHub is never a loopback address.
  */
 export function clientTimingFor(apiUrl: string): GitHubClientOptions {
-  let host: string;
-  try {
-    host = new URL(apiUrl).hostname;
-  } catch {
-    throw new WritError('invalid-input', 'GITHUB_API_URL is not a URL');
-  }
+  const host = new URL(validateApiUrl(apiUrl, 'GITHUB_API_URL')).hostname;
   const loopback = host === 'localhost' || host === '[::1]' || /^127\.\d{1,3}\.\d{1,3}\.\d{1,3}$/.test(host);
   return loopback
     ? { writeSpacingMs: 0, notificationSpacingMs: 0, retryBaseMs: 50, rateLimitBaseMs: 50 }

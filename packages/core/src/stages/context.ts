@@ -4,6 +4,7 @@
  */
 import { readFileSync } from 'node:fs';
 import { WritError, errorMessage } from '../errors.js';
+import { validateApiUrl } from '../github/api-url.js';
 import type { RepositoryName } from '../ledger/paths.js';
 import { parseRepository } from '../ledger/paths.js';
 
@@ -50,7 +51,7 @@ export function readRunnerContext(): RunnerContext {
     attempt: positiveInteger('GITHUB_RUN_ATTEMPT', 1),
     eventName: process.env.GITHUB_EVENT_NAME ?? '',
     payload,
-    apiUrl: process.env.GITHUB_API_URL || 'https://api.github.com',
+    apiUrl: validateApiUrl(process.env.GITHUB_API_URL || 'https://api.github.com', 'GITHUB_API_URL'),
     actorId: actor !== undefined && /^[1-9][0-9]{0,15}$/.test(actor) ? Number(actor) : undefined,
   };
 }

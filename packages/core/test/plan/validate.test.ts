@@ -148,7 +148,7 @@ describe('plan files', () => {
   it('gives each file failure its own code', () => {
     expect(loadCode('missing.json', null)).toBe('plan-file-not-found');
     expect(loadCode('not-json.json', '{"schema": 1,')).toBe('plan-not-json');
-    expect(loadCode('latin1.json', Buffer.from([0x7b, 0xe9, 0x7d]))).toBe('plan-not-json');
+    expect(loadCode('latin1.json', Buffer.from([0x7b, 0xe9, 0x7d]))).toBe('malformed-plan');
     expect(loadCode('huge.json', `{"pad":"${'x'.repeat(MAX_PLAN_BYTES)}"}`)).toBe('plan-too-large');
     expect(loadCode('invalid.json', '{"schema": 2}')).toBe('malformed-plan');
     expect(loadCode('.', null)).toBe('plan-file-not-found');
