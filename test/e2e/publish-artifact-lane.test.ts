@@ -192,8 +192,29 @@ describe('publish-artifact never writes the ledger branch or the default branch'
     ['the base as branch', { branch: 'bot/same', base: 'bot/same' }],
     ['a branch with ..', { branch: 'bot/../writ-ledger' }],
     ['a branch with a bidi override', { branch: 'bot/writ-\u202eregdel' }],
+    [
+      "Writ's default ledger branch while ledger-branch names another",
+      { branch: 'bot/writ-ledger', 'ledger-branch': 'bot/elsewhere' },
+    ],
   ])('refuses %s with invalid-input and writes nothing', async (_name, inputs) => {
     await refusal(inputs);
+  });
+
+  it('refuses a branch or a base that holds a ledger under another name', async () => {
+    const ledgerHead = await world.head();
+    await api().rest.git.createRef({
+      owner: OWNER,
+      repo: REPO,
+      ref: 'refs/heads/ops/ledger-copy',
+      sha: ledgerHead,
+    });
+    for (const inputs of [{ branch: 'ops/ledger-copy' }, { base: 'ops/ledger-copy' }] as Record<
+      string,
+      string
+    >[]) {
+      const run = await refusal(inputs);
+      expect(run.commands.errors[0]).toContain('holds a Writ ledger');
+    }
   });
 });
 

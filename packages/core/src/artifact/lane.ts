@@ -44,7 +44,8 @@ export interface Lane {
   branch: string;
   base: string;
   defaultBranch: string;
-  ledgerBranch: string;
+  /** The `ledger-branch` input and Writ's default ledger branch: neither is ever written here. */
+  ledgerBranches: readonly string[];
 }
 
 export interface LaneGuard {
@@ -52,15 +53,21 @@ export interface LaneGuard {
   target(name: string): string;
 }
 
-/** `invalid-input` unless the lane stays off the ledger and the default branch; then a guard for writes. */
-export function checkLane(lane: Lane): LaneGuard {
-  const { branch, base, defaultBranch, ledgerBranch } = lane;
-  if (sameBranch(branch, ledgerBranch) || sameBranch(base, ledgerBranch)) {
+/** `invalid-input` if the branch or the base names a ledger branch (checked before anything is read). */
+export function refuseLedgerBranches(names: readonly string[], ledgerBranches: readonly string[]): void {
+  const ledger = ledgerBranches.find((ledgerName) => names.some((name) => sameBranch(name, ledgerName)));
+  if (ledger !== undefined) {
     throw new WritError(
       'invalid-input',
-      `inputs 'branch' and 'base' must not name the ledger branch '${ledgerBranch}': only ledger transitions commit there`,
+      `inputs 'branch' and 'base' must not name the ledger branch '${ledger}': only ledger transitions commit there`,
     );
   }
+}
+
+/** `invalid-input` unless the lane stays off the ledger and the default branch; then a guard for writes. */
+export function checkLane(lane: Lane): LaneGuard {
+  const { branch, base, defaultBranch, ledgerBranches } = lane;
+  refuseLedgerBranches([branch, base], ledgerBranches);
   if (sameBranch(branch, defaultBranch)) {
     throw new WritError(
       'invalid-input',
@@ -72,7 +79,8 @@ export function checkLane(lane: Lane): LaneGuard {
   }
   return {
     target(name) {
-      if (name !== branch || sameBranch(name, ledgerBranch) || sameBranch(name, defaultBranch)) {
+      const ledgerName = ledgerBranches.some((ledgerBranch) => sameBranch(name, ledgerBranch));
+      if (name !== branch || ledgerName || sameBranch(name, defaultBranch)) {
         throw new Error(`publish-artifact tried to write '${name}', outside its lane '${branch}'`);
       }
       return name;

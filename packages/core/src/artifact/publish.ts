@@ -14,12 +14,14 @@ import type { GitHubClient } from '../github/client.js';
 import type { LedgerContext } from '../ledger/cas.js';
 import { readRun, recordArtifactPublish } from '../ledger/ledger.js';
 import type { RepositoryName } from '../ledger/paths.js';
+import { LEDGER_ROOT_PATH } from '../ledger/paths.js';
+import { DEFAULT_LEDGER_BRANCH } from '../ledger/types.js';
 import { checkArtifactFence } from '../ledger/transitions.js';
 import { loadPlanFile } from '../plan/load.js';
 import type { Logger } from '../redact.js';
 import { containsSecret } from '../redact.js';
 import { lineDiff } from './diff.js';
-import { checkLane, sanitizeTitle, validateArtifactBranch } from './lane.js';
+import { checkLane, refuseLedgerBranches, sanitizeTitle, validateArtifactBranch } from './lane.js';
 import { validateArtifactPath } from './safe-path.js';
 
 export type OnClosedPr = 'report' | 'open-new';
@@ -97,6 +99,8 @@ export async function publishArtifact(
   const path = validateArtifactPath(settings.path, { allowWorkflowFiles: settings.allowWorkflowFiles });
   const branch = validateArtifactBranch(settings.branch, 'branch');
   const explicitBase = settings.base === '' ? null : validateArtifactBranch(settings.base, 'base');
+  const ledgerBranches = [deps.ledger.store.location.branch, DEFAULT_LEDGER_BRANCH];
+  refuseLedgerBranches(explicitBase === null ? [branch] : [branch, explicitBase], ledgerBranches);
   if (!Number.isSafeInteger(settings.epoch) || settings.epoch < 1) {
     throw new WritError('invalid-input', `the epoch must be a positive integer (got ${settings.epoch})`);
   }
@@ -131,7 +135,12 @@ export async function publishArtifact(
 
   const defaultBranch = (await github.rest.repos.get({ ...repository })).data.default_branch;
   const base = explicitBase ?? defaultBranch;
-  const lane = checkLane({ branch, base, defaultBranch, ledgerBranch: deps.ledger.store.location.branch });
+  const lane = checkLane({
+    branch,
+    base,
+    defaultBranch,
+    ledgerBranches,
+  });
   // Fenced like every other write: checked before the first one, again before each later kind of write,
   // and once more by the ledger's own artifact transition.
   const fence = async (): Promise<void> => {
@@ -195,6 +204,15 @@ export async function publishArtifact(
   };
 
   let state = await readBranch();
+  // Whatever the inputs name it, a branch holding a ledger root is a ledger: never written, never a base.
+  for (const oid of [state.baseOid, state.headOid]) {
+    if (oid !== null && (await holdsLedgerRoot(github, repository, oid))) {
+      throw new WritError(
+        'invalid-input',
+        `'${oid === state.headOid ? branch : base}' holds a Writ ledger (${LEDGER_ROOT_PATH}); publish-artifact never writes a ledger or proposes into one`,
+      );
+    }
+  }
   const pulls = await readPulls();
   const diff = lineDiff(state.fileText, wantedText);
   if (pulls.open === null && pulls.closedUnmerged !== null && settings.onClosedPr === 'report') {
@@ -379,6 +397,21 @@ export async function publishArtifact(
     diff,
     writes,
   };
+}
+
+/** Whether the tree of commit `oid` holds a ledger root file. */
+async function holdsLedgerRoot(
+  github: GitHubClient,
+  repository: RepositoryName,
+  oid: string,
+): Promise<boolean> {
+  try {
+    await github.rest.repos.getContent({ ...repository, path: LEDGER_ROOT_PATH, ref: oid });
+    return true;
+  } catch (error: unknown) {
+    if (httpStatus(error) === 404) return false;
+    throw error;
+  }
 }
 
 /** Whether `ancestor` is in the recent history of `head` (a bounded walk of the commits list). */

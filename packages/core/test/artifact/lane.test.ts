@@ -51,7 +51,7 @@ describe('checkLane', () => {
   const lane =
     (branch: string, base = 'main', ledgerBranch = LEDGER, defaultBranch = 'main') =>
     () =>
-      checkLane({ branch, base, defaultBranch, ledgerBranch });
+      checkLane({ branch, base, defaultBranch, ledgerBranches: [ledgerBranch, LEDGER] });
 
   it.each([
     ['the ledger as branch', lane(LEDGER)],
@@ -74,7 +74,7 @@ describe('checkLane', () => {
       branch: 'bot/writ-artifact',
       base: 'main',
       defaultBranch: 'main',
-      ledgerBranch: LEDGER,
+      ledgerBranches: [LEDGER],
     });
     expect(guard.target('bot/writ-artifact')).toBe('bot/writ-artifact');
     for (const other of [LEDGER, 'main', 'refs/heads/bot/writ-artifact', 'Bot/Writ-Artifact']) {
