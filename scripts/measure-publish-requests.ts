@@ -38,6 +38,7 @@ await consumeApprovalComment(
     requireDistinctApprover: false,
   },
 );
+const epoch = String((await world.runFile(runId))?.owner?.epoch ?? '');
 const last = (): number => world.emulator.admin.requests().at(-1)?.seq ?? 0;
 for (const [label, text] of [
   ['first publish', 'a\n'],
@@ -47,14 +48,19 @@ for (const [label, text] of [
   const f = join(dir, `${label}.md`);
   writeFileSync(f, text);
   const seq = last();
-  const run = await world.run('publish-artifact', {
-    'run-id': runId,
-    'plan-file': planFile,
-    path: 'docs/x.md',
-    'content-file': f,
-    'dry-run': 'false',
-    ...world.ledgerInputs(),
-  });
+  const run = await world.run(
+    'publish-artifact',
+    {
+      'run-id': runId,
+      epoch,
+      'plan-file': planFile,
+      path: 'docs/x.md',
+      'content-file': f,
+      'dry-run': 'false',
+      ...world.ledgerInputs(),
+    },
+    { env: { RUNNER_TEMP: dir } },
+  );
   const reqs = world.emulator.admin.requests().filter((r) => r.seq > seq);
   const writes = reqs.filter(
     (r) => r.method !== 'GET' && !(r.path === '/graphql' && r.mutations.length === 0),

@@ -160,6 +160,7 @@ describe('consume-approval refuses a bad plan under a valid approval and writes 
 
 describe('publish-artifact refuses a bad plan for an approved run and writes nothing', () => {
   let runId: string;
+  let epoch: string;
 
   beforeAll(async () => {
     const good = planVariant(dir, 'publish', undefined, 'Publish bad plans');
@@ -179,6 +180,7 @@ describe('publish-artifact refuses a bad plan for an approved run and writes not
         requireDistinctApprover: false,
       },
     );
+    epoch = String((await world.runFile(runId))?.owner?.epoch ?? '');
   });
 
   it.each(ONE_PER_CLASS.map((plan) => [plan.class, plan.name, plan] as const))(
@@ -186,14 +188,20 @@ describe('publish-artifact refuses a bad plan for an approved run and writes not
     async (_c, _n, plan) => {
       const head = await world.head();
       const seq = lastSeq();
-      const run = await world.run('publish-artifact', {
-        'run-id': runId,
-        'plan-file': planFile(plan.content),
-        path: 'docs/reference/roadmap.md',
-        'content-file': planFile('# Roadmap\n'),
-        'dry-run': 'false',
-        ...world.ledgerInputs(),
-      });
+      const run = await world.run(
+        'publish-artifact',
+        {
+          'run-id': runId,
+          'plan-file': planFile(plan.content),
+          path: 'docs/reference/roadmap.md',
+          'content-file': planFile('# Roadmap\n'),
+          epoch,
+          'dry-run': 'false',
+          ...world.ledgerInputs(),
+        },
+        // The content file is in the job's temp directory, where publish-artifact reads inputs from.
+        { env: { RUNNER_TEMP: dir } },
+      );
       expectRefused(run, plan);
       expect(writesSince(seq)).toEqual([]);
       expect(await world.head()).toBe(head);

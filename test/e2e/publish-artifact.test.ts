@@ -38,7 +38,7 @@ const owner = 'acme';
 const repo = 'widgets';
 
 /** A run proposed and approved by a writer, as preview and consume-approval would leave it. */
-async function approvedRun(): Promise<{ planFile: string; runId: string }> {
+async function approvedRun(): Promise<{ planFile: string; runId: string; epoch: string }> {
   variant += 1;
   const planFile = planVariant(dir, `p${variant}`, undefined, `Roadmap page ${variant}`);
   const { runId, command } = await proposePlan(world, planFile);
@@ -56,7 +56,9 @@ async function approvedRun(): Promise<{ planFile: string; runId: string }> {
       requireDistinctApprover: false,
     },
   );
-  return { planFile, runId };
+  const epoch = String((await world.runFile(runId))?.owner?.epoch ?? '');
+  epochs.set(runId, epoch);
+  return { planFile, runId, epoch };
 }
 
 function contentFile(text: string): string {
@@ -66,16 +68,25 @@ function contentFile(text: string): string {
   return file;
 }
 
+/** The epoch each run was approved at, so a test passes the one consume-approval output. */
+const epochs = new Map<string, string>();
+
+/** Runs the bundle as the runner would, with the content file in the job's temp directory. */
 function publish(runId: string, planFile: string, text: string, extra: Record<string, string> = {}) {
-  return world.run('publish-artifact', {
-    'run-id': runId,
-    'plan-file': planFile,
-    path: PATH,
-    'content-file': contentFile(text),
-    'dry-run': 'false',
-    ...world.ledgerInputs(),
-    ...extra,
-  });
+  return world.run(
+    'publish-artifact',
+    {
+      'run-id': runId,
+      epoch: epochs.get(runId) ?? '1',
+      'plan-file': planFile,
+      path: PATH,
+      'content-file': contentFile(text),
+      'dry-run': 'false',
+      ...world.ledgerInputs(),
+      ...extra,
+    },
+    { env: { RUNNER_TEMP: dir } },
+  );
 }
 
 function lastSeq(): number {
@@ -308,7 +319,7 @@ describe('publish-artifact through writ run', () => {
 
 describe('publishArtifact against a concurrent writer (real client, emulator)', () => {
   it('re-reads a head moved between its read and its commit and loses no commit', async () => {
-    const { planFile, runId } = await approvedRun();
+    const { planFile, runId, epoch } = await approvedRun();
     await publish(runId, planFile, 'base\n', { branch: 'bot/roadmap-i' });
     const github = client(world.emulator, APP_TOKEN);
     const human = client(world.emulator, patOf(PEOPLE.maintain));
@@ -336,10 +347,12 @@ describe('publishArtifact against a concurrent writer (real client, emulator)', 
       {
         repository: { owner, repo },
         runId,
+        epoch: Number(epoch),
         planFile,
         commandPrefix: 'writ',
         allowedRoles: ['admin', 'maintain', 'write'],
         path: PATH,
+        allowWorkflowFiles: false,
         content: Buffer.from('mine\n'),
         branch: 'bot/roadmap-i',
         base: '',

@@ -118,7 +118,10 @@ export async function runDemo(options: { log?: (line: string) => void } = {}): P
       title: 'Release v2.5 dispatch',
     });
     requestsSince();
+    // The job's temp directory: the rendered page lives there, as it would under $RUNNER_TEMP.
+    const scratch = mkdtempSync(join(tmpdir(), 'writ-demo-'));
     const env = (runId: string) => ({
+      RUNNER_TEMP: scratch,
       GITHUB_API_URL: emulator.url,
       GITHUB_REPOSITORY: `${OWNER}/${REPO}`,
       GITHUB_RUN_ID: runId,
@@ -212,7 +215,6 @@ export async function runDemo(options: { log?: (line: string) => void } = {}): P
     }
 
     // Publish the approved plan's rendered page through one bot PR.
-    const scratch = mkdtempSync(join(tmpdir(), 'writ-demo-'));
     const page = join(scratch, 'release-plan.md');
     writeFileSync(
       page,
@@ -226,6 +228,7 @@ export async function runDemo(options: { log?: (line: string) => void } = {}): P
     const publishInputs = {
       ...ledgerInputs,
       'run-id': runId,
+      epoch,
       'plan-file': planFile,
       path: 'docs/reference/release-plan.md',
       'content-file': page,

@@ -19,11 +19,14 @@ const TOKEN_PATTERNS: readonly [RegExp, string][] = [
 ];
 
 const registered = new Set<string>();
+/** The registered values themselves (the set above also holds their encoded forms). */
+const registeredValues = new Set<string>();
 
 /** Registers a secret value so `redact` removes it wherever it appears (and its base64/URL forms). */
 export function registerSecret(value: string): void {
   if (value.length < 4) return;
   registered.add(value);
+  registeredValues.add(value);
   registered.add(Buffer.from(value, 'utf8').toString('base64'));
   registered.add(encodeURIComponent(value));
 }
@@ -31,6 +34,7 @@ export function registerSecret(value: string): void {
 /** Forgets registered secrets (tests only). */
 export function clearRegisteredSecrets(): void {
   registered.clear();
+  registeredValues.clear();
 }
 
 /** Replaces every token-shaped substring and every registered secret with `***`. */
@@ -41,6 +45,62 @@ export function redact(text: string): string {
   }
   for (const [pattern, replacement] of TOKEN_PATTERNS) out = out.replace(pattern, replacement);
   return out;
+}
+
+// GitHub credential formats, found in bytes whether or not they were registered.
+const TOKEN_SHAPES: readonly RegExp[] = [
+  /\bgh[pousr]_[A-Za-z0-9]{20,255}\b/,
+  /\bgithub_pat_[A-Za-z0-9_]{20,255}\b/,
+];
+
+/**
+ * The forms of a secret that may hide in published bytes: itself, URL-encoded, hex, and base64 at each
+ * of the three alignments it can take inside a longer base64 text (the characters that depend on its
+ * neighbours are cut off, so the rest appears verbatim wherever the secret was encoded).
+ */
+function secretForms(value: string): string[] {
+  const bytes = Buffer.from(value, 'utf8');
+  const forms = [
+    value,
+    encodeURIComponent(value),
+    bytes.toString('hex'),
+    bytes.toString('hex').toUpperCase(),
+  ];
+  forms.push(bytes.toString('base64'), bytes.toString('base64url'));
+  for (let shift = 0; shift < 3; shift++) {
+    const encoded = Buffer.concat([Buffer.alloc(shift), bytes]).toString('base64');
+    const start = Math.ceil((shift * 4) / 3);
+    const end = Math.floor(((shift + bytes.length) * 4) / 3);
+    const core = encoded.slice(start, end);
+    if (core.length >= 8) forms.push(core, core.replace(/\+/g, '-').replace(/\//g, '_'));
+  }
+  return forms;
+}
+
+/** Percent-decodes leniently (any `%XX`, either case), byte for byte. */
+function percentDecoded(bytes: Buffer): Buffer {
+  const text = bytes.toString('latin1');
+  if (!text.includes('%')) return bytes;
+  return Buffer.from(
+    text.replace(/%([0-9A-Fa-f]{2})/g, (_, hex: string) => String.fromCharCode(parseInt(hex, 16))),
+    'latin1',
+  );
+}
+
+/**
+ * Whether bytes about to be published hold a registered secret (raw, URL-encoded, hex or base64) or
+ * anything shaped like a GitHub token. Publishing refuses such bytes rather than redacting them.
+ */
+export function containsSecret(content: Buffer | string): boolean {
+  const bytes = typeof content === 'string' ? Buffer.from(content, 'utf8') : content;
+  const decoded = percentDecoded(bytes);
+  for (const value of registeredValues) {
+    for (const form of secretForms(value)) {
+      if (bytes.includes(form) || decoded.includes(form)) return true;
+    }
+  }
+  const text = `${bytes.toString('latin1')}\n${decoded.toString('latin1')}`;
+  return TOKEN_SHAPES.some((shape) => shape.test(text));
 }
 
 /** A logger every core function takes; implementations must not bypass `redact`. */

@@ -1,5 +1,12 @@
 import { afterEach, describe, expect, it } from '@jest/globals';
-import { REDACTED, clearRegisteredSecrets, redact, redactingLogger, registerSecret } from '../src/redact.js';
+import {
+  REDACTED,
+  clearRegisteredSecrets,
+  containsSecret,
+  redact,
+  redactingLogger,
+  registerSecret,
+} from '../src/redact.js';
 
 const GHP = `ghp_${'A1b2C3d4'.repeat(5)}`;
 const GHS = `ghs_${'Zz09'.repeat(9)}`;
@@ -48,5 +55,57 @@ describe('redact', () => {
     logger.warning(`x ${GHS}`);
     logger.debug(PAT);
     expect(seen.join(' ')).not.toMatch(/gh[ps]_|github_pat_/);
+  });
+});
+
+describe('containsSecret', () => {
+  const TOKEN = 'ghs_WritAppInstallationToken0000000001';
+  const percentAll = (text: string, hex: (c: string) => string) =>
+    Array.from(Buffer.from(text))
+      .map((b) => `%${hex(b.toString(16).padStart(2, '0'))}`)
+      .join('');
+
+  it.each([
+    ['raw', `docs\n${TOKEN}\n`],
+    ['raw inside a word', `x${TOKEN}y`],
+    ['base64', Buffer.from(TOKEN).toString('base64')],
+    ['base64 at offset 1', Buffer.from(`a${TOKEN}`).toString('base64')],
+    ['base64 at offset 2', Buffer.from(`ab${TOKEN}z`).toString('base64')],
+    ['base64 inside a longer text', `data:${Buffer.from(`# page\n${TOKEN}\nend`).toString('base64')}`],
+    ['base64url', Buffer.from(`??${TOKEN}>>`).toString('base64url')],
+    ['URL-encoded, every byte', percentAll(TOKEN, (h) => h.toUpperCase())],
+    ['URL-encoded, lower-case hex', percentAll(TOKEN, (h) => h)],
+    ['URL-encoded in part', `${TOKEN.slice(0, 10)}%${TOKEN.charCodeAt(10).toString(16)}${TOKEN.slice(11)}`],
+    ['hex', Buffer.from(TOKEN).toString('hex')],
+    ['HEX', Buffer.from(TOKEN).toString('hex').toUpperCase()],
+  ])('finds a registered token: %s', (_form, text) => {
+    registerSecret(TOKEN);
+    expect(containsSecret(text)).toBe(true);
+    expect(containsSecret(Buffer.from(text))).toBe(true);
+  });
+
+  it('finds a registered secret with characters URL encoding changes', () => {
+    const secret = 'p@ss w/rd+&=?';
+    registerSecret(secret);
+    expect(containsSecret(`password=${encodeURIComponent(secret)}`)).toBe(true);
+    expect(containsSecret(`password=${secret}`)).toBe(true);
+    expect(containsSecret(Buffer.from(`--${secret}--`).toString('base64'))).toBe(true);
+  });
+
+  it.each([GHP, GHS, PAT])('finds a GitHub token shape nobody registered: %s', (token) => {
+    expect(containsSecret(`see ${token} here`)).toBe(true);
+  });
+
+  it('passes ordinary content, and token-like prose', () => {
+    registerSecret(TOKEN);
+    expect(containsSecret('# Roadmap\n\n- v2.4: token implementation-specific details\n')).toBe(false);
+    expect(containsSecret(Buffer.from('# Roadmap\n').toString('base64'))).toBe(false);
+    expect(containsSecret('ghs_short')).toBe(false);
+  });
+
+  it('forgets cleared secrets', () => {
+    registerSecret('hunter2-hunter2');
+    clearRegisteredSecrets();
+    expect(containsSecret('hunter2-hunter2')).toBe(false);
   });
 });

@@ -3,6 +3,8 @@
  * request. Every write is gated on a re-verified approval; the branch is only ever moved forward by
  * compare-and-set commits (createCommitOnBranch with expectedHeadOid) or a merge of the base into it,
  * never forced and never reset, so human commits on the branch survive; the base is never written.
+ * It stays in its lane (lane.ts, safe-path.ts): never the ledger branch, never the default branch as its
+ * bot branch, only safe paths, never a secret's bytes, and every write is fenced by the run's epoch.
  */
 import { createHash } from 'node:crypto';
 import { digest } from '../canonical-json.js';
@@ -10,27 +12,37 @@ import { verifyApprovalGate } from '../approval/gate.js';
 import { WritError, errorMessage, httpStatus } from '../errors.js';
 import type { GitHubClient } from '../github/client.js';
 import type { LedgerContext } from '../ledger/cas.js';
-import { recordArtifactPublish } from '../ledger/ledger.js';
+import { readRun, recordArtifactPublish } from '../ledger/ledger.js';
 import type { RepositoryName } from '../ledger/paths.js';
-import { validateBranch } from '../ledger/paths.js';
+import { LEDGER_ROOT_PATH } from '../ledger/paths.js';
+import { DEFAULT_LEDGER_BRANCH } from '../ledger/types.js';
+import { checkArtifactFence } from '../ledger/transitions.js';
 import { loadPlanFile } from '../plan/load.js';
 import type { Logger } from '../redact.js';
+import { containsSecret } from '../redact.js';
 import { lineDiff } from './diff.js';
+import { checkLane, refuseLedgerBranches, sanitizeTitle, validateArtifactBranch } from './lane.js';
+import { validateArtifactPath } from './safe-path.js';
 
 export type OnClosedPr = 'report' | 'open-new';
 
 export interface PublishSettings {
   repository: RepositoryName;
   runId: string;
+  /** The fencing epoch consume-approval took (its `epoch` output): a publish under an older one is `fenced`. */
+  epoch: number;
   planFile: string;
   commandPrefix: string;
   allowedRoles: readonly string[];
   /** Repository-relative path of the published file. */
   path: string;
+  /** Allow `path` under `.github/workflows/`. */
+  allowWorkflowFiles: boolean;
   content: Buffer;
   branch: string;
   /** Empty: the repository's default branch. */
   base: string;
+  /** Untrusted: sanitized to one line of visible characters. Empty: `docs: refresh <path>`. */
   prTitle: string;
   prBody: string;
   onClosedPr: OnClosedPr;
@@ -55,21 +67,6 @@ export const MAX_ARTIFACT_BYTES = 5 * 1024 * 1024;
 /** The git blob ID of some bytes: what GitHub reports as the file's `sha`. */
 export function blobOid(content: Buffer): string {
   return createHash('sha1').update(`blob ${content.length}\0`).update(content).digest('hex');
-}
-
-export function validateArtifactPath(path: string): string {
-  const segments = path.split('/');
-  const bad =
-    path.length === 0 ||
-    path.length > 255 ||
-    /[\\\0-\x1f\x7f]/.test(path) ||
-    segments.some((s) => s === '' || s === '.' || s === '..' || s.toLowerCase() === '.git');
-  if (bad)
-    throw new WritError(
-      'invalid-input',
-      `input 'path' must be a repository-relative file path without '.', '..' or '.git' segments`,
-    );
-  return path;
 }
 
 function isStale(error: unknown): boolean {
@@ -99,17 +96,36 @@ export async function publishArtifact(
 ): Promise<PublishResult> {
   const { github, logger } = deps;
   const { repository } = settings;
-  const path = validateArtifactPath(settings.path);
-  const branch = validateBranch(settings.branch);
+  const path = validateArtifactPath(settings.path, { allowWorkflowFiles: settings.allowWorkflowFiles });
+  const branch = validateArtifactBranch(settings.branch, 'branch');
+  const explicitBase = settings.base === '' ? null : validateArtifactBranch(settings.base, 'base');
+  const ledgerBranches = [deps.ledger.store.location.branch, DEFAULT_LEDGER_BRANCH];
+  refuseLedgerBranches(explicitBase === null ? [branch] : [branch, explicitBase], ledgerBranches);
+  if (!Number.isSafeInteger(settings.epoch) || settings.epoch < 1) {
+    throw new WritError('invalid-input', `the epoch must be a positive integer (got ${settings.epoch})`);
+  }
   if (settings.content.length > MAX_ARTIFACT_BYTES) {
     throw new WritError(
       'invalid-input',
       `the content file is ${settings.content.length} bytes; the limit is ${MAX_ARTIFACT_BYTES}`,
     );
   }
+  const prTitle = sanitizeTitle(settings.prTitle) || `docs: refresh ${path}`;
+  for (const [what, bytes] of [
+    ['the content file', settings.content],
+    ['the pull request body', settings.prBody],
+    ['the pull request title', prTitle],
+  ] as const) {
+    if (containsSecret(bytes)) {
+      throw new WritError(
+        'invalid-input',
+        `${what} holds the token, a registered secret (raw, base64, hex or URL-encoded) or a GitHub token; it is never published`,
+      );
+    }
+  }
   const plan = loadPlanFile(settings.planFile);
   const planDigest = digest(plan);
-  const approvedRun = await verifyApprovalGate(deps, {
+  await verifyApprovalGate(deps, {
     repository,
     runId: settings.runId,
     planDigest,
@@ -117,12 +133,22 @@ export async function publishArtifact(
     allowedRoles: settings.allowedRoles,
   });
 
-  const base =
-    settings.base === ''
-      ? (await github.rest.repos.get({ ...repository })).data.default_branch
-      : validateBranch(settings.base);
-  if (base === branch)
-    throw new WritError('invalid-input', `the artifact branch must not be the base branch '${base}'`);
+  const defaultBranch = (await github.rest.repos.get({ ...repository })).data.default_branch;
+  const base = explicitBase ?? defaultBranch;
+  const lane = checkLane({
+    branch,
+    base,
+    defaultBranch,
+    ledgerBranches,
+  });
+  // Fenced like every other write: checked before the first one, again before each later kind of write,
+  // and once more by the ledger's own artifact transition.
+  const fence = async (): Promise<void> => {
+    const view = await readRun(deps.ledger, settings.runId);
+    if (view.run === null) throw new WritError('run-not-found', `the ledger holds no run ${settings.runId}`);
+    checkArtifactFence(view, view.run, settings.epoch);
+  };
+  await fence();
   const wantedOid = blobOid(settings.content);
   const wantedText = settings.content.toString('utf8');
   const writes: string[] = [];
@@ -144,7 +170,7 @@ export async function publishArtifact(
     try {
       const { data } = await github.rest.repos.getContent({ ...repository, path, ref: headOid });
       if (Array.isArray(data) || data.type !== 'file')
-        throw new WritError('invalid-input', `'${path}' on '${branch}' is not a file`);
+        throw new WritError('invalid-input', `the published path on '${branch}' is not a file`);
       const text =
         'content' in data && typeof data.content === 'string'
           ? Buffer.from(data.content, 'base64').toString('utf8')
@@ -178,6 +204,15 @@ export async function publishArtifact(
   };
 
   let state = await readBranch();
+  // Whatever the inputs name it, a branch holding a ledger root is a ledger: never written, never a base.
+  for (const oid of [state.baseOid, state.headOid]) {
+    if (oid !== null && (await holdsLedgerRoot(github, repository, oid))) {
+      throw new WritError(
+        'invalid-input',
+        `'${oid === state.headOid ? branch : base}' holds a Writ ledger (${LEDGER_ROOT_PATH}); publish-artifact never writes a ledger or proposes into one`,
+      );
+    }
+  }
   const pulls = await readPulls();
   const diff = lineDiff(state.fileText, wantedText);
   if (pulls.open === null && pulls.closedUnmerged !== null && settings.onClosedPr === 'report') {
@@ -188,8 +223,7 @@ export async function publishArtifact(
     );
   }
   const prBody = settings.prBody;
-  const prCurrent =
-    pulls.open !== null && pulls.open.title === settings.prTitle && (pulls.open.body ?? '') === prBody;
+  const prCurrent = pulls.open !== null && pulls.open.title === prTitle && (pulls.open.body ?? '') === prBody;
   if (state.fileOid === wantedOid && prCurrent && pulls.open !== null && state.headOid !== null) {
     return {
       outcome: 'unchanged',
@@ -231,7 +265,11 @@ export async function publishArtifact(
   if (state.headOid === null) {
     writes.push('create branch');
     try {
-      await github.rest.git.createRef({ ...repository, ref: `refs/heads/${branch}`, sha: state.baseOid });
+      await github.rest.git.createRef({
+        ...repository,
+        ref: `refs/heads/${lane.target(branch)}`,
+        sha: state.baseOid,
+      });
     } catch (error: unknown) {
       if (httpStatus(error) !== 422) throw error;
       logger.info(`branch ${branch} appeared concurrently; using it`);
@@ -241,11 +279,12 @@ export async function publishArtifact(
 
   // 2. The base has moved on: merge it in (never a reset), so the PR stays open and human commits survive.
   if (state.headOid !== null && !(await containsCommit(github, repository, state.headOid, state.baseOid))) {
+    await fence();
     writes.push(`merge ${base} into ${branch}`);
     try {
       await github.rest.repos.merge({
         ...repository,
-        base: branch,
+        base: lane.target(branch),
         head: state.baseOid,
         commit_message: `Merge ${base} into ${branch} (writ run ${settings.runId})`,
       });
@@ -263,21 +302,25 @@ export async function publishArtifact(
 
   // 3. The file, by compare-and-set commits only; a moved head is re-read, never overwritten.
   const maxAttempts = settings.maxAttempts ?? 6;
+  if (state.fileOid !== wantedOid && writes.length > 0) await fence();
   for (let attempt = 1; state.fileOid !== wantedOid; attempt++) {
     if (attempt > maxAttempts)
       throw new WritError(
         'ledger-cas-exhausted',
-        `could not commit ${path} on ${branch} in ${maxAttempts} attempts`,
+        `could not commit the artifact on ${branch} in ${maxAttempts} attempts`,
       );
     if (state.headOid === null) throw new WritError('invalid-input', `the branch '${branch}' disappeared`);
     writes.push(`commit ${path}`);
     try {
       await github.graphql(COMMIT_MUTATION, {
         input: {
-          branch: { repositoryNameWithOwner: `${repository.owner}/${repository.repo}`, branchName: branch },
+          branch: {
+            repositoryNameWithOwner: `${repository.owner}/${repository.repo}`,
+            branchName: lane.target(branch),
+          },
           expectedHeadOid: state.headOid,
           message: {
-            headline: settings.prTitle.slice(0, 200),
+            headline: Array.from(prTitle).slice(0, 200).join(''),
             body: `Published by Writ for run ${settings.runId}.\n\nWrit-Run: ${settings.runId}`,
           },
           fileChanges: { additions: [{ path, contents: settings.content.toString('base64') }] },
@@ -304,14 +347,17 @@ export async function publishArtifact(
 
   // 4. Exactly one open pull request, found before created; a concurrent creation is found, not duplicated.
   let pull = (await readPulls()).open;
+  const pullCurrent = (p: NonNullable<PullState['open']>): boolean =>
+    p.title === prTitle && (p.body ?? '') === prBody;
+  if (pull === null || !pullCurrent(pull)) await fence();
   if (pull === null) {
     writes.push('open pull request');
     try {
       const { data } = await github.rest.pulls.create({
         ...repository,
-        head: branch,
+        head: lane.target(branch),
         base,
-        title: settings.prTitle,
+        title: prTitle,
         body: prBody,
       });
       pull = { number: data.number, html_url: data.html_url, title: data.title, body: data.body };
@@ -321,12 +367,12 @@ export async function publishArtifact(
       if (pull === null) throw error;
     }
   }
-  if (pull.title !== settings.prTitle || (pull.body ?? '') !== prBody) {
+  if (!pullCurrent(pull)) {
     writes.push(`update pull request #${pull.number}`);
     await github.rest.pulls.update({
       ...repository,
       pull_number: pull.number,
-      title: settings.prTitle,
+      title: prTitle,
       body: prBody,
     });
   }
@@ -338,8 +384,7 @@ export async function publishArtifact(
       commit_oid: commitOid,
       pr_number: pull.number,
       content_digest: `sha256:${createHash('sha256').update(settings.content).digest('hex')}`,
-      // The issue-9 publish lane work replaces this with the job's `epoch` input.
-      epoch: approvedRun.owner?.epoch ?? 0,
+      epoch: settings.epoch,
     },
   });
   return {
@@ -352,6 +397,21 @@ export async function publishArtifact(
     diff,
     writes,
   };
+}
+
+/** Whether the tree of commit `oid` holds a ledger root file. */
+async function holdsLedgerRoot(
+  github: GitHubClient,
+  repository: RepositoryName,
+  oid: string,
+): Promise<boolean> {
+  try {
+    await github.rest.repos.getContent({ ...repository, path: LEDGER_ROOT_PATH, ref: oid });
+    return true;
+  } catch (error: unknown) {
+    if (httpStatus(error) === 404) return false;
+    throw error;
+  }
 }
 
 /** Whether `ancestor` is in the recent history of `head` (a bounded walk of the commits list). */

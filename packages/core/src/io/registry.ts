@@ -63,32 +63,52 @@ export const STAGES = {
     inputs: {
       ...TOKEN,
       'run-id': { description: 'The approved run ID.', required: true },
+      epoch: {
+        description:
+          "The run's fencing epoch (consume-approval's `epoch` output). A publish under an epoch older than the lease's, or than the run's last recorded publish, is refused as `fenced` before any write.",
+        required: true,
+      },
       'plan-file': {
         description: "Path to the plan JSON, recomputed now; its digest must be the run's approved digest.",
         required: true,
       },
       path: {
-        description: 'Repository path of the published file, e.g. docs/reference/roadmap.md.',
+        description:
+          'Repository path of the published file, e.g. docs/reference/roadmap.md. It must be a path git accepts on every file system (no `.git` or any of its NTFS/HFS aliases, no `..`, no leading `/`, no empty segment, no `\\` or `:`), without control, bidi or other format characters, and outside `.github/workflows/` unless `allow-workflow-files` is true.',
         required: true,
       },
-      'content-file': { description: 'Path to the rendered bytes to publish.', required: true },
+      'allow-workflow-files': {
+        description:
+          'Allow `path` under `.github/workflows/` (a pushed workflow file runs with the repository secrets).',
+        required: false,
+        default: 'false',
+      },
+      'content-file': {
+        description:
+          "Path to the rendered bytes to publish: a regular file whose real path is inside the workspace or the runner's temp directory. Bytes holding the token or a registered secret are refused.",
+        required: true,
+      },
       branch: {
-        description: 'The stable bot branch the file is committed on.',
+        description:
+          'The stable bot branch the file is committed on. Never the ledger branch or the default branch.',
         required: false,
         default: 'bot/writ-artifact',
       },
       base: {
-        description: "Base branch of the pull request. Default: the repository's default branch.",
+        description:
+          "Base branch of the pull request (never the ledger branch). Default: the repository's default branch.",
         required: false,
         default: '',
       },
       'pr-title': {
-        description: 'Pull request title. Default: `docs: refresh <path>`.',
+        description:
+          'Pull request title (one line; control and format characters are shown as U+FFFD). Default: `docs: refresh <path>`.',
         required: false,
         default: '',
       },
       'pr-body-file': {
-        description: 'Path to the pull request body (Markdown). Optional.',
+        description:
+          'Path to the pull request body (Markdown), under the same rules as `content-file`. Optional.',
         required: false,
         default: '',
       },

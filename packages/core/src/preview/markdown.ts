@@ -22,6 +22,25 @@ export function escapeInline(text: string, maxLength = 200): string {
     .replace(/@/g, '@&#8288;');
 }
 
+/** Whether text holds a control character or an invisible format character (bidi, zero-width...). */
+export function containsInvisible(text: string): boolean {
+  return new RegExp(INVISIBLE_CHARACTERS.source, INVISIBLE_CHARACTERS.flags.replace('g', '')).test(text);
+}
+
+/**
+ * A fenced code block of untrusted lines: the fence is longer than any backtick run inside, so no line
+ * can close it, and invisible characters (tabs kept) are shown as U+FFFD.
+ */
+export function fencedBlock(lines: readonly string[], info = ''): string {
+  let longest = 0;
+  for (const line of lines) {
+    for (const run of line.match(/`+/g) ?? []) longest = Math.max(longest, run.length);
+  }
+  const fence = '`'.repeat(Math.max(3, longest + 1));
+  const shown = lines.map((line) => line.replace(INVISIBLE_CHARACTERS, (c) => (c === '\t' ? c : '\ufffd')));
+  return [`${fence}${info}`, ...shown, fence].join('\n');
+}
+
 /** Inline code for trusted, already-validated tokens (IDs, digests, kinds). */
 export function code(text: string): string {
   if (/[`\r\n]/.test(text)) throw new Error('code() is for trusted tokens without backticks or newlines');

@@ -18,6 +18,9 @@ export interface RunnerContext {
   apiUrl: string;
   /** The numeric ID of the account that triggered the workflow, when the runner provides it. */
   actorId: number | undefined;
+  /** GITHUB_WORKSPACE (else the working directory) and RUNNER_TEMP: where input files may live. */
+  workspace: string;
+  runnerTemp: string | undefined;
 }
 
 function positiveInteger(name: string, fallback?: number): number {
@@ -53,5 +56,7 @@ export function readRunnerContext(): RunnerContext {
     payload,
     apiUrl: validateApiUrl(process.env.GITHUB_API_URL || 'https://api.github.com', 'GITHUB_API_URL'),
     actorId: actor !== undefined && /^[1-9][0-9]{0,15}$/.test(actor) ? Number(actor) : undefined,
+    workspace: process.env.GITHUB_WORKSPACE || process.cwd(),
+    runnerTemp: process.env.RUNNER_TEMP || undefined,
   };
 }

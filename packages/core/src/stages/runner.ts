@@ -1,4 +1,5 @@
 /** What every stage's `run()` shares: the runner logger, the job summary and the failure path. */
+import { randomUUID } from 'node:crypto';
 import { errorCode, failureMessage } from '../errors.js';
 import type { Logger } from '../redact.js';
 import { redact, redactingLogger } from '../redact.js';
@@ -12,6 +13,25 @@ export const runnerLogger: Logger = redactingLogger({
   warning: (message) => runner.warning(message),
   debug: (message) => runner.debug(message),
 });
+
+// Control characters but newline and tab, and the format characters (bidi overrides, zero-width, BOM...).
+const UNPRINTABLE = /[\u0000-\u0008\u000b-\u001f\u007f-\u009f\p{Cf}\p{Cs}\u2028\u2029]/gu;
+
+/** Untrusted text for a plain-text log: every unprintable character shown as `\u{…}`. */
+export function printable(text: string): string {
+  return text.replace(UNPRINTABLE, (c) => `\\u{${(c.codePointAt(0) ?? 0).toString(16)}}`);
+}
+
+/**
+ * Logs untrusted multi-line text (a rendered file): the runner runs no workflow command inside it
+ * (`::stop-commands::` with an unguessable token) and no escape or bidi sequence reaches the log raw.
+ */
+export function logUntrusted(heading: string, text: string): void {
+  const token = randomUUID();
+  runnerLogger.info(`::stop-commands::${token}`);
+  runnerLogger.info(`${printable(heading)}\n${printable(text)}`);
+  runnerLogger.info(`::${token}::`);
+}
 
 /** Appends Markdown to the job summary, redacted and bounded. Does nothing outside a runner. */
 export function writeSummary(markdown: string): void {

@@ -1,25 +1,17 @@
-import { readFileSync } from 'node:fs';
 import { parseAllowedRoles } from '../../approval/authorize.js';
 import type { OnClosedPr } from '../../artifact/publish.js';
-import { publishArtifact } from '../../artifact/publish.js';
-import { WritError, errorMessage } from '../../errors.js';
+import { MAX_ARTIFACT_BYTES, publishArtifact } from '../../artifact/publish.js';
+import { WritError } from '../../errors.js';
 import { stageIo } from '../../io/action-io.js';
+import { readInputFile } from '../../io/input-file.js';
 import { validateRunId } from '../../plan/run-id.js';
-import { code, escapeInline } from '../../preview/markdown.js';
+import { code, escapeInline, fencedBlock } from '../../preview/markdown.js';
 import { connect, readLedgerInputs } from '../connect.js';
 import { readRunnerContext } from '../context.js';
-import { failStep, runnerLogger, writeSummary } from '../runner.js';
+import { failStep, logUntrusted, runnerLogger, writeSummary } from '../runner.js';
 
-function readBytes(path: string, input: string): Buffer {
-  try {
-    return readFileSync(path);
-  } catch (error: unknown) {
-    throw new WritError(
-      'invalid-input',
-      `input '${input}' names an unreadable file (${errorMessage(error)})`,
-    );
-  }
-}
+/** GitHub's limit on a pull request body, in characters; bytes bound it from above. */
+const MAX_PR_BODY_BYTES = 4 * 65_536;
 
 /** The publish-artifact action: one file, one bot branch, exactly one pull request. */
 export async function run(): Promise<void> {
@@ -33,22 +25,32 @@ export async function run(): Promise<void> {
     }
     const prBodyFile = io.input('pr-body-file');
     const dryRun = io.booleanInput('dry-run');
+    const allowWorkflowFiles = io.booleanInput('allow-workflow-files');
+    const epoch = io.integerInput('epoch');
+    if (epoch === undefined) throw new WritError('invalid-input', "input 'epoch' is required");
+    const roots = { workspace: context.workspace, runnerTemp: context.runnerTemp };
+    const content = readInputFile(io.input('content-file'), 'content-file', roots, MAX_ARTIFACT_BYTES);
+    const prBody =
+      prBodyFile === ''
+        ? ''
+        : readInputFile(prBodyFile, 'pr-body-file', roots, MAX_PR_BODY_BYTES).toString('utf8');
     const { github, ledger } = connect(context, readLedgerInputs(io), runnerLogger);
-    const content = readBytes(io.input('content-file'), 'content-file');
     const result = await publishArtifact(
       { github, ledger, logger: runnerLogger },
       {
         repository: context.repository,
         runId: validateRunId(io.input('run-id')),
+        epoch,
         planFile: io.input('plan-file'),
         commandPrefix: io.input('command-prefix'),
         allowedRoles: parseAllowedRoles(io.input('allowed-roles')),
         path,
+        allowWorkflowFiles,
         content,
         branch: io.input('branch'),
         base: io.input('base'),
-        prTitle: io.input('pr-title') || `docs: refresh ${path}`,
-        prBody: prBodyFile === '' ? '' : readBytes(prBodyFile, 'pr-body-file').toString('utf8'),
+        prTitle: io.input('pr-title'),
+        prBody,
         onClosedPr: onClosed satisfies OnClosedPr,
         dryRun,
       },
@@ -74,13 +76,11 @@ export async function run(): Promise<void> {
       lines.push(
         '<details><summary>Diff against the branch</summary>',
         '',
-        '```diff',
-        ...result.diff.lines.slice(0, 400),
-        '```',
+        fencedBlock(result.diff.lines.slice(0, 400), 'diff'),
         '</details>',
         '',
       );
-      runnerLogger.info(`rendered ${path}:\n${content.toString('utf8').slice(0, 20_000)}`);
+      logUntrusted(`rendered ${path}:`, content.toString('utf8').slice(0, 20_000));
     }
     writeSummary(`${lines.join('\n')}\n`);
     io.setOutputs({
