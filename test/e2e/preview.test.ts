@@ -1,6 +1,7 @@
 import { describe, expect, it } from '@jest/globals';
-import { readFileSync, writeFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { copyFileSync, mkdirSync, mkdtempSync, readFileSync, symlinkSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { basename, join } from 'node:path';
 import { repoRoot, runAction } from '../support/run-action.js';
 
 const examplePath = join(repoRoot, 'examples/roadmap-plan.json');
@@ -83,5 +84,56 @@ describe('dist/preview run as the runner runs it', () => {
     expect(traversal.outputs).toMatchObject({ outcome: 'refused', reason: 'invalid-run-id' });
     const noPlan = await runAction('preview', { inputs: { 'plan-file': '' } });
     expect(noPlan.outputs).toMatchObject({ outcome: 'refused', reason: 'invalid-input' });
+  });
+});
+
+describe('a plan is read only from the workspace or the runner temp directory', () => {
+  // The workspace is the repository; RUNNER_TEMP is a fresh directory holding the links.
+  const temp = mkdtempSync(join(tmpdir(), 'writ-plan-roots-'));
+  const outside = mkdtempSync(join(tmpdir(), 'writ-plan-outside-'));
+  const outsidePlan = join(outside, 'plan.json');
+  copyFileSync(examplePath, outsidePlan);
+  const inside = join(temp, 'plan.json');
+  copyFileSync(examplePath, inside);
+  mkdirSync(join(temp, 'linked'));
+  symlinkSync(outside, join(temp, 'linked', 'dir'));
+  const cases: [string, string][] = [
+    ['a symlink to a plan outside both roots', linkTo(outsidePlan, 'out.json')],
+    ['a symlink to /proc/self/environ', linkTo('/proc/self/environ', 'environ.json')],
+    ['a file under a symlinked directory that leads out', join(temp, 'linked', 'dir', 'plan.json')],
+    ['a path with .. out of the temp directory', join(temp, '..', basename(outside), 'plan.json')],
+    ['a plan outside both roots', outsidePlan],
+  ];
+
+  function linkTo(target: string, name: string): string {
+    const link = join(temp, name);
+    symlinkSync(target, link);
+    return link;
+  }
+
+  it.each(cases)('refuses %s as invalid-input without echoing the path', async (_name, planFile) => {
+    const run = await runAction('preview', { inputs: { 'plan-file': planFile }, env: { RUNNER_TEMP: temp } });
+    expect(run.outputs).toMatchObject({ outcome: 'refused', reason: 'invalid-input' });
+    expect(run.commands.errors[0]).toMatch(/^invalid-input: input 'plan-file' \(\d+ characters\) /);
+    expect(run.stdout).not.toContain(outside);
+    expect(run.outputs.digest).toBeUndefined();
+  });
+
+  it('refuses a directory as plan-file-not-found', async () => {
+    const run = await runAction('preview', {
+      inputs: { 'plan-file': join(temp, 'linked') },
+      env: { RUNNER_TEMP: temp },
+    });
+    expect(run.outputs).toMatchObject({ outcome: 'refused', reason: 'plan-file-not-found' });
+  });
+
+  it('reads a plan inside the temp directory, and one in the workspace', async () => {
+    for (const planFile of [inside, examplePath]) {
+      const run = await runAction('preview', {
+        inputs: { 'plan-file': planFile },
+        env: { RUNNER_TEMP: temp },
+      });
+      expect(run.outputs).toMatchObject({ outcome: 'previewed', reason: '' });
+    }
   });
 });

@@ -20,6 +20,7 @@ import { startEmulator } from '@writ/github-emulator/index.js';
 import type { Emulator } from '@writ/github-emulator/index.js';
 import { REPO_ROOT, runStage } from '../../packages/cli/src/run-stage.js';
 import type { StageRun } from '../../packages/cli/src/run-stage.js';
+import { TEST_RUNNER_TEMP } from './run-action.js';
 
 export const OWNER = 'acme';
 export const REPO = 'widgets';
@@ -134,6 +135,7 @@ export async function sliceWorld(options: { seed?: number } = {}): Promise<Slice
       GITHUB_RUN_ID: String((runCounter += 1)),
       GITHUB_RUN_ATTEMPT: '1',
       GITHUB_ACTOR_ID: String(ids[PEOPLE.admin]),
+      RUNNER_TEMP: TEST_RUNNER_TEMP,
       ...extra,
     }),
     ledgerInputs: () => ({

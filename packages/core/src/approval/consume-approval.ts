@@ -3,6 +3,7 @@
  * its author, the author's live role) and the plan is recomputed from a fresh input; only then are the
  * approval and the repository lease committed, together, in one compare-and-set ledger commit.
  */
+import type { FileRoots } from '../io/input-file.js';
 import { WritError, httpStatus } from '../errors.js';
 import type { GitHubClient } from '../github/client.js';
 import type { LedgerContext, PlannedCommit } from '../ledger/cas.js';
@@ -24,6 +25,8 @@ export interface ConsumeApprovalSettings {
   /** The ledger app's bot login (`<slug>[bot]`): its comments never approve. */
   appBotLogin: string;
   planFile: string;
+  /** Where a stage may read the plan from (the workspace and the runner's temp directory). */
+  planRoots?: FileRoots;
   holder: { workflow_run_id: number; attempt: number };
   requireDistinctApprover: boolean;
   dryRun?: boolean;
@@ -101,7 +104,7 @@ export async function consumeApprovalComment(
     settings.allowedRoles,
     author.id,
   );
-  const plan = loadPlanFile(settings.planFile);
+  const plan = loadPlanFile(settings.planFile, settings.planRoots);
   const binding = bindPlan(plan);
   const approvedDigest = `sha256:${command.digestHex}`;
   if (binding.digest !== approvedDigest) {

@@ -6,6 +6,7 @@
  * It stays in its lane (lane.ts, safe-path.ts): never the ledger branch, never the default branch as its
  * bot branch, only safe paths, never a secret's bytes, and every write is fenced by the run's epoch.
  */
+import type { FileRoots } from '../io/input-file.js';
 import { createHash } from 'node:crypto';
 import { digest } from '../canonical-json.js';
 import { verifyApprovalGate } from '../approval/gate.js';
@@ -32,6 +33,8 @@ export interface PublishSettings {
   /** The fencing epoch consume-approval took (its `epoch` output): a publish under an older one is `fenced`. */
   epoch: number;
   planFile: string;
+  /** Where a stage may read the plan from (the workspace and the runner's temp directory). */
+  planRoots?: FileRoots;
   commandPrefix: string;
   allowedRoles: readonly string[];
   /** Repository-relative path of the published file. */
@@ -123,7 +126,7 @@ export async function publishArtifact(
       );
     }
   }
-  const plan = loadPlanFile(settings.planFile);
+  const plan = loadPlanFile(settings.planFile, settings.planRoots);
   const planDigest = digest(plan);
   await verifyApprovalGate(deps, {
     repository,

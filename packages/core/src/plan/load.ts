@@ -1,3 +1,5 @@
+import type { FileRoots } from '../io/input-file.js';
+import { readInputFile } from '../io/input-file.js';
 import { readFileSync, statSync } from 'node:fs';
 import { WritError, errorMessage } from '../errors.js';
 import { IJsonError, parseIJson } from '../i-json.js';
@@ -60,10 +62,11 @@ function describeSource(path: string): string {
 }
 
 /**
- * Reads, bounds, parses and validates a plan file. Synchronous on purpose: the file is bounded, and
+ * Reads, bounds, parses and validates a plan file; with `roots` (what every stage passes) only a regular
+ * file inside the workspace or the runner's temp directory. Synchronous on purpose: the file is bounded, and
  * node:fs/promises costs a stage several milliseconds of cold start.
  */
-export function loadPlanFile(path: string): Plan {
+export function loadPlanFile(path: string, roots?: FileRoots): Plan {
   const source = describeSource(path);
   let size: number;
   try {
@@ -76,6 +79,9 @@ export function loadPlanFile(path: string): Plan {
   if (size > MAX_PLAN_BYTES) {
     throw new WritError('plan-too-large', `${source} is ${size} bytes; the limit is ${MAX_PLAN_BYTES}`);
   }
+  // A stage reads plans only from the workspace or the runner's temp directory (never via a symlink out).
+  if (roots !== undefined)
+    return validatePlan(parsePlanBytes(readInputFile(path, 'plan-file', roots, MAX_PLAN_BYTES), source));
   let bytes: Uint8Array;
   try {
     bytes = readFileSync(path);

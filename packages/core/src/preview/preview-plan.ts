@@ -1,4 +1,5 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
+import type { FileRoots } from '../io/input-file.js';
 import { join } from 'node:path';
 import { digest } from '../canonical-json.js';
 import { WritError, errorMessage } from '../errors.js';
@@ -13,6 +14,8 @@ export const COMMAND_PREFIX_PATTERN = /^[a-z][a-z0-9-]{0,31}$/;
 
 export interface PreviewSettings {
   planFile: string;
+  /** Where a stage may read the plan from (the workspace and the runner's temp directory). */
+  planRoots?: FileRoots;
   /** Empty or undefined: derived from the digest. */
   runId?: string;
   commandPrefix: string;
@@ -42,7 +45,7 @@ export function validateCommandPrefix(prefix: string): string {
 /** Validates the plan, computes its digest and run ID, renders the preview and writes it to a file. */
 export function previewPlan(settings: PreviewSettings, deps: { logger: Logger }): PreviewResult {
   const commandPrefix = validateCommandPrefix(settings.commandPrefix);
-  const plan = loadPlanFile(settings.planFile);
+  const plan = loadPlanFile(settings.planFile, settings.planRoots);
   const planDigest = digest(plan);
   const runId = settings.runId ? validateRunId(settings.runId) : deriveRunId(planDigest);
   const markdown = redact(renderPreview({ plan, planDigest, runId, commandPrefix }));

@@ -34,6 +34,7 @@ export async function run(): Promise<void> {
         requireDistinctApprover: io.booleanInput('require-distinct-approver'),
         appBotLogin: ownLogin,
         planFile,
+        planRoots: { workspace: context.workspace, runnerTemp: context.runnerTemp },
         holder: { workflow_run_id: context.workflowRunId, attempt: context.attempt },
         dryRun,
       },

@@ -13,6 +13,10 @@ export async function run(): Promise<void> {
     const result = previewPlan(
       {
         planFile: io.input('plan-file'),
+        planRoots: {
+          workspace: process.env.GITHUB_WORKSPACE || process.cwd(),
+          runnerTemp: process.env.RUNNER_TEMP,
+        },
         runId: io.input('run-id'),
         commandPrefix: io.input('command-prefix'),
         outputDir: process.env.RUNNER_TEMP || tmpdir(),

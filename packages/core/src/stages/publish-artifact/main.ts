@@ -42,6 +42,7 @@ export async function run(): Promise<void> {
         runId: validateRunId(io.input('run-id')),
         epoch,
         planFile: io.input('plan-file'),
+        planRoots: roots,
         commandPrefix: io.input('command-prefix'),
         allowedRoles: parseAllowedRoles(io.input('allowed-roles')),
         path,
