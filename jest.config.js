@@ -11,6 +11,9 @@ export default {
   transform: {
     '^.+\\.ts$': ['ts-jest', { useESM: true, tsconfig: '<rootDir>/tsconfig.json' }],
   },
+  // Bundles the stages from the working tree into .tmp/test-dist/ (rebuilding only what changed) and
+  // sets WRIT_BUNDLE_DIR, so the end-to-end tests run the code under test, not the committed dist/.
+  globalSetup: '<rootDir>/test/support/global-setup.mjs',
   testTimeout: 120000,
   // Most suites wait on child processes and loopback HTTP, not the CPU: two workers on two cores.
   maxWorkers: 2,
