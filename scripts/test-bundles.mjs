@@ -109,8 +109,8 @@ async function withLock(fn) {
   }
 }
 
-/** Brings .tmp/test-dist/ up to date with the working tree; returns the stages rebuilt and why. */
-export async function ensureTestBundles({ log = (line) => process.stderr.write(`${line}\n`) } = {}) {
+/** Brings .tmp/test-dist/ up to date with the working tree, printing each stage it rebuilds and why. */
+async function ensureTestBundles() {
   return withLock(async () => {
     const stages = discoverStages();
     mkdirSync(TEST_DIST, { recursive: true });
@@ -120,7 +120,6 @@ export async function ensureTestBundles({ log = (line) => process.stderr.write(`
       }
     }
     const shared = sharedHash();
-    const rebuilt = [];
     for (const stage of stages) {
       const reason = staleReason(stage, shared);
       if (reason === null) continue;
@@ -146,10 +145,10 @@ export async function ensureTestBundles({ log = (line) => process.stderr.write(`
       } else {
         rmSync(manifestPath(stage), { force: true });
       }
-      log(`test bundle ${stage}: rebuilt from the working tree in ${Date.now() - started} ms (${reason})`);
-      rebuilt.push({ stage, reason });
+      console.error(
+        `test bundle ${stage}: rebuilt from the working tree in ${Date.now() - started} ms (${reason})`,
+      );
     }
-    return { dir: TEST_DIST, rebuilt };
   });
 }
 
