@@ -1,9 +1,10 @@
 #!/usr/bin/env node
 // Builds every action: discovers actions/*/action.yml, precompiles the JSON Schema validators, bundles
 // packages/core/src/stages/<stage>/index.ts into dist/<stage>/ with ncc (ESM, licenses beside it), and
-// generates each action's README and action-docs/<stage>.md from its action.yml.
+// generates each action's README and action-docs/<stage>.md from its action.yml. The test suite bundles
+// the working tree through the same bundleStage (scripts/test-bundles.mjs), into .tmp/test-dist/.
 import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { dirname, join } from 'node:path';
+import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import ncc from '@vercel/ncc';
 import { transformSync } from 'esbuild';
@@ -19,17 +20,20 @@ export function discoverStages() {
     .sort();
 }
 
-async function bundle(stage) {
+/**
+ * Bundles one stage into `out` (replaced whole). Returns the entry bundle's size and the files webpack
+ * read or probed for (`inputs`, `missing`), so a caller can tell when the bundle is stale.
+ */
+export async function bundleStage(stage, out = join(root, 'dist', stage)) {
   const entry = join(root, 'packages/core/src/stages', stage, 'index.ts');
   if (!existsSync(entry)) throw new Error(`actions/${stage}/action.yml has no entry point at ${entry}`);
-  const { code, assets } = await ncc(entry, {
+  const { code, assets, stats } = await ncc(entry, {
     minify: true,
     sourceMap: false,
     license: 'licenses.txt',
     quiet: true,
     target: 'es2022',
   });
-  const out = join(root, 'dist', stage);
   rmSync(out, { recursive: true, force: true });
   mkdirSync(out, { recursive: true });
   writeFileSync(join(out, 'index.js'), code);
@@ -48,7 +52,8 @@ async function bundle(stage) {
   }
   // The bundle is ESM; Node decides that from the nearest package.json.
   writeFileSync(join(out, 'package.json'), `${JSON.stringify({ type: 'module' }, null, 2)}\n`);
-  return Buffer.byteLength(code);
+  const { fileDependencies, missingDependencies } = stats.compilation;
+  return { bytes: Buffer.byteLength(code), inputs: [...fileDependencies], missing: [...missingDependencies] };
 }
 
 async function main() {
@@ -66,11 +71,11 @@ async function main() {
   }
   for (const stage of stages) {
     const yml = readFileSync(join(root, 'actions', stage, 'action.yml'), 'utf8');
-    const bytes = await bundle(stage);
+    const { bytes } = await bundleStage(stage);
     writeFileSync(join(root, 'actions', stage, 'README.md'), renderActionReadme(stage, yml));
     writeFileSync(join(root, 'action-docs', `${stage}.md`), renderActionDocs(stage, yml));
     console.log(`built dist/${stage}/index.js (${bytes} bytes) and its docs`);
   }
 }
 
-await main();
+if (resolve(process.argv[1] ?? '') === fileURLToPath(import.meta.url)) await main();

@@ -19,7 +19,7 @@ function reorderDeep(value: unknown): unknown {
   return value;
 }
 
-describe('dist/preview run as the runner runs it', () => {
+describe('the preview bundle run as the runner runs it', () => {
   it('validates the example plan and writes every output, the summary and the preview file', async () => {
     const run = await runAction('preview', { inputs: { 'plan-file': examplePath } });
     expect(run.status).toBe(0);

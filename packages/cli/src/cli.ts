@@ -22,7 +22,8 @@ export const USAGE = `Usage:
   writ demo
 
 Environment: GITHUB_TOKEN (the ledger app's installation token for writes), GITHUB_API_URL,
-GITHUB_REPOSITORY (default --repo), WRIT_APP_SLUG / WRIT_APP_ID (default --app-slug / --app-id).
+GITHUB_REPOSITORY (default --repo), WRIT_APP_SLUG / WRIT_APP_ID (default --app-slug / --app-id),
+WRIT_BUNDLE_DIR (writ run and writ demo start <dir>/<stage>/index.js instead of dist/; npm test sets it).
 `;
 
 export async function runCli(argv: readonly string[], env: CliEnv, io: CliIo): Promise<number> {

@@ -3,11 +3,12 @@
  * be run locally (or in tests) exactly as GitHub's runner would start it: a child `node` process,
  * `INPUT_<NAME>` variables (upper-cased, spaces to `_`, hyphens kept) with action.yml defaults for
  * inputs not given, the event payload file, and the runner's file commands, which are parsed back.
+ * WRIT_BUNDLE_DIR=<dir> runs `<dir>/<stage>/index.js` instead (the test suite's working-tree build).
  */
 import { spawn } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parse } from 'yaml';
 
@@ -104,10 +105,19 @@ export function parseEnvFile(text: string): Record<string, string> {
   return env;
 }
 
+/**
+ * The one place a stage's bundle is located: `$WRIT_BUNDLE_DIR/<stage>/index.js` when that is set (jest's
+ * global setup sets it to .tmp/test-dist/, its build of the working tree), else `<root>/dist/<stage>/index.js`.
+ */
+export function bundlePath(stage: string, root = REPO_ROOT): string {
+  const dir = process.env.WRIT_BUNDLE_DIR;
+  return join(dir === undefined || dir === '' ? join(root, 'dist') : resolve(dir), stage, 'index.js');
+}
+
 export async function runStage(options: RunStageOptions): Promise<StageRun> {
   const root = options.root ?? REPO_ROOT;
   const actionFile = join(root, 'actions', options.stage, 'action.yml');
-  const bundle = join(root, 'dist', options.stage, 'index.js');
+  const bundle = bundlePath(options.stage, root);
   if (!/^[a-z][a-z-]*$/.test(options.stage) || !existsSync(actionFile) || !existsSync(bundle)) {
     throw new Error(
       `no such stage '${options.stage}' (expected actions/<stage>/action.yml and dist/<stage>/index.js)`,

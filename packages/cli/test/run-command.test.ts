@@ -12,7 +12,7 @@ function capture() {
 }
 
 describe('writ run', () => {
-  it('runs a stage from dist with inputs and prints its outputs and summary', async () => {
+  it('runs a stage bundle with inputs and prints its outputs and summary', async () => {
     const { io, out } = capture();
     const status = await runCli(
       ['run', 'preview', '--input', `plan-file=${join(REPO_ROOT, 'examples/release-plan.json')}`],

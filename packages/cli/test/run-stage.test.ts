@@ -1,6 +1,9 @@
 import { describe, expect, it } from '@jest/globals';
+import { join } from 'node:path';
 import {
+  REPO_ROOT,
   applyMasks,
+  bundlePath,
   formatStageRun,
   inputVariable,
   parseCommandFile,
@@ -53,6 +56,18 @@ describe('writ run: the runner contract', () => {
       C: 'x',
     });
     expect(() => parseEnvFile('novalue')).toThrow(/KEY=VALUE/);
+  });
+
+  it("runs the working tree's bundles under jest (global setup), the committed dist/ otherwise", () => {
+    expect(bundlePath('preview')).toBe(join(REPO_ROOT, '.tmp/test-dist/preview/index.js'));
+    const saved = process.env.WRIT_BUNDLE_DIR;
+    try {
+      delete process.env.WRIT_BUNDLE_DIR;
+      expect(bundlePath('preview')).toBe(join(REPO_ROOT, 'dist/preview/index.js'));
+      expect(bundlePath('preview', '/elsewhere')).toBe('/elsewhere/dist/preview/index.js');
+    } finally {
+      process.env.WRIT_BUNDLE_DIR = saved;
+    }
   });
 
   it('refuses an unknown stage and an undeclared input', async () => {

@@ -1,0 +1,118 @@
+#!/usr/bin/env node
+// npm run check-mutations: proves `npm test` tests the working tree. Each mutant makes one stage's code
+// throw on entry; `npm test` on the end-to-end suites that run that stage's bundle must then fail. The
+// suites first pass on the unmutated tree (so a failure is the mutant's), and every mutated file is
+// restored byte for byte afterwards, also on an error or Ctrl-C, with the unmutated test bundles (so
+// each mutant rebuilds only the stages it touches).
+import { spawnSync } from 'node:child_process';
+import { cpSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { TEST_DIST } from './test-bundles.mjs';
+
+const root = join(dirname(fileURLToPath(import.meta.url)), '..');
+
+/** Each mutant: a throw inserted before `before` in `file`; `suites` run that code through bundles. */
+const MUTANTS = [
+  {
+    name: 'status comment sync',
+    file: 'packages/core/src/status-comment/sync.ts',
+    before: '  const { github, ledger } = deps;\n',
+    suites: ['test/e2e/approval-slice.test.ts'],
+  },
+  ...[
+    ['preview', 'test/e2e/preview.test.ts'],
+    ['consume-approval', 'test/e2e/approval-slice.test.ts'],
+    ['claim-checkpoint', 'test/e2e/approval-slice.test.ts'],
+    ['publish-artifact', 'test/e2e/publish-artifact.test.ts'],
+  ].map(([stage, suite]) => ({
+    name: `${stage} main`,
+    file: `packages/core/src/stages/${stage}/main.ts`,
+    before: `  const io = stageIo('${stage}');\n`,
+    suites: [suite],
+  })),
+];
+
+function npmTest(suites) {
+  const started = Date.now();
+  const result = spawnSync('npm', ['test', '--', '--silent', ...suites], {
+    cwd: root,
+    encoding: 'utf8',
+    env: { ...process.env, FORCE_COLOR: '0' },
+  });
+  const output = `${result.stdout}${result.stderr}`;
+  const tests = /^Tests: .*$/m.exec(output)?.[0] ?? 'no test summary';
+  return { status: result.status, seconds: ((Date.now() - started) / 1000).toFixed(1), tests, output };
+}
+
+const SNAPSHOT = `${TEST_DIST}.unmutated`;
+const originals = new Map();
+function restore() {
+  for (const [file, text] of originals) writeFileSync(join(root, file), text);
+  if (originals.size > 0) {
+    rmSync(TEST_DIST, { recursive: true, force: true });
+    cpSync(SNAPSHOT, TEST_DIST, { recursive: true });
+  }
+  originals.clear();
+}
+for (const signal of ['SIGINT', 'SIGTERM']) {
+  process.on(signal, () => {
+    restore();
+    process.exit(130);
+  });
+}
+
+function main() {
+  const suites = [...new Set(MUTANTS.flatMap((mutant) => mutant.suites))];
+  const clean = npmTest(suites);
+  console.log(`unmutated tree: exit ${clean.status} in ${clean.seconds} s (${clean.tests})`);
+  if (clean.status !== 0) {
+    console.error(clean.output);
+    console.error('check-mutations: the suites fail without a mutant; fix that first.');
+    return 1;
+  }
+  rmSync(SNAPSHOT, { recursive: true, force: true });
+  cpSync(TEST_DIST, SNAPSHOT, { recursive: true });
+  const survivors = [];
+  for (const mutant of MUTANTS) {
+    const text = readFileSync(join(root, mutant.file), 'utf8');
+    if (text.split(mutant.before).length !== 2) {
+      console.error(`check-mutations: ${mutant.file} no longer has one ${JSON.stringify(mutant.before)}`);
+      return 1;
+    }
+    originals.set(mutant.file, text);
+    const indent = /^ */.exec(mutant.before)?.[0] ?? '';
+    // A condition the type checker cannot decide, so the code after it stays reachable (ncc type-checks).
+    const mutated = `${indent}if (Date.now() > 0) throw new Error('check-mutations: ${mutant.name} throws on entry');\n`;
+    writeFileSync(join(root, mutant.file), text.replace(mutant.before, `${mutated}${mutant.before}`));
+    let run;
+    try {
+      run = npmTest(mutant.suites);
+    } finally {
+      restore();
+    }
+    if (!/^Tests: /m.test(run.output)) {
+      console.error(run.output.slice(-4000));
+      console.error(`check-mutations: the ${mutant.name} mutant ran no tests (above); the check is broken.`);
+      return 1;
+    }
+    const killed = run.status !== 0;
+    console.log(
+      `${killed ? 'killed  ' : 'SURVIVED'} ${mutant.name} (${mutant.file}): npm test -- ${mutant.suites.join(' ')} → exit ${run.status} in ${run.seconds} s (${run.tests})`,
+    );
+    if (!killed) survivors.push(mutant.name);
+  }
+  if (survivors.length > 0) {
+    console.error(`check-mutations: npm test passed with these stages throwing: ${survivors.join(', ')}`);
+    return 1;
+  }
+  console.log(`check-mutations: all ${MUTANTS.length} mutants fail npm test.`);
+  return 0;
+}
+
+try {
+  process.exitCode = main();
+} finally {
+  restore();
+  rmSync(SNAPSHOT, { recursive: true, force: true });
+}

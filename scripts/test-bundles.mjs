@@ -1,0 +1,163 @@
+#!/usr/bin/env node
+// The bundles `npm test` runs: every stage bundled from the working tree by build.mjs's bundleStage
+// into .tmp/test-dist/<stage>/ (jest's global setup calls this, then points WRIT_BUNDLE_DIR there), so
+// an edit to any stage's code reaches the end-to-end tests. A stage is rebuilt only when one of its
+// inputs changed: the files webpack read for its last build, a file it probed for and did not find
+// (now present), or the shared inputs below. The committed dist/ is checked by check-dist, not here.
+import { createHash } from 'node:crypto';
+import {
+  existsSync,
+  mkdirSync,
+  readdirSync,
+  readFileSync,
+  renameSync,
+  rmSync,
+  statSync,
+  writeFileSync,
+} from 'node:fs';
+import { dirname, join, relative, resolve, sep } from 'node:path';
+import { setTimeout as sleep } from 'node:timers/promises';
+import { fileURLToPath } from 'node:url';
+import { bundleStage, discoverStages } from './build.mjs';
+
+const root = join(dirname(fileURLToPath(import.meta.url)), '..');
+export const TEST_DIST = join(root, '.tmp', 'test-dist');
+const LOCK = join(root, '.tmp', 'test-dist.lock');
+const STALE_LOCK_MS = 10 * 60_000;
+
+/** Inputs of every bundle that webpack does not list: installed dependencies, the build, the stages. */
+function sharedInputs() {
+  const workspaces = readdirSync(join(root, 'packages')).map((name) => `packages/${name}/package.json`);
+  const actions = readdirSync(join(root, 'actions')).map((name) => `actions/${name}/action.yml`);
+  return [
+    'package.json',
+    'package-lock.json',
+    'tsconfig.json',
+    'tsconfig.base.json',
+    'scripts/build.mjs',
+    'scripts/test-bundles.mjs',
+    ...workspaces,
+    ...actions,
+  ]
+    .filter((path) => existsSync(join(root, path)))
+    .sort();
+}
+
+function fileHash(path) {
+  try {
+    return createHash('sha256')
+      .update(readFileSync(join(root, path)))
+      .digest('hex');
+  } catch {
+    return 'absent';
+  }
+}
+
+function sharedHash() {
+  const hash = createHash('sha256').update(`node ${process.version}\n`);
+  for (const path of sharedInputs()) hash.update(`${path} ${fileHash(path)}\n`);
+  return hash.digest('hex');
+}
+
+/** Repository files outside node_modules (the lockfile stands for those), relative to the root. */
+function ownFiles(paths) {
+  return paths
+    .filter((path) => path.startsWith(root + sep) && !path.includes(`${sep}node_modules${sep}`))
+    .map((path) => relative(root, path))
+    .sort();
+}
+
+const manifestPath = (stage) => join(TEST_DIST, `${stage}.inputs.json`);
+
+function staleReason(stage, shared) {
+  if (!existsSync(join(TEST_DIST, stage, 'index.js'))) return 'not built';
+  let manifest;
+  try {
+    manifest = JSON.parse(readFileSync(manifestPath(stage), 'utf8'));
+  } catch {
+    return 'no input record';
+  }
+  if (manifest.shared !== shared) return 'dependencies, build or action.yml changed';
+  const changed = Object.entries(manifest.files).find(([path, hash]) => fileHash(path) !== hash);
+  if (changed) return `${changed[0]} changed`;
+  const appeared = manifest.missing.find((path) => existsSync(join(root, path)));
+  if (appeared) return `${appeared} appeared`;
+  return null;
+}
+
+async function withLock(fn) {
+  mkdirSync(dirname(LOCK), { recursive: true });
+  for (;;) {
+    try {
+      mkdirSync(LOCK);
+      break;
+    } catch (error) {
+      if (error.code !== 'EEXIST') throw error;
+      try {
+        if (Date.now() - statSync(LOCK).mtimeMs > STALE_LOCK_MS)
+          rmSync(LOCK, { recursive: true, force: true });
+      } catch {
+        // Released between the two calls.
+      }
+      await sleep(250);
+    }
+  }
+  try {
+    return await fn();
+  } finally {
+    rmSync(LOCK, { recursive: true, force: true });
+  }
+}
+
+/** Brings .tmp/test-dist/ up to date with the working tree, printing each stage it rebuilds and why. */
+async function ensureTestBundles() {
+  return withLock(async () => {
+    const stages = discoverStages();
+    mkdirSync(TEST_DIST, { recursive: true });
+    for (const entry of readdirSync(TEST_DIST)) {
+      if (!stages.includes(entry.replace(/\.inputs\.json$/, ''))) {
+        rmSync(join(TEST_DIST, entry), { recursive: true, force: true });
+      }
+    }
+    const shared = sharedHash();
+    for (const stage of stages) {
+      const reason = staleReason(stage, shared);
+      if (reason === null) continue;
+      const started = Date.now();
+      const staging = join(TEST_DIST, `.${stage}.building`);
+      let inputs, missing;
+      try {
+        ({ inputs, missing } = await bundleStage(stage, staging));
+      } catch (error) {
+        rmSync(staging, { recursive: true, force: true });
+        // ncc type-checks the whole tsconfig project, so this is also how a type error anywhere shows.
+        throw new Error(`bundling ${stage} from the working tree failed:\n${error.message ?? error}`);
+      }
+      rmSync(join(TEST_DIST, stage), { recursive: true, force: true });
+      renameSync(staging, join(TEST_DIST, stage));
+      const read = ownFiles(inputs).filter((path) => statSync(join(root, path)).isFile());
+      // A file edited while webpack ran may be in the bundle in either version: record no inputs, so
+      // the next run builds again.
+      if (read.every((path) => statSync(join(root, path)).mtimeMs < started)) {
+        const files = Object.fromEntries(read.map((path) => [path, fileHash(path)]));
+        const manifest = { shared, files, missing: ownFiles(missing) };
+        writeFileSync(manifestPath(stage), `${JSON.stringify(manifest, null, 2)}\n`);
+      } else {
+        rmSync(manifestPath(stage), { force: true });
+      }
+      console.error(
+        `test bundle ${stage}: rebuilt from the working tree in ${Date.now() - started} ms (${reason})`,
+      );
+    }
+  });
+}
+
+if (resolve(process.argv[1] ?? '') === fileURLToPath(import.meta.url)) {
+  try {
+    await ensureTestBundles();
+  } catch (error) {
+    // The message, not the stack: Node would print the minified ncc line the error was thrown from.
+    console.error(`test bundles: ${error.message}`);
+    process.exitCode = 1;
+  }
+}
