@@ -71,6 +71,20 @@ describe('writ bootstrap', () => {
           contents: { schema: 1, repository: 'acme/widgets', branch: 'bot/writ-ledger' },
         },
       ],
+      checks: [
+        { check: 'branch-absent', status: 'PASS', detail: 'bot/writ-ledger does not exist yet' },
+        {
+          check: 'app-identity',
+          status: 'PASS',
+          detail: expect.stringMatching(/^writ-ledger\[bot\], app ID \d+$/),
+        },
+        {
+          check: 'rulesets',
+          status: 'PASS',
+          detail: expect.stringMatching(/^rulesets \d+, \d+ protect bot\/writ-ledger$/),
+        },
+      ],
+      rulesets: ledgerRulesets('bot/writ-ledger', Number(env.WRIT_APP_ID)),
     });
     const show = await writ(['ledger', 'show'], env);
     expect(show.code).toBe(1);
@@ -93,16 +107,31 @@ describe('writ bootstrap', () => {
     expect(show.out).toContain('Runs: 0');
   });
 
-  it('fails verify with the failing rule when the ruleset is missing', async () => {
+  it('refuses --apply without the rulesets before writing anything; the dry run reports the same check', async () => {
     const { env } = await world(false);
+    const dry = await writ(['bootstrap', '--json'], env);
+    expect(dry.code).toBe(0);
+    expect(JSON.parse(dry.out)).toMatchObject({
+      dry_run: true,
+      checks: [
+        { check: 'branch-absent', status: 'PASS' },
+        { check: 'app-identity', status: 'PASS' },
+        { check: 'rulesets', status: 'FAIL' },
+      ],
+      rulesets: [
+        { name: 'writ-ledger-append-only', bypass_actors: [] },
+        { name: 'writ-ledger-writers', rules: [{ type: 'update' }] },
+      ],
+    });
     const applied = await writ(['bootstrap', '--apply'], env);
     expect(applied.code).toBe(1);
     expect(applied.err).toMatch(
-      /^ledger-provenance-unproven: The ledger branch bot\/writ-ledger lacks an active ruleset with no bypass actors blocking deletion/,
+      /^ledger-provenance-unproven: Bootstrap refused before writing anything: The ledger branch bot\/writ-ledger lacks an active ruleset with no bypass actors blocking deletion/,
     );
+    // Nothing was left behind: the branch does not exist, so a bootstrap can run again once fixed.
     const verify = await writ(['ledger', 'verify', '--json'], env);
     expect(verify.code).toBe(1);
-    expect(JSON.parse(verify.out)).toMatchObject({ result: 'FAIL', code: 'ledger-provenance-unproven' });
+    expect(JSON.parse(verify.out)).toMatchObject({ result: 'FAIL', code: 'ledger-branch-missing' });
   });
 
   it.each([

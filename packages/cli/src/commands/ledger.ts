@@ -106,16 +106,25 @@ export async function runBootstrap(args: readonly string[], env: CliEnv, io: Cli
     repository: result.repository,
     branch: result.branch,
     files: result.files.map((file) => ({ path: file.path, contents: JSON.parse(file.contents) as unknown })),
+    checks: result.checks,
+    rulesets: result.rulesets,
     ...(result.root_oid === undefined ? {} : { root_oid: result.root_oid }),
     ...(result.provenance === undefined ? {} : { provenance: 'PASS' }),
   };
   const files = result.files.map((file) => `--- ${file.path}\n${file.contents}`).join('');
+  const checks = result.checks
+    .map((check) => `  ${check.status.padEnd(7)} ${check.check}: ${check.detail}\n`)
+    .join('');
+  const rulesets =
+    result.rulesets === null
+      ? ''
+      : `The ledger branch needs these two rulesets (create each with: gh api -X POST repos/${result.repository}/rulesets --input <file>):\n${result.rulesets.map((ruleset) => `${JSON.stringify(ruleset, null, 2)}\n`).join('')}`;
   print(
     io,
     settings,
     payload,
     result.dry_run
-      ? `Dry run: would create the parentless root commit of ${result.branch} in ${result.repository} with:\n${files}Nothing was written. Re-run with --apply (as the ledger app) to create it.\n`
+      ? `Checks (all read before any write):\n${checks}${rulesets}Dry run: would create the parentless root commit of ${result.branch} in ${result.repository} with:\n${files}Nothing was written. Re-run with --apply (as the ledger app) to create it.\n`
       : `Created the ledger root ${result.root_oid ?? ''} on ${result.branch} in ${result.repository}.\nProvenance: PASS\n`,
   );
   return 0;

@@ -11,9 +11,18 @@ import { formatMessage, fullMessage } from './message.js';
 import { LEASE_PATH, LEDGER_ROOT_PATH, PROVENANCE_PATH } from './paths.js';
 import type { ProvenanceMode, ProvenanceReport } from './provenance.js';
 import { verifyProvenance } from './provenance.js';
+import type { RulesetDefinition } from './rulesets.js';
+import { checkRulesets, ledgerRulesets } from './rulesets.js';
 import { LEDGER_ROOT_FILE, RUN_FILE, parseLedgerFile, serializeLedgerFile } from './schemas.js';
 import type { FileAddition } from './store.js';
 import type { Lease, LedgerRoot, RunFile } from './types.js';
+
+/** One precondition bootstrap reads before its first write (and a dry run reports). */
+export interface BootstrapCheck {
+  check: 'branch-absent' | 'app-identity' | 'rulesets';
+  status: 'PASS' | 'FAIL' | 'UNKNOWN';
+  detail: string;
+}
 
 export interface BootstrapResult {
   dry_run: boolean;
@@ -21,6 +30,10 @@ export interface BootstrapResult {
   repository: string;
   branch: string;
   files: FileAddition[];
+  /** The preconditions, all checked before the first write; --apply refuses on any that is not PASS. */
+  checks: BootstrapCheck[];
+  /** The two rulesets the branch needs (rulesets.ts), when the app ID is known. */
+  rulesets: RulesetDefinition[] | null;
   /** After --apply: the root commit and the provenance check that re-ran on it. */
   root_oid?: string;
   provenance?: ProvenanceReport;
@@ -54,9 +67,52 @@ export async function bootstrapLedger(
       `Branch ${branch} already exists in ${repository}; it is never re-bootstrapped.`,
     );
   }
-  const result: BootstrapResult = { dry_run: !options.apply, create_root: true, repository, branch, files };
+  // Every precondition that can be read is read before the first write, so a refused bootstrap leaves
+  // nothing behind (a root on an unprotected branch could be neither re-bootstrapped nor deleted).
+  const checks: BootstrapCheck[] = [
+    { check: 'branch-absent', status: 'PASS', detail: `${branch} does not exist yet` },
+  ];
+  const app = context.app;
+  if (app === null) {
+    checks.push({
+      check: 'app-identity',
+      status: 'UNKNOWN',
+      detail: 'no --app-slug/--app-id (WRIT_APP_SLUG/WRIT_APP_ID) given',
+    });
+    checks.push({ check: 'rulesets', status: 'UNKNOWN', detail: 'the ruleset check needs the app ID' });
+  } else {
+    checks.push({ check: 'app-identity', status: 'PASS', detail: `${app.slug}[bot], app ID ${app.id}` });
+    try {
+      const proven = await checkRulesets(store, app, null);
+      checks.push({
+        check: 'rulesets',
+        status: 'PASS',
+        detail: `rulesets ${proven.rulesetIds.join(', ')} protect ${branch}`,
+      });
+    } catch (error: unknown) {
+      if (!(error instanceof WritError) || error.code !== 'ledger-provenance-unproven') throw error;
+      checks.push({ check: 'rulesets', status: 'FAIL', detail: error.message });
+    }
+  }
+  const result: BootstrapResult = {
+    dry_run: !options.apply,
+    create_root: true,
+    repository,
+    branch,
+    files,
+    checks,
+    rulesets: app === null ? null : ledgerRulesets(branch, app.id),
+  };
   if (!options.apply) return result;
-  const app = requireApp(context);
+  requireApp(context);
+  const failed = checks.find((check) => check.status !== 'PASS');
+  if (failed !== undefined || app === null) {
+    throw new WritError(
+      'ledger-provenance-unproven',
+      `Bootstrap refused before writing anything: ${(failed?.detail ?? 'the app identity is required').replace(/\.$/, '')}. Create the two rulesets (writ bootstrap --json prints them) and run it again.`,
+      { details: { check: failed?.check ?? 'app-identity' } },
+    );
+  }
   const message = fullMessage(
     formatMessage({
       transition: 'bootstrap',
@@ -73,10 +129,19 @@ export async function bootstrapLedger(
   if (snapshot === null)
     throw new WritError('ledger-branch-missing', `Branch ${branch} vanished after bootstrap.`);
   parseSnapshot(store, snapshot, null);
-  result.provenance = await verifyProvenance(store, app, snapshot.headOid, {
-    mode: 'full',
-    firstPage: snapshot.history,
-  });
+  try {
+    result.provenance = await verifyProvenance(store, app, snapshot.headOid, {
+      mode: 'full',
+      firstPage: snapshot.history,
+    });
+  } catch (error: unknown) {
+    if (!(error instanceof WritError) || error.code !== 'ledger-provenance-unproven') throw error;
+    throw new WritError(
+      'ledger-provenance-unproven',
+      `The root ${created.oid} was created but does not prove: ${error.message} To re-provision: fix the cause, disable the append-only ruleset, delete ${branch}, re-enable the ruleset, then bootstrap again (the rulesets must predate the new root).`,
+      { cause: error, details: { root: created.oid } },
+    );
+  }
   return result;
 }
 

@@ -267,7 +267,7 @@ export async function runTransition(
     // Authority first: no file content is judged before the history that wrote it is proven.
     const report = await verifyProvenance(store, app, snapshot.headOid, {
       mode: 'incremental',
-      checkpoint: proven === null ? readCheckpoint(snapshot) : checkpointFrom(proven),
+      ...(proven === null ? { checkpoint: readCheckpoint(snapshot) } : { trusted: proven.state }),
       firstPage: snapshot.history,
       ...(snapshot.head === undefined ? {} : { head: snapshot.head }),
       rulesets: spec.provenance,

@@ -17,8 +17,9 @@
 import { WritError } from '../errors.js';
 import { parseTrailers } from './message.js';
 import type { ReplayState } from './replay.js';
-import { checkpointOf, replayCommit, replayPaths, replayRoot, stateFromCheckpoint } from './replay.js';
+import { checkpointOf, replayCommit, replayPaths, replayRoot, stateAfter } from './replay.js';
 import { checkRulesets } from './rulesets.js';
+import { PROVENANCE_PATH } from './paths.js';
 import type { CommitFiles, CommitInfo, HistoryPage, LedgerStore } from './store.js';
 import type { LedgerApp, ProvenanceCheckpoint } from './types.js';
 
@@ -77,8 +78,14 @@ export function commitProblem(commit: CommitInfo, app: LedgerApp): string | null
 
 export interface ProvenanceOptions {
   mode: ProvenanceMode;
-  /** The checkpoint read from the head's `provenance.json` (incremental mode only). */
+  /**
+   * The checkpoint read from the head's `provenance.json` (incremental mode only): where the walk
+   * stops. It is the head writer's claim, so the check anchors one commit lower, at the state the
+   * named commit's own checkpoint and trailers give, and replays everything above (the head included).
+   */
   checkpoint?: ProvenanceCheckpoint | null;
+  /** A state this process proved itself earlier (a retry after a stale head): trusted, not re-checked. */
+  trusted?: ReplayState;
   /** A page of history already returned by the one read (avoids a request). */
   firstPage?: HistoryPage;
   /** The head with its parent's files, already returned by the one read (avoids a request). */
@@ -101,20 +108,24 @@ export async function verifyProvenance(
   options: ProvenanceOptions,
 ): Promise<ProvenanceReport> {
   let requests = 0;
-  const checkpoint = options.mode === 'incremental' ? (options.checkpoint ?? null) : null;
+  const incremental = options.mode === 'incremental';
+  const trusted = incremental ? (options.trusted ?? null) : null;
+  // Where the walk down the history stops: a state this process proved itself, or the commit the
+  // head's checkpoint names (its own claim, checked below, never taken as proof).
+  const stopAt = trusted?.throughOid ?? (incremental ? (options.checkpoint?.verified_through ?? null) : null);
   let page: HistoryPage | undefined = options.firstPage;
   if (page === undefined || page.commits.length === 0 || page.commits[0]?.oid !== headOid) {
     requests += 1;
     page = await store.readHistory(headOid, null, 100);
   }
-  // Newest first: the commits above the checkpoint, or the whole history down to the root.
+  // Newest first: the commits above the stop, or the whole history down to the root.
   const above: CommitInfo[] = [];
-  let reachedCheckpoint = false;
+  let anchor: CommitInfo | null = null;
   let root: CommitInfo | null = null;
   walk: for (;;) {
     for (const commit of page.commits) {
-      if (checkpoint !== null && commit.oid === checkpoint.verified_through) {
-        reachedCheckpoint = true;
+      if (stopAt !== null && commit.oid === stopAt) {
+        anchor = commit;
         break walk;
       }
       const problem = commitProblem(commit, app);
@@ -129,7 +140,7 @@ export async function verifyProvenance(
     requests += 1;
     page = await store.readHistory(headOid, page.endCursor, 100);
   }
-  if (checkpoint !== null && !reachedCheckpoint) {
+  if (stopAt !== null && anchor === null) {
     throw unproven("The head's provenance checkpoint names a commit that is not in the ledger history.");
   }
   const pending = above.reverse();
@@ -137,15 +148,20 @@ export async function verifyProvenance(
     oid: commit.oid,
     paths: replayPaths(parseTrailers(commit.message)),
   });
-  let state: ReplayState;
-  if (reachedCheckpoint && checkpoint !== null) {
-    state = stateFromCheckpoint(checkpoint);
-  } else {
-    if (root === null) throw unproven('The ledger history has no parentless root commit.');
+  const readRoot = async (commit: CommitInfo): Promise<ReplayState> => {
     requests += 1;
-    const [data] = await store.readCommits([{ oid: root.oid, paths: replayPaths(null) }]);
-    if (data === undefined) throw unproven(`Ledger root ${root.oid} could not be read.`);
-    state = replayRoot(root, data, store.location);
+    const [data] = await store.readCommits([{ oid: commit.oid, paths: replayPaths(null) }]);
+    if (data === undefined) throw unproven(`Ledger root ${commit.oid} could not be read.`);
+    return replayRoot(commit, data, store.location);
+  };
+  let state: ReplayState | null = null;
+  if (trusted !== null) state = trusted;
+  else if (anchor === null) {
+    if (root === null) throw unproven('The ledger history has no parentless root commit.');
+    state = await readRoot(root);
+  } else if (anchor.parentCount === 0) state = await readRoot(anchor);
+  else if (pending.length === 0) {
+    throw unproven("The head's provenance checkpoint names the head itself.");
   }
   const replayDeps = {
     comment: (repository: string, id: number) => ((requests += 1), store.comment(repository, id)),
@@ -169,9 +185,12 @@ export async function verifyProvenance(
       const files = data[offset];
       if (files === undefined || files.oid !== commit.oid)
         throw unproven(`Ledger commit ${commit.oid} could not be read.`);
+      // The anchor's state is what its own checkpoint (as its child sees it) and trailers give.
+      state ??= stateAfter(anchor as CommitInfo, files.parentFiles.get(PROVENANCE_PATH) ?? null);
       state = await replayCommit(commit, files, state, replayDeps);
     }
   }
+  if (state === null) throw unproven('The ledger history could not be proven.');
   let rulesetIds: number[] = [];
   if (options.rulesets !== false) {
     const rulesets = await checkRulesets(store, app, state.rootCommittedAt);
@@ -182,10 +201,10 @@ export async function verifyProvenance(
     headOid,
     rootOid: state.rootOid,
     rootCommittedAt: state.rootCommittedAt,
-    commitsChecked: pending.length + (reachedCheckpoint ? 0 : 1),
+    commitsChecked: pending.length + (anchor === null ? 1 : 0),
     totalCommits: state.commits,
     requests,
-    usedCheckpoint: reachedCheckpoint,
+    usedCheckpoint: anchor !== null,
     rulesetIds,
     consumedRunIds: state.consumedRunIds,
     consumedCommentIds: state.consumedCommentIds,

@@ -35,7 +35,7 @@ interface GraphqlAnswer {
 }
 
 const COMMIT_FIELDS = `oid
-            parents(first: 2) { totalCount }
+            parents(first: 2) { totalCount nodes { oid } }
             author { name email user { login } }
             committer { name email date user { login } }
             signature { isValid state wasSignedByGitHub signer { login } }
@@ -87,6 +87,11 @@ function parseCommit(node: unknown): CommitInfo {
   return {
     oid: String(n.oid),
     parentCount: Number(record(n.parents).totalCount),
+    parentOid: ((): string | null => {
+      const nodes = record(n.parents).nodes;
+      const first = Array.isArray(nodes) && nodes.length > 0 ? record(nodes[0]).oid : null;
+      return typeof first === 'string' ? first : null;
+    })(),
     authorName: stringOrNull(author.name),
     authorEmail: stringOrNull(author.email),
     authorLogin: stringOrNull(record(author.user).login),

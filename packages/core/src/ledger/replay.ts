@@ -77,6 +77,34 @@ function illegal(commit: string, why: string): WritError {
   );
 }
 
+/**
+ * The state through `commit` from the checkpoint its own commit carries (the state through its parent)
+ * and its trailers, without replaying its files. An incremental check anchors here, one commit below
+ * the commits it replays: the head's own checkpoint is then checked, not trusted.
+ */
+export function stateAfter(commit: CommitInfo, checkpointText: string | null): ReplayState {
+  if (checkpointText === null) throw illegal(commit.oid, 'it carries no provenance checkpoint');
+  let checkpoint: ProvenanceCheckpoint;
+  try {
+    checkpoint = parseLedgerFile(PROVENANCE_FILE, PROVENANCE_PATH, checkpointText);
+  } catch (error: unknown) {
+    throw illegal(commit.oid, error instanceof WritError ? error.message : 'its checkpoint does not parse');
+  }
+  if (checkpoint.verified_through !== commit.parentOid) {
+    throw illegal(commit.oid, 'its checkpoint does not end at its parent');
+  }
+  const trailers = parseTrailers(commit.message);
+  if (trailers === null) throw illegal(commit.oid, 'its message carries no well-formed Writ trailers');
+  const state = stateFromCheckpoint(checkpoint);
+  state.throughOid = commit.oid;
+  state.commits += 1;
+  if (trailers.transition === 'consume') {
+    state.consumedRunIds.add(need(trailers.runId, commit.oid, 'the Writ-Run trailer'));
+    state.consumedCommentIds.add(need(trailers.commentId, commit.oid, 'the Writ-Comment trailer'));
+  }
+  return state;
+}
+
 /** The paths a commit with these trailers may change (and replay must read). */
 export function replayPaths(trailers: TransitionTrailers | null): string[] {
   const paths = [LEDGER_ROOT_PATH, LEASE_PATH, PROVENANCE_PATH];

@@ -16,6 +16,8 @@ export interface CommitSignatureInfo {
 export interface CommitInfo {
   oid: string;
   parentCount: number;
+  /** The first parent's OID (null for a root commit). */
+  parentOid: string | null;
   authorName: string | null;
   authorEmail: string | null;
   authorLogin: string | null;

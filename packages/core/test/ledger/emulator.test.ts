@@ -431,12 +431,28 @@ describe('provenance on the emulator', () => {
     expect(await refusal(bootstrapLedger(world.context(), { apply: true }))).toBe('ledger-branch-exists');
   });
 
-  it('rejects a missing ruleset (bootstrap re-runs the check and fails closed)', async () => {
+  it('refuses to bootstrap without the two rulesets, before writing anything', async () => {
     world = await ledgerWorld({ ruleset: false, bootstrap: false });
+    const before = world.emulator.admin.requests().length;
     expect(await refusal(bootstrapLedger(world.context(), { apply: true }))).toBe(
       'ledger-provenance-unproven',
     );
-    expect(await refusal(verifyLedger(world.context()))).toBe('ledger-provenance-unproven');
+    const sent = world.emulator.admin.requests().slice(before);
+    expect(sent.filter((request) => request.method !== 'GET' && request.path !== '/graphql')).toEqual([]);
+    expect(await refusal(verifyLedger(world.context()))).toBe('ledger-branch-missing');
+  });
+
+  it('refuses to bootstrap under the old single ruleset the app could bypass', async () => {
+    world = await ledgerWorld({ ruleset: false, bootstrap: false });
+    world.emulator.admin.addRuleset(OWNER, REPO, {
+      name: 'writ-ledger',
+      conditions: { ref_name: { include: [`refs/heads/${BRANCH}`], exclude: [] } },
+      rules: [{ type: 'deletion' }, { type: 'non_fast_forward' }, { type: 'update' }],
+      bypass_actors: [{ actor_id: world.app.id, actor_type: 'Integration', bypass_mode: 'always' }],
+    });
+    const error = await refusalError(bootstrapLedger(world.context(), { apply: true }));
+    expect(error.message).toMatch(/lacks an active ruleset with no bypass actors blocking deletion/);
+    expect(await refusal(verifyLedger(world.context()))).toBe('ledger-branch-missing');
   });
 
   it('rejects a non-app commit', async () => {
@@ -618,9 +634,9 @@ describe('provenance on the emulator', () => {
       release: await measure(() => releaseLease(ledger, { runId: 'run-1', epoch: 1, holder: me })),
       takeover: await measure(() => takeoverRun(ledger, { runId: 'run-1', holder: holder(1, 2) })),
     };
-    // The first commit above the root reads the root to replay it (+1). Consume and takeover prove the
+    // The first two commits above the root read the root to anchor on it (+1). Consume and takeover prove the
     // two rulesets (+3: the branch rules and each ruleset); the first writer after a consume re-reads
     // its approval comment (+1). Every other writer replays the head from the one read's own answer.
-    expect(counts).toEqual({ propose: 3, consume: 5, claim: 3, checkpoint: 2, release: 2, takeover: 5 });
+    expect(counts).toEqual({ propose: 3, consume: 6, claim: 3, checkpoint: 2, release: 2, takeover: 5 });
   });
 });

@@ -109,6 +109,7 @@ export class MemoryLedgerStore implements LedgerStore {
       info: {
         oid,
         parentCount: options.reportedParents ?? (parent === null ? 0 : 1),
+        parentOid: parent,
         authorName: human ? 'mallory' : `${APP.slug}[bot]`,
         authorEmail: human
           ? '5+mallory@users.noreply.github.com'
