@@ -17,7 +17,6 @@ import {
   readVerifiedRun,
   recordStatusComment,
   releaseLease,
-  takeoverRun,
 } from '@writ/core/ledger/ledger.js';
 import { LEASE_PATH, LEDGER_ROOT_PATH, PROVENANCE_PATH } from '@writ/core/ledger/paths.js';
 import type { Holder, Lease, ProvenanceCheckpoint, RunFile } from '@writ/core/ledger/types.js';
@@ -59,6 +58,7 @@ function planned(outcome: TransitionOutcome): { files: Files; message: string } 
   return { files, message: `${outcome.commit.headline}\n\n${outcome.commit.body}` };
 }
 
+// eslint-disable-next-line @typescript-eslint/no-unnecessary-type-parameters -- T names the file's shape at each call
 function edit<T>(text: string, change: (value: T) => void): string {
   const value = JSON.parse(text) as T;
   change(value);
@@ -328,7 +328,7 @@ describe('the replay refuses what no legal transition writes', () => {
       checkpoint.verified_through = forged;
       checkpoint.verified_commits += 1;
     });
-    const run = edit<RunFile>(first.files[RUN_PATH]!, (file) => {
+    const run = edit<RunFile>(first.files[RUN_PATH], (file) => {
       file.status_comment = { issue_number: 7, comment_id: null, body_digest: null, pending_digest: null };
     });
     store.append(
