@@ -4,7 +4,7 @@
  * approval and the repository lease committed, together, in one compare-and-set ledger commit.
  */
 import type { FileRoots } from '../io/input-file.js';
-import { WritError, httpStatus } from '../errors.js';
+import { WritError } from '../errors.js';
 import type { GitHubClient } from '../github/client.js';
 import type { LedgerContext, PlannedCommit } from '../ledger/cas.js';
 import { consumeApproval } from '../ledger/ledger.js';
@@ -13,9 +13,7 @@ import { bindPlan } from '../plan/binding.js';
 import { loadPlanFile } from '../plan/load.js';
 import type { Plan } from '../plan/types.js';
 import type { Logger } from '../redact.js';
-import type { FetchedComment } from './authorize.js';
-import { requireAllowedRole, requireHumanAuthor, requireUnedited } from './authorize.js';
-import { parseApproveCommand } from './command.js';
+import { verifyApprovalComment } from './verify.js';
 
 export interface ConsumeApprovalSettings {
   repository: RepositoryName;
@@ -47,63 +45,17 @@ export interface ConsumedApproval {
   plan: Plan;
 }
 
-async function fetchComment(
-  github: GitHubClient,
-  repository: RepositoryName,
-  commentId: number,
-): Promise<FetchedComment> {
-  try {
-    const { data } = await github.rest.issues.getComment({ ...repository, comment_id: commentId });
-    return data;
-  } catch (error: unknown) {
-    if (httpStatus(error) === 404) {
-      throw new WritError(
-        'unauthorized-approval',
-        `comment ${commentId} does not exist (deleted, or not in this repository)`,
-      );
-    }
-    throw error;
-  }
-}
-
-async function liveRole(
-  github: GitHubClient,
-  repository: RepositoryName,
-  login: string,
-  authorId: number,
-): Promise<string | undefined> {
-  try {
-    const { data } = await github.rest.repos.getCollaboratorPermissionLevel({
-      ...repository,
-      username: login,
-    });
-    // The login must still be the same account that wrote the comment (logins can be renamed and reused).
-    if (data.user && data.user.id !== authorId) {
-      throw new WritError(
-        'unauthorized-approval',
-        `the login of comment author ${authorId} now belongs to another account`,
-      );
-    }
-    return data.role_name;
-  } catch (error: unknown) {
-    if (httpStatus(error) === 404) return undefined;
-    throw error;
-  }
-}
-
 export async function consumeApprovalComment(
   deps: { github: GitHubClient; ledger: LedgerContext; logger: Logger },
   settings: ConsumeApprovalSettings,
 ): Promise<ConsumedApproval> {
-  const comment = await fetchComment(deps.github, settings.repository, settings.commentId);
-  requireUnedited(comment);
-  const command = parseApproveCommand(comment.body, settings.commandPrefix);
-  const author = requireHumanAuthor(comment.user, settings.appBotLogin);
-  const role = requireAllowedRole(
-    await liveRole(deps.github, settings.repository, author.login, author.id),
-    settings.allowedRoles,
-    author.id,
-  );
+  const { comment, command, author, role } = await verifyApprovalComment(deps.github, {
+    repository: settings.repository,
+    commentId: settings.commentId,
+    commandPrefix: settings.commandPrefix,
+    allowedRoles: settings.allowedRoles,
+    appBotLogin: settings.appBotLogin,
+  });
   const plan = loadPlanFile(settings.planFile, settings.planRoots);
   const binding = bindPlan(plan);
   const approvedDigest = `sha256:${command.digestHex}`;

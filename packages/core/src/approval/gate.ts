@@ -6,14 +6,14 @@
  * authorizes a write. A transient failure (5xx, rate limit, transport) is reported as such
  * (`github-request-failed`), never as a stale approval.
  */
-import { WritError, httpStatus } from '../errors.js';
+import { WritError } from '../errors.js';
 import type { GitHubClient } from '../github/client.js';
 import type { LedgerContext } from '../ledger/cas.js';
 import { readVerifiedRun } from '../ledger/ledger.js';
 import type { RepositoryName } from '../ledger/paths.js';
 import type { RunFile } from '../ledger/types.js';
 import type { Logger } from '../redact.js';
-import { parseApproveCommand } from './command.js';
+import { verifyApprovalComment } from './verify.js';
 
 export interface GateSettings {
   repository: RepositoryName;
@@ -22,15 +22,6 @@ export interface GateSettings {
   planDigest: string;
   commandPrefix: string;
   allowedRoles: readonly string[];
-}
-
-function transient(what: string, error: unknown): WritError {
-  const status = httpStatus(error);
-  return new WritError(
-    'github-request-failed',
-    `${what} failed${status === undefined ? '' : ` with HTTP ${status}`}; the approval was not judged, retry the job.`,
-    { cause: error, ...(status === undefined ? {} : { details: { status } }) },
-  );
 }
 
 function refuse(why: string): never {
@@ -56,48 +47,21 @@ export async function verifyApprovalGate(
       `run ${settings.runId} was approved for another plan digest than the plan recomputed now (${settings.planDigest})`,
     );
   }
-  const { repository } = settings;
-  let comment;
-  try {
-    ({ data: comment } = await deps.github.rest.issues.getComment({
-      ...repository,
-      comment_id: approval.comment_id,
-    }));
-  } catch (error: unknown) {
-    if (httpStatus(error) === 404) refuse(`the approval comment ${approval.comment_id} no longer exists`);
-    throw transient(`Reading approval comment ${approval.comment_id}`, error);
-  }
-  if (comment.user?.id !== approval.actor_id)
+  const { author, command, role } = await verifyApprovalComment(deps.github, {
+    repository: settings.repository,
+    commentId: approval.comment_id,
+    commandPrefix: settings.commandPrefix,
+    allowedRoles: settings.allowedRoles,
+    refuseAs: 'stale-or-mismatched-approval',
+  });
+  if (author.id !== approval.actor_id) {
     refuse(`the approval comment ${approval.comment_id} is not by approver ${approval.actor_id}`);
-  if (comment.updated_at !== comment.created_at)
-    refuse(`the approval comment ${approval.comment_id} was edited`);
-  let command;
-  try {
-    command = parseApproveCommand(comment.body, settings.commandPrefix);
-  } catch {
-    refuse(`the approval comment ${approval.comment_id} no longer holds the approve command`);
   }
   if (command.runId !== run.run_id || `sha256:${command.digestHex}` !== approval.digest) {
     refuse(`the approval comment ${approval.comment_id} approves another run or digest`);
   }
-  let role: string | undefined;
-  try {
-    const { data } = await deps.github.rest.repos.getCollaboratorPermissionLevel({
-      ...repository,
-      username: approval.actor_login,
-    });
-    if (data.user?.id === approval.actor_id) role = data.role_name;
-  } catch (error: unknown) {
-    // 404: the account is gone or renamed; the approver's identity no longer resolves.
-    if (httpStatus(error) !== 404)
-      throw transient(`Reading approver ${approval.actor_id}'s permission`, error);
-    role = undefined;
-  }
-  if (role === undefined || !settings.allowedRoles.includes(role)) {
-    refuse(`approver ${approval.actor_id} no longer has an allowed role (now '${role ?? 'none'}')`);
-  }
   deps.logger.info(
-    `approval of run ${run.run_id} re-verified: comment ${approval.comment_id}, approver ${approval.actor_login} (${role})`,
+    `approval of run ${run.run_id} re-verified: comment ${approval.comment_id}, approver ${author.login} (${role})`,
   );
   return run;
 }

@@ -94,6 +94,13 @@ describe('readInputFile', () => {
     ).toBe('invalid-input');
   });
 
+  it('treats a root that does not exist as no root at all', () => {
+    const gone = { workspace: join(outside, 'no-such-workspace'), runnerTemp: join(outside, 'no-such-temp') };
+    expect(codeOf(() => readInputFile(join(workspace, 'page.md'), 'content-file', gone, 1024))).toBe(
+      'invalid-input',
+    );
+  });
+
   it('has no temp root when the runner gives none', () => {
     expect(
       codeOf(() => readInputFile(join(runnerTemp, 'page.md'), 'pr-body-file', { workspace }, 1024)),

@@ -1,0 +1,110 @@
+/**
+ * The one approval verification, used where an approval is consumed and by every gate that relies on
+ * one: the comment read by ID (never from a payload), unedited, by a human account, holding the exact
+ * approve command, and its author's live role read now, from the same account (a renamed login can be
+ * reused). GitHub's definite answers become the caller's refusal codes; a transient failure (a 5xx,
+ * a rate limit, a dropped connection) is `github-request-failed`, never a verdict on the approval.
+ */
+import type { ErrorCode } from '../errors.js';
+import { WritError, httpStatus } from '../errors.js';
+import type { GitHubClient } from '../github/client.js';
+import type { RepositoryName } from '../ledger/paths.js';
+import type { CommentAuthor, FetchedComment } from './authorize.js';
+import { requireAllowedRole, requireHumanAuthor, requireUnedited } from './authorize.js';
+import type { ApproveCommand } from './command.js';
+import { parseApproveCommand } from './command.js';
+
+/** A failed request whose outcome is not a fact about the approval: retry the job, judge nothing. */
+function transient(what: string, error: unknown): WritError {
+  const status = httpStatus(error);
+  return new WritError(
+    'github-request-failed',
+    `${what} failed${status === undefined ? '' : ` with HTTP ${status}`}; the approval was not judged, retry the job`,
+    { cause: error, ...(status === undefined ? {} : { details: { status } }) },
+  );
+}
+
+export interface VerifiedApproval {
+  comment: FetchedComment;
+  command: ApproveCommand;
+  author: CommentAuthor;
+  role: string;
+}
+
+export interface ApprovalCheck {
+  repository: RepositoryName;
+  commentId: number;
+  commandPrefix: string;
+  allowedRoles: readonly string[];
+  /** Writ's own bot login: its comments never approve. */
+  appBotLogin?: string;
+  /** The code a definite refusal carries: `unauthorized-approval` etc. at consumption; a gate refuses
+   * every such failure as `stale-or-mismatched-approval` (the approval it relied on no longer holds). */
+  refuseAs?: ErrorCode;
+}
+
+function refusal(check: ApprovalCheck, error: WritError): WritError {
+  if (check.refuseAs === undefined || error.code === 'github-request-failed') return error;
+  return new WritError(check.refuseAs, error.message, { cause: error });
+}
+
+/** Reads and verifies the approval comment and its author's live role; see the module comment. */
+export async function verifyApprovalComment(
+  github: GitHubClient,
+  check: ApprovalCheck,
+): Promise<VerifiedApproval> {
+  try {
+    let comment: FetchedComment;
+    try {
+      ({ data: comment } = await github.rest.issues.getComment({
+        ...check.repository,
+        comment_id: check.commentId,
+      }));
+    } catch (error: unknown) {
+      if (httpStatus(error) === 404) {
+        throw new WritError(
+          'unauthorized-approval',
+          `comment ${check.commentId} does not exist (deleted, or not in this repository)`,
+        );
+      }
+      throw transient(`Reading approval comment ${check.commentId}`, error);
+    }
+    requireUnedited(comment);
+    const command = parseApproveCommand(comment.body, check.commandPrefix);
+    const author = requireHumanAuthor(comment.user, check.appBotLogin);
+    const role = requireAllowedRole(
+      await liveRole(github, check.repository, author),
+      check.allowedRoles,
+      author.id,
+    );
+    return { comment, command, author, role };
+  } catch (error: unknown) {
+    if (error instanceof WritError) throw refusal(check, error);
+    throw error;
+  }
+}
+
+/** The author's live `role_name`, or undefined when the account no longer resolves (404). */
+async function liveRole(
+  github: GitHubClient,
+  repository: RepositoryName,
+  author: CommentAuthor,
+): Promise<string | undefined> {
+  let data;
+  try {
+    ({ data } = await github.rest.repos.getCollaboratorPermissionLevel({
+      ...repository,
+      username: author.login,
+    }));
+  } catch (error: unknown) {
+    if (httpStatus(error) === 404) return undefined;
+    throw transient(`Reading the permission of approver ${author.id}`, error);
+  }
+  if (data.user && data.user.id !== author.id) {
+    throw new WritError(
+      'unauthorized-approval',
+      `the login of comment author ${author.id} now belongs to another account`,
+    );
+  }
+  return data.role_name;
+}
