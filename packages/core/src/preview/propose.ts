@@ -8,16 +8,13 @@ import { proposeRun, readRun } from '../ledger/ledger.js';
 import { bindPlan } from '../plan/binding.js';
 import type { Plan } from '../plan/types.js';
 import type { Logger } from '../redact.js';
-import { connect } from '../stages/connect.js';
-import type { RunnerContext } from '../stages/context.js';
+import type { GitHubClient } from '../github/client.js';
+import type { LedgerContext } from '../ledger/cas.js';
+import type { RepositoryName } from '../ledger/paths.js';
 import { renderStatusProjection } from '../status-comment/projection.js';
 import { syncStatusComment } from '../status-comment/sync.js';
 
 export interface ProposeSettings {
-  token: string;
-  branch: string;
-  appSlug: string;
-  appId: number | undefined;
   statusIssue: number | undefined;
   plan: Plan;
   runId: string;
@@ -32,23 +29,33 @@ export interface ProposeResult {
   statusAction: string | undefined;
 }
 
+export interface ProposeDeps {
+  github: GitHubClient;
+  ledger: LedgerContext;
+  /** Writ's own bot login (`<slug>[bot]`): the status comment is found among its comments only. */
+  ownLogin: string;
+  logger: Logger;
+}
+
+/** Where the proposal comes from: the repository the workflow runs in and who triggered it. */
+export interface ProposeOrigin {
+  repository: RepositoryName & { full: string };
+  actorId: number | undefined;
+}
+
 export async function proposeAndPublishStatus(
-  context: RunnerContext,
+  deps: ProposeDeps,
+  origin: ProposeOrigin,
   settings: ProposeSettings,
-  logger: Logger,
 ): Promise<ProposeResult> {
+  const { github, ledger, ownLogin, logger } = deps;
   const binding = bindPlan(settings.plan);
-  if (binding.scope.repository.toLowerCase() !== context.repository.full.toLowerCase()) {
+  if (binding.scope.repository.toLowerCase() !== origin.repository.full.toLowerCase()) {
     throw new WritError(
       'invalid-input',
-      `the plan's scope.repository is ${binding.scope.repository}, but this workflow runs in ${context.repository.full}`,
+      `the plan's scope.repository is ${binding.scope.repository}, but this workflow runs in ${origin.repository.full}`,
     );
   }
-  const { github, ledger, ownLogin } = connect(
-    context,
-    { token: settings.token, branch: settings.branch, appSlug: settings.appSlug, appId: settings.appId },
-    logger,
-  );
   let proposed = true;
   let ledgerHead: string;
   try {
@@ -59,7 +66,7 @@ export async function proposeAndPublishStatus(
       scope: binding.scope,
       bounds: binding.bounds,
       steps: binding.steps,
-      proposer: context.actorId === undefined ? null : { actor_id: context.actorId },
+      proposer: origin.actorId === undefined ? null : { actor_id: origin.actorId },
     });
     ledgerHead = outcome.commitOid ?? '';
   } catch (error: unknown) {
@@ -76,7 +83,7 @@ export async function proposeAndPublishStatus(
       : await syncStatusComment(
           { github, ledger, logger },
           {
-            repository: context.repository,
+            repository: origin.repository,
             runId: settings.runId,
             issueNumber: settings.statusIssue,
             project: (run) => renderStatusProjection(run, settings.markdown),

@@ -28,20 +28,28 @@ export async function run(): Promise<void> {
     if (!dryRun) {
       // Loaded only when writing: a dry run never pays for the GitHub client's start-up.
       const { readRunnerContext } = await import('../context.js');
+      const { connect } = await import('../connect.js');
       const { proposeAndPublishStatus } = await import('../../preview/propose.js');
-      const proposal = await proposeAndPublishStatus(
-        readRunnerContext(),
+      const context = readRunnerContext();
+      const connection = connect(
+        context,
         {
           token: io.input('token'),
           branch: io.input('ledger-branch'),
           appSlug: io.input('ledger-app-slug'),
           appId: io.integerInput('ledger-app-id'),
+        },
+        runnerLogger,
+      );
+      const proposal = await proposeAndPublishStatus(
+        { ...connection, logger: runnerLogger },
+        { repository: context.repository, actorId: context.actorId },
+        {
           statusIssue,
           plan: result.plan,
           runId: result.runId,
           markdown: result.markdown,
         },
-        runnerLogger,
       );
       outcome = 'proposed';
       statusCommentId = proposal.statusCommentId;
