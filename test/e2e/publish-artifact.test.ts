@@ -368,4 +368,64 @@ describe('publishArtifact against a concurrent writer (real client, emulator)', 
     expect(await fileOn('bot/roadmap-i')).toBe('mine\n');
     expect(await fileOn('bot/roadmap-i', 'docs/other.md')).toBe('human\n');
   });
+
+  it('names the artifact branch, not the ledger, when every attempt meets a moved head', async () => {
+    const { planFile, runId, epoch } = await approvedRun();
+    await publish(runId, planFile, 'base\n', { branch: 'bot/roadmap-j' });
+    const github = client(world.emulator, APP_TOKEN);
+    const human = client(world.emulator, patOf(PEOPLE.maintain));
+    let edits = 0;
+    // Before every artifact commit reaches GitHub, a human commit moves the branch head.
+    github.hook.before('request', async (options) => {
+      if (
+        options.url !== '/graphql' ||
+        !String((options as { query?: unknown }).query).includes('WritCommitOnBranch')
+      )
+        return;
+      const input = (options as { variables?: { input?: { branch?: { branchName?: string } } } }).variables
+        ?.input;
+      if (input?.branch?.branchName !== 'bot/roadmap-j') return;
+      edits += 1;
+      const head = (await human.rest.git.getRef({ owner, repo, ref: 'heads/bot/roadmap-j' })).data.object.sha;
+      await human.graphql(
+        `mutation($input: CreateCommitOnBranchInput!) { createCommitOnBranch(input: $input) { commit { oid } } }`,
+        {
+          input: {
+            branch: { repositoryNameWithOwner: 'acme/widgets', branchName: 'bot/roadmap-j' },
+            expectedHeadOid: head,
+            message: { headline: `docs: human edit ${edits}` },
+            fileChanges: {
+              additions: [
+                { path: 'docs/other.md', contents: Buffer.from(`human ${edits}\n`).toString('base64') },
+              ],
+            },
+          },
+        },
+      );
+    });
+    const refused = publishArtifact(
+      { github, ledger: world.ledger, logger: silentLogger },
+      {
+        repository: { owner, repo },
+        runId,
+        epoch: Number(epoch),
+        planFile,
+        commandPrefix: 'writ',
+        allowedRoles: ['admin', 'maintain', 'write'],
+        path: PATH,
+        allowWorkflowFiles: false,
+        content: Buffer.from('mine\n'),
+        branch: 'bot/roadmap-j',
+        base: '',
+        prTitle: `docs: refresh ${PATH}`,
+        prBody: '',
+        onClosedPr: 'report',
+        dryRun: false,
+        maxAttempts: 3,
+      },
+    );
+    await expect(refused).rejects.toMatchObject({ code: 'artifact-cas-exhausted' });
+    expect(edits).toBe(3);
+    expect(await fileOn('bot/roadmap-j')).toBe('base\n');
+  });
 });

@@ -23,7 +23,9 @@ export const ERROR_CATALOGUE = {
     'The ledger branch history, authorship, signatures or ruleset do not prove app-only, append-only authority.',
   'ledger-file-corrupt': 'A ledger file is not valid JSON.',
   'ledger-file-invalid': 'A ledger file does not validate against its schema.',
-  'ledger-cas-exhausted': 'The compare-and-set commit lost every bounded attempt to concurrent writers.',
+  'ledger-cas-exhausted': 'A ledger commit lost every bounded compare-and-set attempt to concurrent writers.',
+  'artifact-cas-exhausted':
+    'The artifact commit on the bot branch lost every bounded compare-and-set attempt to concurrent writers.',
   'repository-lease-held': 'Another run holds the repository lease and it has not expired.',
   fenced: "The caller's fencing epoch is no longer current; it must make no further claim.",
   'needs-reconciliation':

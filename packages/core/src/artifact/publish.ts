@@ -12,6 +12,7 @@ import { digest } from '../canonical-json.js';
 import { verifyApprovalGate } from '../approval/gate.js';
 import { WritError, errorMessage, httpStatus } from '../errors.js';
 import type { GitHubClient } from '../github/client.js';
+import { casExhausted, commitOnBranch } from '../github/commit-on-branch.js';
 import type { LedgerContext } from '../ledger/cas.js';
 import { readRun, recordArtifactPublish } from '../ledger/ledger.js';
 import type { RepositoryName } from '../ledger/paths.js';
@@ -72,11 +73,6 @@ export function blobOid(content: Buffer): string {
   return createHash('sha1').update(`blob ${content.length}\0`).update(content).digest('hex');
 }
 
-function isStale(error: unknown): boolean {
-  const errors = (error as { errors?: { type?: string }[] } | null)?.errors;
-  return Array.isArray(errors) && errors.some((e) => e.type === 'STALE_DATA');
-}
-
 interface BranchState {
   baseOid: string;
   headOid: string | null;
@@ -88,10 +84,6 @@ interface PullState {
   open: { number: number; html_url: string; title: string; body: string | null } | null;
   closedUnmerged: { number: number; html_url: string } | null;
 }
-
-const COMMIT_MUTATION = `mutation WritPublishArtifact($input: CreateCommitOnBranchInput!) {
-  createCommitOnBranch(input: $input) { commit { oid } }
-}`;
 
 export async function publishArtifact(
   deps: { github: GitHubClient; ledger: LedgerContext; logger: Logger },
@@ -308,40 +300,25 @@ export async function publishArtifact(
   if (state.fileOid !== wantedOid && writes.length > 0) await fence();
   for (let attempt = 1; state.fileOid !== wantedOid; attempt++) {
     if (attempt > maxAttempts)
-      throw new WritError(
-        'ledger-cas-exhausted',
-        `could not commit the artifact on ${branch} in ${maxAttempts} attempts`,
-      );
+      throw casExhausted('artifact', `The artifact commit on '${branch}'`, maxAttempts);
     if (state.headOid === null) throw new WritError('invalid-input', `the branch '${branch}' disappeared`);
     writes.push(`commit ${path}`);
-    try {
-      await github.graphql(COMMIT_MUTATION, {
-        input: {
-          branch: {
-            repositoryNameWithOwner: `${repository.owner}/${repository.repo}`,
-            branchName: lane.target(branch),
-          },
-          expectedHeadOid: state.headOid,
-          message: {
-            headline: Array.from(prTitle).slice(0, 200).join(''),
-            body: `Published by Writ for run ${settings.runId}.\n\nWrit-Run: ${settings.runId}`,
-          },
-          fileChanges: { additions: [{ path, contents: settings.content.toString('base64') }] },
-        },
-      });
-    } catch (error: unknown) {
-      const status = httpStatus(error);
-      const definite = !isStale(error) && status !== undefined && status >= 400 && status < 500;
-      const graphqlRefusal = !isStale(error) && Array.isArray((error as { errors?: unknown }).errors);
-      if (definite || graphqlRefusal) {
-        throw new WritError(
-          'github-request-failed',
-          `the artifact commit on '${branch}' was refused: ${errorMessage(error)}`,
-        );
-      }
+    const outcome = await commitOnBranch(
+      github,
+      {
+        repository: `${repository.owner}/${repository.repo}`,
+        branch: lane.target(branch),
+        expectedHeadOid: state.headOid,
+        headline: Array.from(prTitle).slice(0, 200).join(''),
+        body: `Published by Writ for run ${settings.runId}.\n\nWrit-Run: ${settings.runId}`,
+        additions: [{ path, contents: settings.content }],
+      },
+      'artifact',
+    );
+    if (outcome.kind !== 'committed') {
       // STALE_DATA, a 5xx or a lost response: it may have landed (even our own retried request). Read back.
       logger.info(
-        `artifact commit attempt ${attempt} on ${branch}: ${isStale(error) ? 'head moved' : 'no definite answer'}; re-reading`,
+        `artifact commit attempt ${attempt} on ${branch}: ${outcome.kind === 'stale' ? 'head moved' : `no definite answer (${outcome.reason})`}; re-reading`,
       );
     }
     state = await readBranch();

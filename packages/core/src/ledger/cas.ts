@@ -12,6 +12,7 @@
  */
 import { randomUUID } from 'node:crypto';
 import { WritError } from '../errors.js';
+import { casExhausted } from '../github/commit-on-branch.js';
 import type { Logger } from '../redact.js';
 import { formatMessage, parseTrailers } from './message.js';
 import { LEASE_PATH, LEDGER_ROOT_PATH, PROVENANCE_PATH, runFilePath } from './paths.js';
@@ -322,7 +323,7 @@ export async function runTransition(
         recoveredLostResponse: false,
         requests: count(),
         provenance: report,
-        serverTime: outcome.serverTime,
+        serverTime: outcome.serverTime ?? snapshot.serverTime,
       };
     }
     // STALE_DATA may be our own earlier attempt landing (a retried POST); an unknown outcome may have
@@ -347,11 +348,7 @@ export async function runTransition(
     const landed = await findLanded(store, snapshot, pending);
     if (landed !== null) return recovered(landed, snapshot, context.maxAttempts, count());
   }
-  throw new WritError(
-    'ledger-cas-exhausted',
-    `The ledger commit for run ${spec.runId} lost all ${context.maxAttempts} attempts to concurrent writers.`,
-    { details: { attempts: context.maxAttempts } },
-  );
+  throw casExhausted('ledger', `The ledger commit for run ${spec.runId}`, context.maxAttempts);
 }
 
 function recovered(

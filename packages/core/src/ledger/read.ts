@@ -6,6 +6,7 @@
  */
 import { WritError, httpStatus } from '../errors.js';
 import type { GitHubClient } from '../github/client.js';
+import { commitOnBranch } from '../github/commit-on-branch.js';
 import type {
   BranchRule,
   CommentInfo,
@@ -197,10 +198,6 @@ const HISTORY_QUERY = `query WritLedgerHistory($owner: String!, $name: String!, 
   }
 }`;
 
-const COMMIT_MUTATION = `mutation WritLedgerCommit($input: CreateCommitOnBranchInput!) {
-  createCommitOnBranch(input: $input) { commit { oid } }
-}`;
-
 function listRunFiles(target: Record<string, unknown>): Map<string, string> {
   const out = new Map<string, string>();
   const directories = record(record(target.runs).object).entries;
@@ -364,45 +361,19 @@ export class GitHubLedgerStore implements LedgerStore {
   }
 
   async commit(request: CommitRequest): Promise<CommitOutcome> {
-    let answer: GraphqlAnswer;
-    try {
-      answer = await this.graphql(COMMIT_MUTATION, {
-        input: {
-          branch: {
-            repositoryNameWithOwner: `${this.location.owner}/${this.location.repo}`,
-            branchName: this.location.branch,
-          },
-          expectedHeadOid: request.expectedHeadOid,
-          message: { headline: request.headline, body: request.body },
-          fileChanges: {
-            additions: request.additions.map((file) => ({
-              path: file.path,
-              contents: Buffer.from(file.contents, 'utf8').toString('base64'),
-            })),
-          },
-        },
-      });
-    } catch (error: unknown) {
-      const status = httpStatus(error);
-      // A 5xx (after plugin-retry's own retries) or a dropped connection (status 500): it may have landed.
-      if (status === undefined || status >= 500) {
-        return { kind: 'unknown', reason: status === undefined ? 'no response' : `HTTP ${status}` };
-      }
-      throw requestFailed('createCommitOnBranch on the ledger branch', error);
-    }
-    if (answer.errors.some((error) => error.type === 'STALE_DATA')) return { kind: 'stale' };
-    if (answer.errors.length > 0) {
-      const types = answer.errors.map((error) => error.type ?? 'error').join(', ');
-      throw new WritError(
-        'github-request-failed',
-        `createCommitOnBranch returned GraphQL errors (${types}).`,
-      );
-    }
-    const oid = record(record(record(answer.data).createCommitOnBranch).commit).oid;
-    if (typeof oid !== 'string') {
-      return { kind: 'unknown', reason: 'createCommitOnBranch answered without a commit' };
-    }
-    return { kind: 'committed', oid, serverTime: answer.serverTime };
+    this.requests += 1;
+    return commitOnBranch(
+      this.github,
+      {
+        repository: `${this.location.owner}/${this.location.repo}`,
+        branch: this.location.branch,
+        expectedHeadOid: request.expectedHeadOid,
+        headline: request.headline,
+        body: request.body,
+        additions: request.additions,
+      },
+      'ledger',
+    );
   }
 
   async branchRules(): Promise<BranchRule[]> {

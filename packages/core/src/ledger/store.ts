@@ -99,7 +99,7 @@ export interface CommitRequest {
 
 export type CommitOutcome =
   /** The server answered with the new commit. */
-  | { kind: 'committed'; oid: string; serverTime: number }
+  | { kind: 'committed'; oid: string; serverTime: number | null }
   /** `STALE_DATA`: the head was not `expectedHeadOid` when the server looked (maybe our own retry). */
   | { kind: 'stale' }
   /** No usable answer (a dropped connection or a 5xx after the client's retries): it may have landed. */

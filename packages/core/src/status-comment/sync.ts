@@ -8,8 +8,9 @@
  *  6. an ambiguous first POST is never retried blindly: the issue's comments are scanned for the run's
  *     marker (on a comment Writ itself wrote) before anything is posted again.
  */
+import { writeOutcome } from '../github/commit-on-branch.js';
 import { digest } from '../canonical-json.js';
-import { WritError, errorMessage, httpStatus } from '../errors.js';
+import { WritError, errorMessage } from '../errors.js';
 import type { GitHubClient } from '../github/client.js';
 import { statusMarker } from '../idempotency/key.js';
 import { commentPages } from '../idempotency/github-pages.js';
@@ -59,8 +60,7 @@ export function statusBody(runId: string, projection: string): string {
 
 /** A 4xx is a definite refusal; anything else (5xx, a dropped connection, a timeout) may have landed. */
 function isDefiniteFailure(error: unknown): boolean {
-  const status = httpStatus(error);
-  return status !== undefined && status >= 400 && status < 500;
+  return writeOutcome(error) === 'refused';
 }
 
 export async function syncStatusComment(
