@@ -2,7 +2,7 @@
 import type { IncomingHttpHeaders } from 'node:http';
 import type { Token, World } from './state.js';
 
-export const DOCS = 'https://docs.github.com/rest';
+const DOCS = 'https://docs.github.com/rest';
 
 export interface Ctx {
   world: World;
@@ -51,7 +51,7 @@ export function unprocessable(message: string, documentation = DOCS): HttpError 
   return new HttpError(422, { message, documentation_url: documentation, status: '422' });
 }
 
-export function badRequest(message: string, documentation = DOCS): HttpError {
+function badRequest(message: string, documentation = DOCS): HttpError {
   return new HttpError(400, { message, documentation_url: documentation, status: '400' });
 }
 

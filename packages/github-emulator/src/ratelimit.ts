@@ -9,7 +9,7 @@ export interface RateState {
   resource: string;
 }
 
-export function limitFor(token: Token | null): number {
+function limitFor(token: Token | null): number {
   if (!token) return 60;
   if (token.kind === 'github_token') return 1000;
   return 5000;

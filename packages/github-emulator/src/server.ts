@@ -58,7 +58,7 @@ export interface Emulator {
 
 const JSON_TYPE = 'application/json; charset=utf-8';
 
-export function buildRouter(): Router {
+function buildRouter(): Router {
   const router = new Router();
   registerRepoRoutes(router);
   registerGitRoutes(router);
