@@ -39,6 +39,15 @@ export function notFound(documentation = DOCS): HttpError {
   return new HttpError(404, { message: 'Not Found', documentation_url: documentation, status: '404' });
 }
 
+/** GitHub's 403 for a personal access token whose role on the repository falls short of the endpoint's. */
+export function patForbidden(documentation = DOCS): HttpError {
+  return new HttpError(403, {
+    message: 'Resource not accessible by personal access token',
+    documentation_url: documentation,
+    status: '403',
+  });
+}
+
 export function validationFailed(
   errors: Record<string, unknown>[],
   documentation = DOCS,

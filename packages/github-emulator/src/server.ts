@@ -15,9 +15,12 @@ import type { GraphQLRequestInfo } from './graphql.js';
 import type { Ctx, Reply } from './http.js';
 import { HttpError } from './http.js';
 import { rateHeaders, rateState } from './ratelimit.js';
+import { registerCommentRoutes } from './rest/comments.js';
 import { registerContentRoutes } from './rest/contents.js';
 import { registerGitRoutes } from './rest/git.js';
 import { registerIssueRoutes } from './rest/issues.js';
+import { registerLabelRoutes } from './rest/labels.js';
+import { registerMilestoneRoutes } from './rest/milestones.js';
 import { registerPullRoutes } from './rest/pulls.js';
 import { registerRepoRoutes } from './rest/repos.js';
 import { Router } from './router.js';
@@ -62,7 +65,11 @@ function buildRouter(): Router {
   const router = new Router();
   registerRepoRoutes(router);
   registerGitRoutes(router);
+  // The first matching route wins: `issues/comments` before `issues/:number`.
+  registerCommentRoutes(router);
   registerIssueRoutes(router);
+  registerLabelRoutes(router);
+  registerMilestoneRoutes(router);
   registerPullRoutes(router);
   registerContentRoutes(router);
   return router;
