@@ -207,17 +207,21 @@ export interface RequestLogEntry {
   fault: string | null;
 }
 
+/** The fault types `POST /_emulator/faults` accepts (see the README's _Faults_). */
+export const FAULT_TYPES = [
+  'latency',
+  'status',
+  'secondary-rate-limit',
+  'primary-rate-limit',
+  'apply-then-drop',
+  'drop-before-apply',
+] as const;
+
 export interface FaultSpec {
   id: number;
   match: { method?: string; path?: string; operation?: string };
   fault: {
-    type:
-      | 'latency'
-      | 'status'
-      | 'secondary-rate-limit'
-      | 'primary-rate-limit'
-      | 'apply-then-drop'
-      | 'drop-before-apply';
+    type: (typeof FAULT_TYPES)[number];
     ms?: number;
     status?: number;
     retry_after?: number;
