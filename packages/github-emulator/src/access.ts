@@ -5,7 +5,7 @@
  */
 import { HttpError, notFound } from './http.js';
 import type { Ctx } from './http.js';
-import type { Account, PermissionLevel, Repo, Role, Token, World } from './state.js';
+import type { PermissionLevel, Repo, Role, Token, World } from './state.js';
 import { roleAtLeast } from './state.js';
 
 export type Scope = 'contents' | 'issues' | 'pull_requests' | 'metadata' | 'actions' | 'administration';
@@ -29,10 +29,6 @@ export const DEFAULT_GITHUB_TOKEN_PERMISSIONS: Record<string, PermissionLevel> =
   checks: 'write',
   statuses: 'write',
 };
-
-export function actorOf(token: Token | null): Account | null {
-  return token?.account ?? null;
-}
 
 function levelAtLeast(level: PermissionLevel | undefined, needed: 'read' | 'write'): boolean {
   if (level === undefined) return false;

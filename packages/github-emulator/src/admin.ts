@@ -19,7 +19,7 @@ import type {
   WorkflowRun,
   World,
 } from './state.js';
-import { nodeId, ROLE_ORDER } from './state.js';
+import { FAULT_TYPES, nodeId, ROLE_ORDER } from './state.js';
 
 export class AdminError extends Error {
   constructor(
@@ -303,16 +303,8 @@ export class Admin {
   }
 
   addFault(input: FaultInput): FaultSpec {
-    const types = [
-      'latency',
-      'status',
-      'secondary-rate-limit',
-      'primary-rate-limit',
-      'apply-then-drop',
-      'drop-before-apply',
-    ];
-    if (!types.includes(input.fault.type))
-      throw new AdminError(400, `fault.type must be one of ${types.join(', ')}`);
+    if (!FAULT_TYPES.includes(input.fault.type))
+      throw new AdminError(400, `fault.type must be one of ${FAULT_TYPES.join(', ')}`);
     const fault: FaultSpec = {
       id: this.world.id(),
       match: input.match ?? {},

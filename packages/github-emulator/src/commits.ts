@@ -4,9 +4,9 @@ import { encodeCommit } from './git.js';
 import { webFlowSignature } from './signing.js';
 import type { Account, Repo, World } from './state.js';
 
-export const WEB_FLOW_LOGIN = 'web-flow';
+const WEB_FLOW_LOGIN = 'web-flow';
 
-export function noreplyEmail(account: Account): string {
+function noreplyEmail(account: Account): string {
   return `${account.id}+${account.login}@users.noreply.github.com`;
 }
 
@@ -36,7 +36,7 @@ export function accountForEmail(world: World, email: string): Account | null {
   return null;
 }
 
-export interface NewCommit {
+interface NewCommit {
   tree: string;
   parents: string[];
   message: string;

@@ -14,7 +14,7 @@ type JsonSchema = Record<string, unknown>;
 
 let webhookSchema: { definitions: Record<string, JsonSchema> } | undefined;
 
-export function webhookDefinitions(): Record<string, JsonSchema> {
+function webhookDefinitions(): Record<string, JsonSchema> {
   if (!webhookSchema) {
     webhookSchema = JSON.parse(
       readFileSync(dependencyFile('@octokit/webhooks-schemas/schema.json'), 'utf8'),
@@ -57,11 +57,7 @@ function typeMatches(schema: JsonSchema, value: unknown, definitions: Record<str
 }
 
 /** Drops properties the schema does not allow, recursively (follows $ref, allOf, oneOf/anyOf branches). */
-export function fitToSchema(
-  value: unknown,
-  schema: JsonSchema,
-  definitions: Record<string, JsonSchema>,
-): unknown {
+function fitToSchema(value: unknown, schema: JsonSchema, definitions: Record<string, JsonSchema>): unknown {
   const resolved = resolve(schema, definitions);
   const branches = (resolved.oneOf ?? resolved.anyOf) as JsonSchema[] | undefined;
   if (branches) {

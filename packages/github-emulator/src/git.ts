@@ -8,9 +8,9 @@ import { mkdir, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { deflateSync } from 'node:zlib';
 
-export type GitObjectType = 'blob' | 'tree' | 'commit';
+type GitObjectType = 'blob' | 'tree' | 'commit';
 
-export interface GitObject {
+interface GitObject {
   type: GitObjectType;
   body: Buffer;
 }
@@ -53,7 +53,7 @@ function treeSortKey(entry: TreeEntry): Buffer {
   return Buffer.from(entry.mode === '40000' ? `${entry.name}/` : entry.name, 'utf8');
 }
 
-export function encodeTree(entries: TreeEntry[]): Buffer {
+function encodeTree(entries: TreeEntry[]): Buffer {
   const sorted = [...entries].sort((a, b) => Buffer.compare(treeSortKey(a), treeSortKey(b)));
   return Buffer.concat(
     sorted.map((entry) =>
@@ -62,7 +62,7 @@ export function encodeTree(entries: TreeEntry[]): Buffer {
   );
 }
 
-export function decodeTree(body: Buffer): TreeEntry[] {
+function decodeTree(body: Buffer): TreeEntry[] {
   const entries: TreeEntry[] = [];
   let offset = 0;
   while (offset < body.length) {
@@ -104,7 +104,7 @@ export function encodeCommit(commit: {
   return Buffer.from(`${lines.join('\n')}\n\n${commit.message}`, 'utf8');
 }
 
-export function decodeCommit(body: Buffer): ParsedCommit {
+function decodeCommit(body: Buffer): ParsedCommit {
   const text = body.toString('utf8');
   const split = text.indexOf('\n\n');
   const header = split === -1 ? text : text.slice(0, split);

@@ -29,7 +29,7 @@ export function githubSchema(): GraphQLSchema {
 }
 
 /** An error GitHub reports with a top-level `type` (STALE_DATA, NOT_FOUND, FORBIDDEN, UNPROCESSABLE…). */
-export class TypedError extends Error {
+class TypedError extends Error {
   constructor(
     readonly type: string,
     message: string,
@@ -479,10 +479,7 @@ function requireWrite(ctx: GqlContext, repo: Repo): Token {
 
 function refErrorToTyped(error: unknown): unknown {
   if (!(error instanceof RefError)) return error;
-  if (error.kind === 'stale') return new TypedError('STALE_DATA', error.message);
-  if (error.kind === 'exists' || error.kind === 'missing' || error.kind === 'no-object')
-    return new TypedError('UNPROCESSABLE', error.message);
-  return new TypedError('UNPROCESSABLE', error.message);
+  return new TypedError(error.kind === 'stale' ? 'STALE_DATA' : 'UNPROCESSABLE', error.message);
 }
 
 const BASE64 = /^(?:[A-Za-z0-9+/]{4})*(?:[A-Za-z0-9+/]{2}==|[A-Za-z0-9+/]{3}=)?$/;
@@ -720,7 +717,7 @@ const fieldResolver: GraphQLFieldResolver<unknown, GqlContext> = (source, args, 
   );
 };
 
-export interface GraphQLResponse {
+interface GraphQLResponse {
   status: number;
   body: Record<string, unknown>;
 }

@@ -2,7 +2,7 @@
 import type { IncomingHttpHeaders } from 'node:http';
 import type { Token, World } from './state.js';
 
-export const DOCS = 'https://docs.github.com/rest';
+const DOCS = 'https://docs.github.com/rest';
 
 export interface Ctx {
   world: World;
@@ -39,6 +39,15 @@ export function notFound(documentation = DOCS): HttpError {
   return new HttpError(404, { message: 'Not Found', documentation_url: documentation, status: '404' });
 }
 
+/** GitHub's 403 for a personal access token whose role on the repository falls short of the endpoint's. */
+export function patForbidden(documentation = DOCS): HttpError {
+  return new HttpError(403, {
+    message: 'Resource not accessible by personal access token',
+    documentation_url: documentation,
+    status: '403',
+  });
+}
+
 export function validationFailed(
   errors: Record<string, unknown>[],
   documentation = DOCS,
@@ -51,7 +60,7 @@ export function unprocessable(message: string, documentation = DOCS): HttpError 
   return new HttpError(422, { message, documentation_url: documentation, status: '422' });
 }
 
-export function badRequest(message: string, documentation = DOCS): HttpError {
+function badRequest(message: string, documentation = DOCS): HttpError {
   return new HttpError(400, { message, documentation_url: documentation, status: '400' });
 }
 

@@ -1,5 +1,6 @@
-/** Primary rate-limit accounting per token and resource, on the emulator's clock. */
-import type { Token, World } from './state.js';
+/** Primary rate-limit accounting per token and resource, on the emulator's clock, and the limit's reply. */
+import type { Reply } from './http.js';
+import type { FaultSpec, Token, World } from './state.js';
 
 export interface RateState {
   limit: number;
@@ -9,7 +10,7 @@ export interface RateState {
   resource: string;
 }
 
-export function limitFor(token: Token | null): number {
+function limitFor(token: Token | null): number {
   if (!token) return 60;
   if (token.kind === 'github_token') return 1000;
   return 5000;
@@ -46,5 +47,58 @@ export function rateHeaders(state: RateState): Record<string, string> {
     'x-ratelimit-reset': String(state.reset),
     'x-ratelimit-used': String(state.used),
     'x-ratelimit-resource': state.resource,
+  };
+}
+
+/** How GitHub names the caller in a rate-limit message. */
+function callerName(token: Token | null): string {
+  if (!token) return 'anonymous';
+  return token.kind === 'pat'
+    ? `user ID ${token.account.id}`
+    : `installation ID ${token.app?.installation_id ?? 0}`;
+}
+
+/**
+ * GitHub's answer when the caller's window is spent or a `primary-rate-limit` fault fires (REST: 403 or
+ * the fault's status; GraphQL: 200 with a `RATE_LIMIT` error), with `x-ratelimit-remaining: 0`; null
+ * while requests remain. Does not count the request.
+ */
+export function primaryLimitReply(
+  world: World,
+  token: Token | null,
+  resource: 'core' | 'graphql',
+  fault: FaultSpec | null,
+): Reply | null {
+  const before = rateState(world, token, resource, false);
+  const injected = fault?.fault.type === 'primary-rate-limit';
+  if (before.remaining !== 0 && !injected) return null;
+  const reset = injected ? world.clock.epochSeconds() + (fault.fault.retry_after ?? 60) : before.reset;
+  const headers = rateHeaders({ ...before, remaining: 0, reset });
+  const who = callerName(token);
+  if (resource === 'graphql') {
+    return {
+      status: 200,
+      body: {
+        errors: [
+          {
+            type: 'RATE_LIMIT',
+            code: 'graphql_rate_limit',
+            message: `API rate limit already exceeded for ${who}.`,
+          },
+        ],
+      },
+      headers,
+    };
+  }
+  // The fault's status, whichever fault matched (a spent window with, say, a latency fault keeps it too).
+  const status = fault?.fault.status ?? 403;
+  return {
+    status,
+    body: {
+      message: `API rate limit exceeded for ${who}.`,
+      documentation_url: 'https://docs.github.com/rest/overview/rate-limits-for-the-rest-api',
+      status: String(status),
+    },
+    headers,
   };
 }

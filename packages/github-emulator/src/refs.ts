@@ -5,11 +5,10 @@
  * so check-and-set here is atomic, as GitHub's ref transactions are.
  */
 import { ZERO_OID } from './git.js';
-import { ruleViolations } from './rules.js';
+import { ruleViolationMessage, ruleViolations } from './rules.js';
 import type { Repo, Token, World } from './state.js';
 
-export type RefErrorKind =
-  'exists' | 'missing' | 'not-fast-forward' | 'rules' | 'no-object' | 'stale' | 'invalid';
+type RefErrorKind = 'exists' | 'missing' | 'not-fast-forward' | 'rules' | 'no-object' | 'stale' | 'invalid';
 
 export class RefError extends Error {
   constructor(
@@ -20,7 +19,7 @@ export class RefError extends Error {
   }
 }
 
-export interface RefChange {
+interface RefChange {
   ref: string;
   /** null: delete the ref. */
   after: string | null;
@@ -78,8 +77,7 @@ export function changeRefs(
       throw new RefError('not-fast-forward', 'Update is not a fast forward');
     }
     const violations = ruleViolations(world, token, repo, change.ref, before, change.after, options);
-    if (violations.length > 0)
-      throw new RefError('rules', `Repository rule violations found\n\n${violations.join('\n\n')}`);
+    if (violations.length > 0) throw new RefError('rules', ruleViolationMessage(violations));
   }
   for (const change of changes) {
     if (change.after === null) repo.refs.delete(change.ref);

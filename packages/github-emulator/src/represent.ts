@@ -291,7 +291,7 @@ const REACTIONS = {
   eyes: 0,
 };
 
-export function authorAssociation(world: World, repo: Repo, account: Account): string {
+function authorAssociation(repo: Repo, account: Account): string {
   if (account.id === repo.owner.id) return 'OWNER';
   if (repo.collaborators.has(account.id)) return 'COLLABORATOR';
   return 'NONE';
@@ -337,7 +337,7 @@ export function issue(urls: Urls, world: World, repo: Repo, value: Issue): Recor
     created_at: value.created_at,
     updated_at: value.updated_at,
     closed_by: value.closed_by ? simpleUser(urls, value.closed_by) : null,
-    author_association: authorAssociation(world, repo, value.user),
+    author_association: authorAssociation(repo, value.user),
     performed_via_github_app: value.app ? integration(urls, value.app) : null,
     reactions: { url: `${issueApi}/reactions`, ...REACTIONS },
     timeline_url: `${issueApi}/timeline`,
@@ -368,7 +368,7 @@ export function comment(urls: Urls, world: World, repo: Repo, value: Comment): R
     created_at: value.created_at,
     updated_at: value.updated_at,
     issue_url: `${api}/issues/${value.issue_number}`,
-    author_association: authorAssociation(world, repo, value.user),
+    author_association: authorAssociation(repo, value.user),
     performed_via_github_app: value.app ? integration(urls, value.app) : null,
     reactions: { url: `${api}/issues/comments/${value.id}/reactions`, ...REACTIONS },
   };
@@ -538,7 +538,7 @@ export function workflowRun(urls: Urls, repo: Repo, run: WorkflowRun): Record<st
   };
 }
 
-export function minimalRepository(urls: Urls, repo: Repo): Record<string, unknown> {
+function minimalRepository(urls: Urls, repo: Repo): Record<string, unknown> {
   const full = repository(urls, repo);
   const keep = [
     'id',

@@ -1,20 +1,23 @@
-/** A small path router: templates like `/repos/:owner/:repo/git/ref/*ref` (`*` takes the rest). */
+/**
+ * A small path router: templates like `/repos/:owner/:repo/git/ref/*ref` (`*` takes the rest); the first
+ * matching route wins. The REST API routes `Ctx` handlers; the admin API its own context.
+ */
 import type { Ctx, Reply } from './http.js';
 
-export type Handler = (ctx: Ctx) => Reply | Promise<Reply>;
+export type Handler<C = Ctx> = (ctx: C) => Reply | Promise<Reply>;
 
-export interface Route {
+export interface Route<C = Ctx> {
   method: string;
   template: string;
   pattern: RegExp;
   keys: string[];
-  handler: Handler;
+  handler: Handler<C>;
 }
 
-export class Router {
-  readonly routes: Route[] = [];
+export class Router<C = Ctx> {
+  readonly routes: Route<C>[] = [];
 
-  add(method: string, template: string, handler: Handler): this {
+  add(method: string, template: string, handler: Handler<C>): this {
     const keys: string[] = [];
     const source = template
       .split('/')
@@ -38,7 +41,7 @@ export class Router {
   match(
     method: string,
     path: string,
-  ): { route: Route; params: Record<string, string> } | { methodMismatch: boolean } {
+  ): { route: Route<C>; params: Record<string, string> } | { methodMismatch: boolean } {
     let methodMismatch = false;
     for (const route of this.routes) {
       const found = route.pattern.exec(path);

@@ -7,7 +7,7 @@ import { verify } from './signing.js';
 import type { Repo, Ruleset, Token, World } from './state.js';
 
 /** GitHub's fixed IDs of the base repository roles, as used by `RepositoryRole` bypass actors. */
-export const REPOSITORY_ROLE_IDS: Record<string, number> = {
+const REPOSITORY_ROLE_IDS: Record<string, number> = {
   read: 1,
   triage: 3,
   write: 4,
@@ -36,7 +36,7 @@ function matchesPattern(repo: Repo, pattern: string, ref: string): boolean {
   return globToRegExp(pattern).test(ref);
 }
 
-export function rulesetCovers(repo: Repo, ruleset: Ruleset, ref: string): boolean {
+function rulesetCovers(repo: Repo, ruleset: Ruleset, ref: string): boolean {
   const target = ruleset.target;
   if (target === 'branch' && !ref.startsWith('refs/heads/')) return false;
   if (target === 'tag' && !ref.startsWith('refs/tags/')) return false;
@@ -143,6 +143,7 @@ export function ruleViolations(
   return [...messages];
 }
 
+/** The message of a ref change the rulesets reject, over REST and GraphQL alike. */
 export function ruleViolationMessage(violations: string[]): string {
   return `Repository rule violations found\n\n${violations.join('\n\n')}`;
 }

@@ -1,27 +1,33 @@
 /**
- * The HTTP server: admin API under `/_emulator`, GraphQL at `/graphql`, REST everywhere else. Every API
- * response carries `content-type: application/json`, a `Date` from the emulator's clock and
- * `x-ratelimit-*` headers; faults are applied per request before (or, for apply-then-drop, after) the
- * handler runs.
+ * The HTTP server: admin API under `/_emulator` (routes in `admin-routes.ts`), GraphQL at `/graphql`, REST
+ * everywhere else (routes in `rest/`). Every API response carries `content-type: application/json`, a
+ * `Date` from the emulator's clock and `x-ratelimit-*` headers; faults (`faults.ts`) are applied per
+ * request before (or, for apply-then-drop, after) the handler runs, and the primary rate limit
+ * (`ratelimit.ts`) before it.
  */
 import type { IncomingMessage, Server, ServerResponse } from 'node:http';
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { Admin, AdminError } from './admin.js';
-import type { FaultInput } from './admin.js';
+import { Admin } from './admin.js';
+import type { AdminCtx } from './admin-routes.js';
+import { answerAdmin, registerAdminRoutes } from './admin-routes.js';
 import { Clock } from './clock.js';
+import { faultReply, pickFault } from './faults.js';
 import { analyzeGraphQL, executeGraphQL, githubSchema } from './graphql.js';
 import type { GraphQLRequestInfo } from './graphql.js';
 import type { Ctx, Reply } from './http.js';
 import { HttpError } from './http.js';
-import { rateHeaders, rateState } from './ratelimit.js';
+import { primaryLimitReply, rateHeaders, rateState } from './ratelimit.js';
+import { registerCommentRoutes } from './rest/comments.js';
 import { registerContentRoutes } from './rest/contents.js';
 import { registerGitRoutes } from './rest/git.js';
 import { registerIssueRoutes } from './rest/issues.js';
+import { registerLabelRoutes } from './rest/labels.js';
+import { registerMilestoneRoutes } from './rest/milestones.js';
 import { registerPullRoutes } from './rest/pulls.js';
 import { registerRepoRoutes } from './rest/repos.js';
 import { Router } from './router.js';
-import type { ConditionalWrites, FaultSpec, Token } from './state.js';
+import type { RequestLogEntry, Token } from './state.js';
 import { World } from './state.js';
 
 export interface EmulatorOptions {
@@ -58,13 +64,23 @@ export interface Emulator {
 
 const JSON_TYPE = 'application/json; charset=utf-8';
 
-export function buildRouter(): Router {
+function buildRouter(): Router {
   const router = new Router();
   registerRepoRoutes(router);
   registerGitRoutes(router);
+  // The first matching route wins: `issues/comments` before `issues/:number`.
+  registerCommentRoutes(router);
   registerIssueRoutes(router);
+  registerLabelRoutes(router);
+  registerMilestoneRoutes(router);
   registerPullRoutes(router);
   registerContentRoutes(router);
+  return router;
+}
+
+function buildAdminRouter(): Router<AdminCtx> {
+  const router = new Router<AdminCtx>();
+  registerAdminRoutes(router);
   return router;
 }
 
@@ -81,39 +97,20 @@ function sleep(ms: number): Promise<void> {
   return new Promise((resolve) => setTimeout(resolve, ms));
 }
 
-function globToRegExp(pattern: string): RegExp {
-  const source = pattern
-    .split('**')
-    .map((part) =>
-      part
-        .split('*')
-        .map((piece) => piece.replace(/[.+?^${}()|[\]\\]/g, '\\$&'))
-        .join('[^/]*'),
-    )
-    .join('.*');
-  return new RegExp(`^${source}$`);
-}
-
-function faultMatches(
-  fault: FaultSpec,
-  method: string,
-  path: string,
-  gql: GraphQLRequestInfo | null,
-): boolean {
-  const match = fault.match;
-  if (match.method && match.method.toUpperCase() !== method) return false;
-  if (match.path && !globToRegExp(match.path).test(path)) return false;
-  if (match.operation) {
-    if (!gql) return false;
-    if (gql.operationName !== match.operation && !gql.mutations.includes(match.operation)) return false;
-  }
-  return true;
+/** A request as read off the socket: its JSON body parsed, or `parseFailed`. */
+interface Incoming {
+  req: IncomingMessage;
+  method: string;
+  url: URL;
+  body: unknown;
+  parseFailed: boolean;
 }
 
 export class EmulatorServer {
   readonly world: World;
   readonly admin: Admin;
   private readonly router = buildRouter();
+  private readonly adminRouter = buildAdminRouter();
   private server: Server | undefined;
   base = '';
 
@@ -196,18 +193,12 @@ export class EmulatorServer {
         parseFailed = true;
       }
     }
+    const incoming: Incoming = { req, method, url, body, parseFailed };
     if (url.pathname === '/_emulator' || url.pathname.startsWith('/_emulator/')) {
-      await this.handleAdmin(
-        res,
-        method,
-        url.pathname.slice('/_emulator'.length) || '/',
-        url,
-        body,
-        parseFailed,
-      );
+      await this.handleAdmin(res, incoming);
       return;
     }
-    await this.handleApi(req, res, method, url, body, parseFailed);
+    await this.handleApi(res, incoming);
   }
 
   private resolveToken(req: IncomingMessage): Token | null | 'bad' {
@@ -218,14 +209,13 @@ export class EmulatorServer {
     return this.world.tokens.get(match[1]) ?? 'bad';
   }
 
-  private async handleApi(
-    req: IncomingMessage,
-    res: ServerResponse,
-    method: string,
-    url: URL,
-    body: unknown,
-    parseFailed: boolean,
-  ): Promise<void> {
+  /**
+   * One API request: logged, then shaped by a fault (latency, a drop before or after the handler runs),
+   * refused before the handler (bad credentials, a spent rate limit, a status or secondary-limit fault),
+   * or answered by GraphQL or the REST routes.
+   */
+  private async handleApi(res: ServerResponse, incoming: Incoming): Promise<void> {
+    const { req, method, url, body, parseFailed } = incoming;
     const world = this.world;
     const seq = ++world.requestSeq;
     const path = url.pathname.replace(/\/+$/, '') || '/';
@@ -233,112 +223,94 @@ export class EmulatorServer {
     const gql = isGraphQL && method === 'POST' && !parseFailed ? analyzeGraphQL(body) : null;
     const resolved = this.resolveToken(req);
     const token = resolved === 'bad' ? null : resolved;
-    const entry = {
+    const entry: RequestLogEntry = {
       seq,
       method,
       path: url.pathname + url.search,
       operation: gql?.operationName ?? null,
       mutations: gql?.mutations ?? [],
-      status: 0 as number | 'dropped',
+      status: 0,
       actor: token?.account.login ?? null,
       timestamp: world.now(),
-      fault: null as string | null,
+      fault: null,
     };
     world.requests.push(entry);
     const headers: Record<string, string> = {
       'x-github-request-id': `EMU0:${seq.toString(16).toUpperCase()}`,
     };
-    const respond = (status: number, payload: unknown, extra: Record<string, string> = {}): void => {
-      entry.status = status;
-      const sent = this.send(res, status, method === 'HEAD' ? undefined : payload, { ...headers, ...extra });
+    const respond = (reply: Reply): void => {
+      entry.status = reply.status;
+      const sent = this.send(res, reply.status, method === 'HEAD' ? undefined : reply.body, {
+        ...headers,
+        ...(reply.headers ?? {}),
+      });
       this.onExchange?.({
         method,
         path,
         query: url.search,
-        status,
+        status: reply.status,
         requestBody: body,
-        responseBody: payload,
+        responseBody: reply.body,
         responseHeaders: sent,
         fault: entry.fault,
       });
     };
+    const drop = (): void => {
+      entry.status = 'dropped';
+      req.socket.destroy();
+    };
 
-    const fault = this.pickFault(method, path, gql);
+    const fault = pickFault(world, method, path, gql);
     if (fault) entry.fault = fault.fault.type;
     if (fault?.fault.type === 'latency') await sleep(fault.fault.ms ?? 100);
     if (fault?.fault.type === 'drop-before-apply') {
-      entry.status = 'dropped';
-      req.socket.destroy();
+      drop();
       return;
     }
 
     const resource = isGraphQL ? 'graphql' : 'core';
     if (resolved === 'bad') {
       Object.assign(headers, rateHeaders(rateState(world, null, resource, true)));
-      respond(401, {
-        message: 'Bad credentials',
-        documentation_url: 'https://docs.github.com/rest',
-        status: '401',
+      respond({
+        status: 401,
+        body: {
+          message: 'Bad credentials',
+          documentation_url: 'https://docs.github.com/rest',
+          status: '401',
+        },
       });
       return;
     }
-    const before = rateState(world, token, resource, false);
-    const who = token
-      ? `${token.kind === 'pat' ? 'user' : 'installation'} ID ${token.kind === 'pat' ? token.account.id : (token.app?.installation_id ?? 0)}`
-      : 'anonymous';
-    if (before.remaining === 0 || fault?.fault.type === 'primary-rate-limit') {
-      const reset =
-        fault?.fault.type === 'primary-rate-limit'
-          ? world.clock.epochSeconds() + (fault.fault.retry_after ?? 60)
-          : before.reset;
-      Object.assign(headers, rateHeaders({ ...before, remaining: 0, reset }));
-      if (isGraphQL) {
-        respond(200, {
-          errors: [
-            {
-              type: 'RATE_LIMIT',
-              code: 'graphql_rate_limit',
-              message: `API rate limit already exceeded for ${who}.`,
-            },
-          ],
-        });
-      } else {
-        respond(fault?.fault.status ?? 403, {
-          message: `API rate limit exceeded for ${who}.`,
-          documentation_url: 'https://docs.github.com/rest/overview/rate-limits-for-the-rest-api',
-          status: String(fault?.fault.status ?? 403),
-        });
-      }
+    const limited = primaryLimitReply(world, token, resource, fault);
+    if (limited) {
+      respond(limited);
       return;
     }
     Object.assign(headers, rateHeaders(rateState(world, token, resource, true)));
-    if (fault?.fault.type === 'status') {
-      const status = fault.fault.status ?? 502;
-      respond(status, {
-        message: status === 502 ? 'Bad Gateway' : status === 503 ? 'Service Unavailable' : 'Server Error',
-        status: String(status),
-      });
-      return;
-    }
-    if (fault?.fault.type === 'secondary-rate-limit') {
-      const status = fault.fault.status ?? 403;
-      respond(
-        status,
-        {
-          message: `You have exceeded a secondary rate limit. Please wait a few minutes before you try again. If you reach out to GitHub Support for help, please include the request ID ${headers['x-github-request-id'] ?? ''}.`,
-          documentation_url:
-            'https://docs.github.com/rest/overview/rate-limits-for-the-rest-api#about-secondary-rate-limits',
-          status: String(status),
-        },
-        { 'retry-after': String(fault.fault.retry_after ?? 1) },
-      );
+    const refused = faultReply(fault, headers['x-github-request-id'] ?? '');
+    if (refused) {
+      respond(refused);
       return;
     }
 
-    let reply: Reply;
-    const responseHeaders: Record<string, string> = {};
+    const reply = await this.answer(incoming, path, token, gql);
+    if (fault?.fault.type === 'apply-then-drop') {
+      drop();
+      return;
+    }
+    respond(reply);
+  }
+
+  /** The handler's reply: a JSON parse failure, GraphQL, or the REST route (its headers merged in). */
+  private async answer(
+    incoming: Incoming,
+    path: string,
+    token: Token | null,
+    gql: GraphQLRequestInfo | null,
+  ): Promise<Reply> {
+    const { req, method, url, body, parseFailed } = incoming;
     if (parseFailed) {
-      reply = {
+      return {
         status: 400,
         body: {
           message: 'Problems parsing JSON',
@@ -346,34 +318,31 @@ export class EmulatorServer {
           status: '400',
         },
       };
-    } else if (isGraphQL) {
-      if (method !== 'POST')
-        reply = {
+    }
+    if (path === '/graphql') {
+      if (method !== 'POST') {
+        return {
           status: 404,
           body: { message: 'Not Found', documentation_url: 'https://docs.github.com/graphql', status: '404' },
         };
-      else reply = await executeGraphQL(world, token, this.base, body, gql ?? analyzeGraphQL(body));
-    } else {
-      reply = await this.dispatch({
-        world,
-        method,
-        url,
-        path,
-        params: {},
-        query: url.searchParams,
-        body,
-        headers: req.headers,
-        token,
-        base: this.base,
-        responseHeaders,
-      });
+      }
+      return executeGraphQL(this.world, token, this.base, body, gql ?? analyzeGraphQL(body));
     }
-    if (fault?.fault.type === 'apply-then-drop') {
-      entry.status = 'dropped';
-      req.socket.destroy();
-      return;
-    }
-    respond(reply.status, reply.body, { ...responseHeaders, ...(reply.headers ?? {}) });
+    const responseHeaders: Record<string, string> = {};
+    const reply = await this.dispatch({
+      world: this.world,
+      method,
+      url,
+      path,
+      params: {},
+      query: url.searchParams,
+      body,
+      headers: req.headers,
+      token,
+      base: this.base,
+      responseHeaders,
+    });
+    return { ...reply, headers: { ...responseHeaders, ...(reply.headers ?? {}) } };
   }
 
   private async dispatch(ctx: Ctx): Promise<Reply> {
@@ -394,128 +363,25 @@ export class EmulatorServer {
     }
   }
 
-  private pickFault(method: string, path: string, gql: GraphQLRequestInfo | null): FaultSpec | null {
-    for (const fault of this.world.faults) {
-      if (fault.times !== null && fault.hits >= fault.times) continue;
-      if (!faultMatches(fault, method, path, gql)) continue;
-      if (fault.probability !== null && this.world.random() >= fault.probability) continue;
-      fault.hits++;
-      return fault;
-    }
-    return null;
-  }
-
-  private async handleAdmin(
-    res: ServerResponse,
-    method: string,
-    path: string,
-    url: URL,
-    body: unknown,
-    parseFailed: boolean,
-  ): Promise<void> {
-    const admin = this.admin;
-    const input = (typeof body === 'object' && body !== null ? body : {}) as Record<string, unknown>;
-    const str = (value: unknown): string => (typeof value === 'string' ? value : '');
-    const reply = (status: number, payload: unknown): void => {
-      this.send(res, status, payload, {});
-    };
+  private async handleAdmin(res: ServerResponse, incoming: Incoming): Promise<void> {
+    const { method, url, body, parseFailed } = incoming;
     if (parseFailed) {
-      reply(400, { message: 'Problems parsing JSON' });
+      this.send(res, 400, { message: 'Problems parsing JSON' }, {});
       return;
     }
-    try {
-      let m: RegExpExecArray | null;
-      if (method === 'GET' && path === '/') {
-        reply(200, {
-          url: this.base,
-          graphqlUrl: `${this.base}/graphql`,
-          adminUrl: `${this.base}/_emulator`,
-          seed: this.world.seed,
-        });
-      } else if (method === 'POST' && path === '/reset') {
-        admin.reset();
-        reply(200, { ok: true });
-      } else if (method === 'POST' && path === '/users') {
-        reply(201, admin.createUser(input as never));
-      } else if (method === 'POST' && path === '/apps') {
-        reply(201, admin.createApp(input as never));
-      } else if (method === 'POST' && path === '/tokens') {
-        reply(201, admin.createToken(input as never));
-      } else if (method === 'POST' && path === '/repos') {
-        reply(201, admin.createRepo(input as never));
-      } else if (method === 'PUT' && (m = /^\/repos\/([^/]+)\/([^/]+)\/collaborators\/([^/]+)$/.exec(path))) {
-        reply(
-          200,
-          admin.setCollaborator(
-            decodeURIComponent(m[1] ?? ''),
-            decodeURIComponent(m[2] ?? ''),
-            decodeURIComponent(m[3] ?? ''),
-            str(input.role) || null,
-            str(input.base_role) || undefined,
-          ),
-        );
-      } else if (method === 'POST' && (m = /^\/repos\/([^/]+)\/([^/]+)\/rulesets$/.exec(path))) {
-        reply(201, admin.addRuleset(decodeURIComponent(m[1] ?? ''), decodeURIComponent(m[2] ?? ''), input));
-      } else if (method === 'POST' && (m = /^\/repos\/([^/]+)\/([^/]+)\/actions\/runs$/.exec(path))) {
-        reply(201, admin.setRun(decodeURIComponent(m[1] ?? ''), decodeURIComponent(m[2] ?? ''), input));
-      } else if (
-        method === 'PUT' &&
-        (m = /^\/repos\/([^/]+)\/([^/]+)\/actions\/permissions\/workflow$/.exec(path))
-      ) {
-        reply(
-          200,
-          admin.setWorkflowPermissions(decodeURIComponent(m[1] ?? ''), decodeURIComponent(m[2] ?? ''), input),
-        );
-      } else if (method === 'POST' && (m = /^\/repos\/([^/]+)\/([^/]+)\/export$/.exec(path))) {
-        reply(
-          200,
-          await admin.exportRepo(
-            decodeURIComponent(m[1] ?? ''),
-            decodeURIComponent(m[2] ?? ''),
-            str(input.dir),
-          ),
-        );
-      } else if (method === 'POST' && path === '/faults') {
-        reply(201, admin.addFault(input as unknown as FaultInput));
-      } else if (method === 'GET' && path === '/faults') {
-        reply(200, this.world.faults);
-      } else if (method === 'DELETE' && path === '/faults') {
-        admin.clearFaults();
-        reply(200, { ok: true });
-      } else if (method === 'POST' && path === '/clock') {
-        reply(200, admin.clock(input));
-      } else if (method === 'GET' && path === '/clock') {
-        reply(200, admin.clock());
-      } else if (method === 'POST' && path === '/settings') {
-        if (input.conditional_writes !== undefined) {
-          admin.setConditionalWrites(input.conditional_writes as ConditionalWrites | boolean);
-        }
-        reply(200, { conditional_writes: this.world.conditionalWrites });
-      } else if (method === 'GET' && path === '/requests') {
-        const since = Number(url.searchParams.get('since') ?? '0');
-        reply(
-          200,
-          admin.requests().filter((entry) => entry.seq > since),
-        );
-      } else if (method === 'DELETE' && path === '/requests') {
-        this.world.requests = [];
-        reply(200, { ok: true });
-      } else if (method === 'GET' && path === '/events') {
-        const since = Number(url.searchParams.get('since') ?? '0');
-        reply(
-          200,
-          admin.events().filter((entry) => entry.seq > since),
-        );
-      } else if (method === 'DELETE' && path === '/events') {
-        this.world.events = [];
-        reply(200, { ok: true });
-      } else {
-        reply(404, { message: `No admin route ${method} ${path}` });
-      }
-    } catch (error) {
-      if (error instanceof AdminError) reply(error.status, { message: error.message });
-      else throw error;
-    }
+    const reply = await answerAdmin(
+      this.adminRouter,
+      method,
+      url.pathname.slice('/_emulator'.length) || '/',
+      {
+        admin: this.admin,
+        world: this.world,
+        base: this.base,
+        query: url.searchParams,
+        input: (typeof body === 'object' && body !== null ? body : {}) as Record<string, unknown>,
+      },
+    );
+    this.send(res, reply.status, reply.body, {});
   }
 }
 

@@ -17,7 +17,7 @@ export function webFlowSignature(seed: number, payload: string): string {
   return `${BEGIN}\n\n${digest(seed, payload)}\n${END}\n`;
 }
 
-export interface Verification {
+interface Verification {
   verified: boolean;
   reason: string;
   signature: string | null;

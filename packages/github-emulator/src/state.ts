@@ -112,13 +112,13 @@ export interface Comment {
   updated_at: string;
 }
 
-export interface BypassActor {
+interface BypassActor {
   actor_id: number | null;
   actor_type: string;
   bypass_mode: string;
 }
 
-export interface Rule {
+interface Rule {
   type: string;
   parameters?: Record<string, unknown>;
 }
@@ -207,17 +207,21 @@ export interface RequestLogEntry {
   fault: string | null;
 }
 
+/** The fault types `POST /_emulator/faults` accepts (see the README's _Faults_). */
+export const FAULT_TYPES = [
+  'latency',
+  'status',
+  'secondary-rate-limit',
+  'primary-rate-limit',
+  'apply-then-drop',
+  'drop-before-apply',
+] as const;
+
 export interface FaultSpec {
   id: number;
   match: { method?: string; path?: string; operation?: string };
   fault: {
-    type:
-      | 'latency'
-      | 'status'
-      | 'secondary-rate-limit'
-      | 'primary-rate-limit'
-      | 'apply-then-drop'
-      | 'drop-before-apply';
+    type: (typeof FAULT_TYPES)[number];
     ms?: number;
     status?: number;
     retry_after?: number;
@@ -227,13 +231,13 @@ export interface FaultSpec {
   hits: number;
 }
 
-export interface RateWindow {
+interface RateWindow {
   resetAt: number;
   used: number;
 }
 
-export const GITHUB_ACTIONS_BOT_ID = 41898282;
-export const GITHUB_ACTIONS_APP_ID = 15368;
+const GITHUB_ACTIONS_BOT_ID = 41898282;
+const GITHUB_ACTIONS_APP_ID = 15368;
 
 /** Node IDs in the style of GitHub's (opaque, prefixed by type, stable for an object). */
 export function nodeId(prefix: string, id: number | string): string {

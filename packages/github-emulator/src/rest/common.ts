@@ -1,9 +1,11 @@
 /** Helpers shared by the REST handlers. */
 import type { Scope } from '../access.js';
 import { requireAccess } from '../access.js';
+import { recordEvent } from '../events.js';
 import type { Ctx } from '../http.js';
 import { notFound } from '../http.js';
 import type { Urls } from '../represent.js';
+import { repository, simpleUser } from '../represent.js';
 import type { Repo } from '../state.js';
 
 export function urlsOf(ctx: Ctx): Urls {
@@ -22,4 +24,19 @@ export function intParam(ctx: Ctx, name: string): number {
   const value = Number(ctx.params[name]);
   if (!Number.isInteger(value) || value < 0) throw notFound();
   return value;
+}
+
+/** Records a webhook delivery about `repo`, with the `repository` and `sender` GitHub adds to every one. */
+export function recordRepoEvent(
+  ctx: Ctx,
+  repo: Repo,
+  event: string,
+  action: string,
+  payload: Record<string, unknown>,
+): void {
+  recordEvent(ctx.world, ctx.token, event, action, {
+    ...payload,
+    repository: { ...repository(urlsOf(ctx), repo), custom_properties: {} },
+    sender: ctx.token ? simpleUser(urlsOf(ctx), ctx.token.account) : undefined,
+  });
 }

@@ -20,7 +20,7 @@ import { loadRepo, urlsOf } from './common.js';
 
 const REFS_DOC = 'https://docs.github.com/rest/git/refs';
 
-export function refErrorToHttp(error: unknown, documentation: string): unknown {
+function refErrorToHttp(error: unknown, documentation: string): unknown {
   if (!(error instanceof RefError)) return error;
   if (error.kind === 'rules') {
     return new HttpError(422, { message: error.message, documentation_url: documentation, status: '422' });

@@ -1,7 +1,6 @@
 /** Pull requests: create/get/update/list and merge (a merge commit on the base, signed by web-flow). */
 import { canTriage } from '../access.js';
 import { identityOf, webFlowIdentity, writeCommit } from '../commits.js';
-import { recordEvent } from '../events.js';
 import type { Ctx } from '../http.js';
 import {
   bodyObject,
@@ -9,17 +8,18 @@ import {
   notFound,
   optionalString,
   paginate,
+  patForbidden,
   requireString,
   validationFailed,
 } from '../http.js';
 import { mergeBase, mergeTrees } from '../merge.js';
 import { changeRefs, RefError } from '../refs.js';
-import { pull, repository, simpleUser } from '../represent.js';
+import { pull } from '../represent.js';
 import type { Router } from '../router.js';
 import type { Issue, Repo } from '../state.js';
 import { nodeId } from '../state.js';
-import { intParam, loadRepo, urlsOf } from './common.js';
-import { createIssueRecord } from './issues.js';
+import { intParam, loadRepo, recordRepoEvent, urlsOf } from './common.js';
+import { createIssueRecord } from './issue-records.js';
 
 const PULLS_DOC = 'https://docs.github.com/rest/pulls/pulls';
 
@@ -29,12 +29,7 @@ function pullEvent(ctx: Ctx, repo: Repo, value: Issue, action: string): void {
     const branch = payload[side] as { repo: Record<string, unknown> };
     branch.repo = { ...branch.repo, custom_properties: {} };
   }
-  recordEvent(ctx.world, ctx.token, 'pull_request', action, {
-    number: value.number,
-    pull_request: payload,
-    repository: { ...repository(urlsOf(ctx), repo), custom_properties: {} },
-    sender: ctx.token ? simpleUser(urlsOf(ctx), ctx.token.account) : undefined,
-  });
+  recordRepoEvent(ctx, repo, 'pull_request', action, { number: value.number, pull_request: payload });
 }
 
 function findPull(repo: Repo, number: number): Issue {
@@ -147,11 +142,7 @@ export function registerPullRoutes(router: Router): void {
     const token = ctx.token;
     if (!token) throw notFound();
     if (token.account.id !== found.user.id && !canTriage(ctx.world, token, repo)) {
-      throw new HttpError(403, {
-        message: 'Resource not accessible by personal access token',
-        documentation_url: PULLS_DOC,
-        status: '403',
-      });
+      throw patForbidden(PULLS_DOC);
     }
     const body = bodyObject(ctx);
     const pr = found.pull;

@@ -1,0 +1,117 @@
+/**
+ * The HTTP admin API under `/_emulator`: one route table over the `Admin` operations, registered like the
+ * REST routes. Bodies are JSON; an `AdminError` answers its status with `{message}`.
+ */
+import type { Admin, FaultInput } from './admin.js';
+import { AdminError } from './admin.js';
+import type { Reply } from './http.js';
+import type { Router } from './router.js';
+import type { ConditionalWrites, World } from './state.js';
+
+export interface AdminCtx {
+  admin: Admin;
+  world: World;
+  /** The emulator's own base URL (no trailing slash). */
+  base: string;
+  params: Record<string, string>;
+  query: URLSearchParams;
+  /** The JSON body when it is an object, `{}` otherwise. */
+  input: Record<string, unknown>;
+}
+
+function str(value: unknown): string {
+  return typeof value === 'string' ? value : '';
+}
+
+function ok(body: unknown, status = 200): Reply {
+  return { status, body };
+}
+
+/** `GET` of a log, entries after `?since=seq`. */
+function since<T extends { seq: number }>(ctx: AdminCtx, entries: T[]): T[] {
+  const after = Number(ctx.query.get('since') ?? '0');
+  return entries.filter((entry) => entry.seq > after);
+}
+
+export function registerAdminRoutes(router: Router<AdminCtx>): void {
+  router.add('GET', '/', (ctx) =>
+    ok({
+      url: ctx.base,
+      graphqlUrl: `${ctx.base}/graphql`,
+      adminUrl: `${ctx.base}/_emulator`,
+      seed: ctx.world.seed,
+    }),
+  );
+  router.add('POST', '/reset', (ctx) => {
+    ctx.admin.reset();
+    return ok({ ok: true });
+  });
+  router.add('POST', '/users', (ctx) => ok(ctx.admin.createUser(ctx.input as never), 201));
+  router.add('POST', '/apps', (ctx) => ok(ctx.admin.createApp(ctx.input as never), 201));
+  router.add('POST', '/tokens', (ctx) => ok(ctx.admin.createToken(ctx.input as never), 201));
+  router.add('POST', '/repos', (ctx) => ok(ctx.admin.createRepo(ctx.input as never), 201));
+  router.add('PUT', '/repos/:owner/:repo/collaborators/:login', (ctx) =>
+    ok(
+      ctx.admin.setCollaborator(
+        ctx.params.owner ?? '',
+        ctx.params.repo ?? '',
+        ctx.params.login ?? '',
+        str(ctx.input.role) || null,
+        str(ctx.input.base_role) || undefined,
+      ),
+    ),
+  );
+  router.add('POST', '/repos/:owner/:repo/rulesets', (ctx) =>
+    ok(ctx.admin.addRuleset(ctx.params.owner ?? '', ctx.params.repo ?? '', ctx.input), 201),
+  );
+  router.add('POST', '/repos/:owner/:repo/actions/runs', (ctx) =>
+    ok(ctx.admin.setRun(ctx.params.owner ?? '', ctx.params.repo ?? '', ctx.input), 201),
+  );
+  router.add('PUT', '/repos/:owner/:repo/actions/permissions/workflow', (ctx) =>
+    ok(ctx.admin.setWorkflowPermissions(ctx.params.owner ?? '', ctx.params.repo ?? '', ctx.input)),
+  );
+  router.add('POST', '/repos/:owner/:repo/export', async (ctx) =>
+    ok(await ctx.admin.exportRepo(ctx.params.owner ?? '', ctx.params.repo ?? '', str(ctx.input.dir))),
+  );
+  router.add('POST', '/faults', (ctx) => ok(ctx.admin.addFault(ctx.input as unknown as FaultInput), 201));
+  router.add('GET', '/faults', (ctx) => ok(ctx.world.faults));
+  router.add('DELETE', '/faults', (ctx) => {
+    ctx.admin.clearFaults();
+    return ok({ ok: true });
+  });
+  router.add('POST', '/clock', (ctx) => ok(ctx.admin.clock(ctx.input)));
+  router.add('GET', '/clock', (ctx) => ok(ctx.admin.clock()));
+  router.add('POST', '/settings', (ctx) => {
+    if (ctx.input.conditional_writes !== undefined) {
+      ctx.admin.setConditionalWrites(ctx.input.conditional_writes as ConditionalWrites | boolean);
+    }
+    return ok({ conditional_writes: ctx.world.conditionalWrites });
+  });
+  router.add('GET', '/requests', (ctx) => ok(since(ctx, ctx.admin.requests())));
+  router.add('DELETE', '/requests', (ctx) => {
+    ctx.world.requests = [];
+    return ok({ ok: true });
+  });
+  router.add('GET', '/events', (ctx) => ok(since(ctx, ctx.admin.events())));
+  router.add('DELETE', '/events', (ctx) => {
+    ctx.world.events = [];
+    return ok({ ok: true });
+  });
+}
+
+/** Answers one admin request (`path` relative to `/_emulator`): the route's reply, or a 404 naming it. */
+export async function answerAdmin(
+  router: Router<AdminCtx>,
+  method: string,
+  path: string,
+  ctx: Omit<AdminCtx, 'params'>,
+): Promise<Reply> {
+  const found = router.match(method, path);
+  if (!('route' in found)) return { status: 404, body: { message: `No admin route ${method} ${path}` } };
+  try {
+    return await found.route.handler({ ...ctx, params: found.params });
+  } catch (error) {
+    if (error instanceof AdminError) return { status: error.status, body: { message: error.message } };
+    throw error;
+  }
+}
