@@ -23,6 +23,7 @@ import {
   planVariant,
   proposePlan,
   sliceWorld,
+  requestLog,
 } from '../support/world.js';
 
 let world: SliceWorld;
@@ -55,11 +56,6 @@ function planFile(content: string | Buffer): string {
   return path;
 }
 
-function lastSeq(): number {
-  const all = world.emulator.admin.requests();
-  return all.length === 0 ? 0 : all[all.length - 1]!.seq;
-}
-
 function requestsSince(seq: number): string[] {
   return world.emulator.admin
     .requests()
@@ -67,12 +63,7 @@ function requestsSince(seq: number): string[] {
     .map((r) => `${r.method} ${r.path} ${r.mutations.join(',')}`);
 }
 
-function writesSince(seq: number): string[] {
-  return world.emulator.admin
-    .requests()
-    .filter((r) => r.seq > seq && r.method !== 'GET' && !(r.path === '/graphql' && r.mutations.length === 0))
-    .map((r) => `${r.method} ${r.path} ${r.mutations.join(',')}`);
-}
+const { lastSeq, writesSince } = requestLog(() => world.emulator);
 
 async function refOid(name: string): Promise<string | null> {
   try {

@@ -22,6 +22,7 @@ import {
   planVariant,
   proposePlan,
   sliceWorld,
+  requestLog,
 } from '../support/world.js';
 
 const OWNER = 'acme';
@@ -40,17 +41,7 @@ afterAll(async () => {
   await world.close();
 });
 
-function lastSeq(): number {
-  const all = world.emulator.admin.requests();
-  return all.length === 0 ? 0 : all[all.length - 1]!.seq;
-}
-
-function writesSince(seq: number): string[] {
-  return world.emulator.admin
-    .requests()
-    .filter((r) => r.seq > seq && r.method !== 'GET' && !(r.path === '/graphql' && r.mutations.length === 0))
-    .map((r) => `${r.method} ${r.path} ${r.mutations.join(',')}`);
-}
+const { lastSeq, writesSince } = requestLog(() => world.emulator);
 
 async function verifyCli(): Promise<{ code: number; err: string }> {
   let err = '';

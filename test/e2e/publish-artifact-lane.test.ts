@@ -25,6 +25,7 @@ import {
   planVariant,
   proposePlan,
   sliceWorld,
+  requestLog,
 } from '../support/world.js';
 
 let world: SliceWorld;
@@ -106,12 +107,7 @@ async function snapshot(): Promise<Snapshot> {
   };
 }
 
-function writesSince(seq: number): string[] {
-  return world.emulator.admin
-    .requests()
-    .filter((r) => r.seq > seq && r.method !== 'GET' && !(r.path === '/graphql' && r.mutations.length === 0))
-    .map((r) => `${r.method} ${r.path} ${r.mutations.join(',')}`);
-}
+const { writesSince } = requestLog(() => world.emulator);
 
 // Raw control (but newline/tab/CR of the runner's own files), bidi and zero-width characters.
 const RAW_UNTRUSTED =

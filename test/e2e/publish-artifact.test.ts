@@ -15,6 +15,7 @@ import {
   planVariant,
   proposePlan,
   sliceWorld,
+  requestLog,
 } from '../support/world.js';
 
 let world: SliceWorld;
@@ -89,17 +90,7 @@ function publish(runId: string, planFile: string, text: string, extra: Record<st
   );
 }
 
-function lastSeq(): number {
-  const all = world.emulator.admin.requests();
-  return all.length === 0 ? 0 : all[all.length - 1]!.seq;
-}
-
-function writesSince(seq: number): string[] {
-  return world.emulator.admin
-    .requests()
-    .filter((r) => r.seq > seq && r.method !== 'GET' && !(r.path === '/graphql' && r.mutations.length === 0))
-    .map((r) => `${r.method} ${r.path} ${r.mutations.join(',')}`);
-}
+const { lastSeq, writesSince } = requestLog(() => world.emulator);
 
 const api = () => client(world.emulator, patOf(PEOPLE.admin));
 

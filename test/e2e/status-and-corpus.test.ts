@@ -13,6 +13,7 @@ import {
   planVariant,
   proposePlan,
   sliceWorld,
+  requestLog,
 } from '../support/world.js';
 
 let world: SliceWorld;
@@ -73,10 +74,7 @@ function commentRequestsSince(seq: number): string[] {
     .map((r) => `${r.method} ${r.path}`);
 }
 
-function lastSeq(): number {
-  const all = world.emulator.admin.requests();
-  return all.length === 0 ? 0 : all[all.length - 1]!.seq;
-}
+const { lastSeq } = requestLog(() => world.emulator);
 
 describe('the status comment', () => {
   it('20 preview re-runs of an unchanged plan keep one comment and send nothing after the first', async () => {

@@ -212,3 +212,23 @@ export async function proposePlan(
   });
   return { runId, digest: binding.digest, command: `writ: approve ${runId} ${binding.digest.slice(7)}` };
 }
+
+/** The emulator's request log as the attacker tests read it: where it ends, and the writes since. */
+export function requestLog(emulator: () => Emulator): {
+  lastSeq: () => number;
+  writesSince: (seq: number) => string[];
+} {
+  const lastSeq = (): number => {
+    const all = emulator().admin.requests();
+    return all.length === 0 ? 0 : all[all.length - 1]!.seq;
+  };
+  /** Every request since `seq` that could write: not a GET, not a GraphQL query without mutations. */
+  const writesSince = (seq: number): string[] =>
+    emulator()
+      .admin.requests()
+      .filter(
+        (r) => r.seq > seq && r.method !== 'GET' && !(r.path === '/graphql' && r.mutations.length === 0),
+      )
+      .map((r) => `${r.method} ${r.path} ${r.mutations.join(',')}`);
+  return { lastSeq, writesSince };
+}

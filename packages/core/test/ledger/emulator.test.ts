@@ -5,7 +5,8 @@
  * concurrent takeover, fencing, claimed-step takeover, lease held; plus clock faults.
  */
 import { afterEach, describe, expect, it } from '@jest/globals';
-import { WritError } from '@writ/core/errors.js';
+import type { WritError } from '@writ/core/errors.js';
+import { refusal, refusalError } from '../support/code-of.js';
 import { bootstrapLedger, showLedger, verifyLedger } from '@writ/core/ledger/bootstrap.js';
 import type { Clock, LedgerContext } from '@writ/core/ledger/cas.js';
 import {
@@ -38,20 +39,6 @@ afterEach(async () => {
   await world?.close();
   world = undefined;
 });
-
-async function refusal(promise: Promise<unknown>): Promise<string> {
-  return (await refusalError(promise)).code;
-}
-
-async function refusalError(promise: Promise<unknown>): Promise<WritError> {
-  try {
-    await promise;
-  } catch (error: unknown) {
-    if (error instanceof WritError) return error;
-    throw error;
-  }
-  throw new Error('expected a coded refusal');
-}
 
 const propose = proposePlanFor;
 

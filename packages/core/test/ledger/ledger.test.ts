@@ -1,5 +1,5 @@
 import { beforeEach, describe, expect, it } from '@jest/globals';
-import { WritError } from '@writ/core/errors.js';
+import { refusal, refusalError } from '../support/code-of.js';
 import { bootstrapLedger, showLedger, verifyLedger } from '@writ/core/ledger/bootstrap.js';
 import type { LedgerContext } from '@writ/core/ledger/cas.js';
 import {
@@ -15,20 +15,6 @@ import {
 import { LEASE_PATH } from '@writ/core/ledger/paths.js';
 import { APP, MemoryLedgerStore, instantClock } from './support/memory-store.js';
 import { HOLDER, approvalFor, planFor, proposePlanFor, recomputed } from './support/fixtures.js';
-
-async function refusalError(promise: Promise<unknown>): Promise<WritError> {
-  try {
-    await promise;
-  } catch (error: unknown) {
-    if (error instanceof WritError) return error;
-    throw error;
-  }
-  throw new Error('expected a coded refusal');
-}
-
-async function refusal(promise: Promise<unknown>): Promise<string> {
-  return (await refusalError(promise)).code;
-}
 
 let store: MemoryLedgerStore;
 let ledger: LedgerContext;

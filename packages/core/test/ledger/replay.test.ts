@@ -6,7 +6,7 @@
  * gate makes, and in the next writer — which then writes nothing.
  */
 import { beforeEach, describe, expect, it } from '@jest/globals';
-import { WritError } from '@writ/core/errors.js';
+import { refusalError } from '../support/code-of.js';
 import { bootstrapLedger, verifyLedger } from '@writ/core/ledger/bootstrap.js';
 import type { LedgerContext, TransitionOutcome } from '@writ/core/ledger/cas.js';
 import {
@@ -29,16 +29,6 @@ const me: Holder = { run_id: 'run-1', ...HOLDER };
 
 let store: MemoryLedgerStore;
 let ledger: LedgerContext;
-
-async function refusalError(promise: Promise<unknown>): Promise<WritError> {
-  try {
-    await promise;
-  } catch (error: unknown) {
-    if (error instanceof WritError) return error;
-    throw error;
-  }
-  throw new Error('expected a coded refusal');
-}
 
 beforeEach(async () => {
   store = new MemoryLedgerStore();
