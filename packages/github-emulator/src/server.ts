@@ -466,6 +466,19 @@ export class EmulatorServer {
           200,
           admin.setWorkflowPermissions(decodeURIComponent(m[1] ?? ''), decodeURIComponent(m[2] ?? ''), input),
         );
+      } else if (
+        (method === 'PUT' || method === 'DELETE') &&
+        (m = /^\/repos\/([^/]+)\/([^/]+)\/branches\/(.+)\/protection$/.exec(path))
+      ) {
+        reply(
+          200,
+          admin.setBranchProtection(
+            decodeURIComponent(m[1] ?? ''),
+            decodeURIComponent(m[2] ?? ''),
+            decodeURIComponent(m[3] ?? ''),
+            method === 'DELETE' ? null : input,
+          ),
+        );
       } else if (method === 'POST' && (m = /^\/repos\/([^/]+)\/([^/]+)\/export$/.exec(path))) {
         reply(
           200,
