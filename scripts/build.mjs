@@ -2,6 +2,7 @@
 // Builds every action: discovers actions/*/action.yml, precompiles the JSON Schema validators, bundles
 // packages/core/src/stages/<stage>/index.ts into dist/<stage>/ with ncc (ESM, licenses beside it), and
 // generates each action's README and action-docs/<stage>.md from its action.yml.
+import { execFileSync } from 'node:child_process';
 import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -53,6 +54,11 @@ async function bundle(stage) {
 
 async function main() {
   for (const file of generateValidators()) console.log(`generated ${file}`);
+  // workflows-templates/ comes from the renderer writ init uses (TypeScript, run through tsx).
+  execFileSync(process.execPath, ['--import', 'tsx', join(root, 'scripts/generate-templates.ts')], {
+    cwd: root,
+    stdio: 'inherit',
+  });
   const stages = discoverStages();
   const known = new Set(stages);
   if (existsSync(join(root, 'dist'))) {
