@@ -18,7 +18,6 @@ import validateInitResult from '../../core/src/generated/init-result-validator.j
 import { STAGES } from '@writ/core/io/registry.js';
 import { PENDING_STAGES } from '@writ/core/setup/templates.js';
 import { runCli } from '@writ/cli/cli.js';
-// @ts-expect-error -- a plain ESM script without types; lintWorkflow(text, path) → findings
 import { lintWorkflow } from '../../../scripts/lint-workflows.mjs';
 
 const REF = 'a'.repeat(40);
@@ -289,7 +288,14 @@ describe('writ init --github', () => {
   it('prints JSON that validates against schemas/cli/init-result.schema.json, with the owner steps', async () => {
     const dir = fixture();
     const run = await init(dir, '--ref', REF, '--json', '--app-id', '424242', '--app-slug', 'acme-writ');
-    const document = JSON.parse(run.out);
+    const document = JSON.parse(run.out) as {
+      owner_steps: {
+        rulesets: unknown;
+        ruleset_commands: string[];
+        app: { permissions: { permission: string; access: string }[] };
+      };
+      pending: { stage: string }[];
+    };
     expect(validateInitResult(document)).toBe(true);
     expect(validateInitResult.errors ?? null).toBeNull();
     expect(document.owner_steps.rulesets).toEqual([
@@ -303,9 +309,7 @@ describe('writ init --github', () => {
       /^gh api --method POST \/repos\/acme\/widgets\/rulesets --input - <<'JSON'\n/,
     );
     expect(
-      document.owner_steps.app.permissions.map(
-        (entry: { permission: string; access: string }) => `${entry.permission}:${entry.access}`,
-      ),
+      document.owner_steps.app.permissions.map((entry) => `${entry.permission}:${entry.access}`),
     ).toEqual([
       'contents:write',
       'issues:write',
@@ -313,11 +317,7 @@ describe('writ init --github', () => {
       'administration:read',
       'metadata:read',
     ]);
-    expect(document.pending.map((entry: { stage: string }) => entry.stage)).toEqual([
-      'persist',
-      'recovery',
-      'probe',
-    ]);
+    expect(document.pending.map((entry) => entry.stage)).toEqual(['persist', 'recovery', 'probe']);
     // A conflict document validates too.
     writeFileSync(join(dir, '.writ/README.md'), 'mine\n');
     const conflict = JSON.parse((await init(dir, '--json')).out);
