@@ -659,7 +659,7 @@ export function renderDoctorReport(report: DoctorReport): string {
   for (const entry of report.checks) {
     lines.push(`${entry.status.padEnd(7)} ${entry.id.padEnd(width)}  ${entry.detail}`);
     if (entry.fix !== undefined && entry.status !== 'PASS')
-      lines.push(`${' '.repeat(9 + width)}fix: ${entry.fix}`);
+      lines.push(`${' '.repeat(10 + width)}fix: ${entry.fix}`);
   }
   lines.push(
     '',
