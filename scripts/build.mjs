@@ -3,6 +3,7 @@
 // packages/core/src/stages/<stage>/index.ts into dist/<stage>/ with ncc (ESM, licenses beside it), and
 // generates each action's README and action-docs/<stage>.md from its action.yml. The test suite bundles
 // the working tree through the same bundleStage (scripts/test-bundles.mjs), into .tmp/test-dist/.
+import { execFileSync } from 'node:child_process';
 import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -58,6 +59,11 @@ export async function bundleStage(stage, out = join(root, 'dist', stage)) {
 
 async function main() {
   for (const file of generateValidators()) console.log(`generated ${file}`);
+  // workflows-templates/ comes from the renderer writ init uses (TypeScript, run through tsx).
+  execFileSync(process.execPath, ['--import', 'tsx', join(root, 'scripts/generate-templates.ts')], {
+    cwd: root,
+    stdio: 'inherit',
+  });
   const stages = discoverStages();
   const known = new Set(stages);
   if (existsSync(join(root, 'dist'))) {

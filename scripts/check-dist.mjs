@@ -7,7 +7,13 @@ import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
-const GENERATED = ['dist/', 'action-docs/', 'actions/', 'packages/core/src/generated/'];
+const GENERATED = [
+  'dist/',
+  'action-docs/',
+  'actions/',
+  'packages/core/src/generated/',
+  'workflows-templates/',
+];
 
 for (const dir of ['dist', 'action-docs', 'packages/core/src/generated']) {
   rmSync(join(root, dir), { recursive: true, force: true });
@@ -26,4 +32,6 @@ if (status.trim() !== '') {
   console.error(execFileSync('git', ['diff', '--stat', '--', ...GENERATED], { cwd: root, encoding: 'utf8' }));
   process.exit(1);
 }
-console.log('check-dist: dist/, action-docs/, action READMEs and generated validators are fresh.');
+console.log(
+  'check-dist: dist/, action-docs/, action READMEs, generated validators and workflows-templates/ are fresh.',
+);

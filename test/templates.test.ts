@@ -14,6 +14,7 @@ interface Step {
 }
 interface Job {
   permissions?: Record<string, string>;
+  concurrency?: unknown;
   steps: Step[];
 }
 interface Workflow {
@@ -43,11 +44,26 @@ describe.each(templates)('workflows-templates/%s', (name) => {
     }
   });
 
-  it('shares one repository concurrency group and never cancels a run in progress', () => {
-    expect(workflow.concurrency).toEqual({
-      group: 'writ-${{ github.repository }}',
-      'cancel-in-progress': false,
-    });
+  it('queues only the jobs that write, so an ordinary comment never cancels a waiting approval', () => {
+    expect(workflow.concurrency).toBeUndefined();
+    for (const job of Object.values(workflow.jobs)) {
+      const writes = job.steps.some((step) => /^writ-actions\/writ\/actions\//.test(step.uses ?? ''));
+      if (writes) {
+        expect(job.concurrency).toEqual({
+          group: expect.stringMatching(/^writ-[a-z]+-\$\{\{ github\.repository \}\}$/),
+          'cancel-in-progress': false,
+        });
+      }
+    }
+  });
+
+  it('gives GITHUB_TOKEN read access at most (the app token writes) and reads the app from variables', () => {
+    for (const job of Object.values(workflow.jobs)) {
+      for (const level of Object.values(job.permissions ?? {})) expect(level).toBe('read');
+    }
+    expect(text).not.toMatch(/WRIT_APP_ID: '\d+'/);
+    expect(text).toContain('${{ vars.WRIT_APP_ID }}');
+    expect(text).toContain('${{ vars.WRIT_APP_SLUG }}');
   });
 
   it('never interpolates event fields into a shell script and never persists checkout credentials', () => {

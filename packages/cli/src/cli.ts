@@ -4,6 +4,8 @@
  */
 import { WritError, failureMessage } from '@writ/core/errors.js';
 import { redact } from '@writ/core/redact.js';
+import { runDoctorCommand } from './commands/doctor.js';
+import { runInit } from './commands/init.js';
 import { runBootstrap, runLedgerShow, runLedgerVerify } from './commands/ledger.js';
 import { runRunCommand } from './commands/run.js';
 
@@ -15,6 +17,8 @@ export interface CliIo {
 export type CliEnv = Record<string, string | undefined>;
 
 export const USAGE = `Usage:
+  writ init --github --ref <40-hex commit> [--dry-run] [--json] [--write-conflicts] (writ init --help)
+  writ doctor --github [--repo <owner/repo>] [--json] (writ doctor --help)
   writ bootstrap --repo <owner/repo> [--apply] [--branch <name>] [--app-slug <slug>] [--app-id <id>] [--json]
   writ ledger show [--repo <owner/repo>] [--branch <name>] [--json]
   writ ledger verify [--repo <owner/repo>] [--branch <name>] [--app-slug <slug>] [--app-id <id>] [--incremental] [--json]
@@ -33,6 +37,8 @@ export async function runCli(argv: readonly string[], env: CliEnv, io: CliIo): P
       io.stdout(USAGE);
       return command === undefined ? 1 : 0;
     }
+    if (command === 'init') return runInit(rest, env, io);
+    if (command === 'doctor') return await runDoctorCommand(rest, env, io);
     if (command === 'bootstrap') return await runBootstrap(rest, env, io);
     if (command === 'run') return await runRunCommand(rest, env, io);
     if (command === 'demo') {
@@ -50,7 +56,7 @@ export async function runCli(argv: readonly string[], env: CliEnv, io: CliIo): P
     }
     throw new WritError(
       'invalid-input',
-      `Unknown command ${JSON.stringify(command.slice(0, 40))}. Expected bootstrap, ledger, run or demo (see writ --help).`,
+      `Unknown command ${JSON.stringify(command.slice(0, 40))}. Expected init, doctor, bootstrap, ledger, run or demo (see writ --help).`,
     );
   } catch (error: unknown) {
     const line = redact(failureMessage(error));

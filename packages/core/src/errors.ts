@@ -53,6 +53,13 @@ export const ERROR_CATALOGUE = {
   'probe-repository-refused':
     'The probe refuses a repository that is not confirmed and allow-listed as a sandbox.',
 
+  // Setup (writ init, writ doctor)
+  'init-refused':
+    'writ init found no Git repository, no GitHub remote, several GitHub remotes without --remote, a target path that is not a regular file, or an invalid manifest; nothing was written.',
+  'init-conflict':
+    'writ init did not overwrite a file it did not write or that was changed since: resolve it (or use --write-conflicts to get the new render beside it).',
+  'preflight-failed': 'writ doctor found at least one check that FAILs.',
+
   // GitHub transport
   'github-request-failed': 'A GitHub API request failed with a status Writ does not retry.',
   'github-rate-limited': 'GitHub rate limits did not clear within the bounded retries.',

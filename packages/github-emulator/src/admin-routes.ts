@@ -70,6 +70,18 @@ export function registerAdminRoutes(router: Router<AdminCtx>): void {
   router.add('PUT', '/repos/:owner/:repo/actions/permissions/workflow', (ctx) =>
     ok(ctx.admin.setWorkflowPermissions(ctx.params.owner ?? '', ctx.params.repo ?? '', ctx.input)),
   );
+  for (const method of ['PUT', 'DELETE'] as const) {
+    router.add(method, '/repos/:owner/:repo/branches/:branch/protection', (ctx) =>
+      ok(
+        ctx.admin.setBranchProtection(
+          ctx.params.owner ?? '',
+          ctx.params.repo ?? '',
+          ctx.params.branch ?? '',
+          method === 'DELETE' ? null : ctx.input,
+        ),
+      ),
+    );
+  }
   router.add('POST', '/repos/:owner/:repo/export', async (ctx) =>
     ok(await ctx.admin.exportRepo(ctx.params.owner ?? '', ctx.params.repo ?? '', str(ctx.input.dir))),
   );

@@ -6,6 +6,7 @@ import { DEFAULT_GITHUB_TOKEN_PERMISSIONS, DEFAULT_INSTALLATION_PERMISSIONS } fr
 import { identityOf } from './commits.js';
 import { writeCommit } from './commits.js';
 import type {
+  BranchProtection,
   ConditionalWrites,
   FaultSpec,
   PermissionLevel,
@@ -300,6 +301,69 @@ export class Admin {
         spec.can_approve_pull_request_reviews === true;
     }
     return { ...repo.workflowPermissions };
+  }
+
+  /**
+   * Classic branch protection in the body shape of GitHub's `PUT …/branches/{branch}/protection`
+   * (`required_status_checks`, `enforce_admins`, `required_pull_request_reviews`, `restrictions` and the
+   * boolean settings); `null` removes it. Stored and reported, not enforced (rulesets are).
+   */
+  setBranchProtection(
+    owner: string,
+    name: string,
+    branch: string,
+    spec: Record<string, unknown> | null,
+  ): BranchProtection | null {
+    const repo = this.repo(owner, name);
+    if (spec === null) {
+      repo.branchProtection.delete(branch);
+      return null;
+    }
+    const flag = (key: string): boolean => {
+      const value = spec[key];
+      if (value === undefined || value === null) return false;
+      if (typeof value !== 'boolean') throw new AdminError(400, `${key} must be a boolean`);
+      return value;
+    };
+    const object = (key: string): Record<string, unknown> | null => {
+      const value = spec[key];
+      if (value === undefined || value === null) return null;
+      if (typeof value !== 'object' || Array.isArray(value))
+        throw new AdminError(400, `${key} must be an object or null`);
+      return value as Record<string, unknown>;
+    };
+    const checks = object('required_status_checks');
+    const reviews = object('required_pull_request_reviews');
+    const count = reviews?.required_approving_review_count ?? 1;
+    if (typeof count !== 'number' || !Number.isInteger(count) || count < 0 || count > 6) {
+      throw new AdminError(400, 'required_approving_review_count must be an integer from 0 to 6');
+    }
+    const contexts = checks?.contexts ?? [];
+    if (!Array.isArray(contexts) || contexts.some((entry) => typeof entry !== 'string')) {
+      throw new AdminError(400, 'required_status_checks.contexts must be an array of strings');
+    }
+    const protection: BranchProtection = {
+      required_status_checks:
+        checks === null ? null : { strict: checks.strict === true, contexts: contexts as string[] },
+      enforce_admins: flag('enforce_admins'),
+      required_pull_request_reviews:
+        reviews === null
+          ? null
+          : {
+              required_approving_review_count: count,
+              dismiss_stale_reviews: reviews.dismiss_stale_reviews === true,
+              require_code_owner_reviews: reviews.require_code_owner_reviews === true,
+              require_last_push_approval: reviews.require_last_push_approval === true,
+            },
+      required_linear_history: flag('required_linear_history'),
+      allow_force_pushes: flag('allow_force_pushes'),
+      allow_deletions: flag('allow_deletions'),
+      block_creations: flag('block_creations'),
+      required_conversation_resolution: flag('required_conversation_resolution'),
+      lock_branch: flag('lock_branch'),
+    };
+    repo.branchProtection.set(branch, protection);
+    return protection;
   }
 
   addFault(input: FaultInput): FaultSpec {

@@ -9,6 +9,7 @@ import { verify } from './signing.js';
 import type {
   Account,
   App,
+  BranchProtection,
   Comment,
   Issue,
   Label,
@@ -591,4 +592,46 @@ function minimalRepository(urls: Urls, repo: Repo): Record<string, unknown> {
     'hooks_url',
   ];
   return Object.fromEntries(keep.map((key) => [key, full[key]]));
+}
+
+/** The `branch-protection` schema (`GET …/branches/{branch}/protection`). */
+export function branchProtection(
+  urls: Urls,
+  repo: Repo,
+  branch: string,
+  value: BranchProtection,
+): Record<string, unknown> {
+  const url = `${repoUrls(urls, repo).api}/branches/${encodeURIComponent(branch)}/protection`;
+  const enabled = (flag: boolean): { enabled: boolean } => ({ enabled: flag });
+  return {
+    url,
+    ...(value.required_status_checks === null
+      ? {}
+      : {
+          required_status_checks: {
+            url: `${url}/required_status_checks`,
+            strict: value.required_status_checks.strict,
+            contexts: value.required_status_checks.contexts,
+            contexts_url: `${url}/required_status_checks/contexts`,
+            checks: value.required_status_checks.contexts.map((context) => ({ context, app_id: null })),
+          },
+        }),
+    ...(value.required_pull_request_reviews === null
+      ? {}
+      : {
+          required_pull_request_reviews: {
+            url: `${url}/required_pull_request_reviews`,
+            ...value.required_pull_request_reviews,
+          },
+        }),
+    required_signatures: { url: `${url}/required_signatures`, enabled: false },
+    enforce_admins: { url: `${url}/enforce_admins`, enabled: value.enforce_admins },
+    required_linear_history: enabled(value.required_linear_history),
+    allow_force_pushes: enabled(value.allow_force_pushes),
+    allow_deletions: enabled(value.allow_deletions),
+    block_creations: enabled(value.block_creations),
+    required_conversation_resolution: enabled(value.required_conversation_resolution),
+    lock_branch: enabled(value.lock_branch),
+    allow_fork_syncing: enabled(false),
+  };
 }

@@ -136,6 +136,27 @@ export interface Ruleset {
   updated_at: string;
 }
 
+/**
+ * Classic branch protection, as `PUT /repos/{o}/{r}/branches/{b}/protection` sets it. Stored and reported
+ * (what `writ doctor` reads); not enforced on ref changes, where only rulesets are modelled.
+ */
+export interface BranchProtection {
+  required_status_checks: { strict: boolean; contexts: string[] } | null;
+  enforce_admins: boolean;
+  required_pull_request_reviews: {
+    required_approving_review_count: number;
+    dismiss_stale_reviews: boolean;
+    require_code_owner_reviews: boolean;
+    require_last_push_approval: boolean;
+  } | null;
+  required_linear_history: boolean;
+  allow_force_pushes: boolean;
+  allow_deletions: boolean;
+  block_creations: boolean;
+  required_conversation_resolution: boolean;
+  lock_branch: boolean;
+}
+
 export interface WorkflowRun {
   id: number;
   node_id: string;
@@ -169,6 +190,8 @@ export interface Repo {
   /** Custom repository role names (account id → name); the access they grant is their base role's. */
   customRoles: Map<number, string>;
   rulesets: Ruleset[];
+  /** Classic branch protection by branch name (reported, not enforced). */
+  branchProtection: Map<string, BranchProtection>;
   issues: Map<number, Issue>;
   comments: Map<number, Comment>;
   labels: Map<number, Label>;
@@ -405,6 +428,7 @@ export class World {
       collaborators: new Map(),
       customRoles: new Map(),
       rulesets: [],
+      branchProtection: new Map(),
       issues: new Map(),
       comments: new Map(),
       labels: new Map(),

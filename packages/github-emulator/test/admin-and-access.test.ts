@@ -312,14 +312,47 @@ describe('settings doctor reads', () => {
     ).toBe(400);
   });
 
-  it('answers classic branch protection with 404 Branch not protected (only rulesets are modelled)', async () => {
+  it('reports classic branch protection set through the admin API, 404 when unprotected, 403 without administration', async () => {
+    const owner = client(emulator, 'own');
+    const get = () =>
+      owner.rest.repos.getBranchProtection({ owner: 'owner', repo: 'private', branch: 'trunk' });
+    await expect(get()).rejects.toMatchObject({
+      status: 404,
+      response: { data: { message: 'Branch not protected' } },
+    });
+    const set = await admin('PUT', '/repos/owner/private/branches/trunk/protection', {
+      required_status_checks: { strict: true, contexts: ['ci'] },
+      enforce_admins: true,
+      required_pull_request_reviews: { required_approving_review_count: 2, dismiss_stale_reviews: true },
+      restrictions: null,
+      allow_force_pushes: false,
+      allow_deletions: false,
+    });
+    expect(set.status).toBe(200);
+    const { data } = await get();
+    expect(data).toMatchObject({
+      required_status_checks: { strict: true, contexts: ['ci'], checks: [{ context: 'ci', app_id: null }] },
+      enforce_admins: { enabled: true },
+      required_pull_request_reviews: { required_approving_review_count: 2, dismiss_stale_reviews: true },
+      allow_force_pushes: { enabled: false },
+      allow_deletions: { enabled: false },
+    });
     await expect(
-      client(emulator, 'own').rest.repos.getBranchProtection({
+      client(emulator, 'inst').rest.repos.getBranchProtection({
         owner: 'owner',
         repo: 'private',
         branch: 'trunk',
       }),
-    ).rejects.toMatchObject({ status: 404, response: { data: { message: 'Branch not protected' } } });
+    ).rejects.toMatchObject({
+      status: 403,
+      response: { data: { message: 'Resource not accessible by integration' } },
+    });
+    expect(
+      (await admin('PUT', '/repos/owner/private/branches/trunk/protection', { allow_deletions: 'yes' }))
+        .status,
+    ).toBe(400);
+    expect((await admin('DELETE', '/repos/owner/private/branches/trunk/protection')).status).toBe(200);
+    await expect(get()).rejects.toMatchObject({ status: 404 });
   });
 });
 

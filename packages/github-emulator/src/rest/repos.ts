@@ -5,7 +5,7 @@ import { HttpError, notFound, paginate } from '../http.js';
 import { rateState } from '../ratelimit.js';
 import type { RateState } from '../ratelimit.js';
 import type { Urls } from '../represent.js';
-import { repository, ruleset, simpleUser, workflowRun } from '../represent.js';
+import { branchProtection, repository, ruleset, simpleUser, workflowRun } from '../represent.js';
 import type { Account, Repo } from '../state.js';
 import type { Router } from '../router.js';
 import { activeRulesets, bypassMode } from '../rules.js';
@@ -165,12 +165,16 @@ export function registerRepoRoutes(router: Router): void {
   router.add('GET', '/repos/:owner/:repo/branches/:branch/protection', (ctx) => {
     const repo = loadRepo(ctx, 'metadata', 'read');
     requireAdministrationRead(ctx, repo);
-    // Classic branch protection is not modelled: no branch is ever protected that way (rulesets are).
-    throw new HttpError(404, {
-      message: 'Branch not protected',
-      documentation_url: 'https://docs.github.com/rest/branches/branch-protection#get-branch-protection',
-      status: '404',
-    });
+    const branch = ctx.params.branch ?? '';
+    const protection = repo.branchProtection.get(branch);
+    if (protection === undefined) {
+      throw new HttpError(404, {
+        message: 'Branch not protected',
+        documentation_url: 'https://docs.github.com/rest/branches/branch-protection#get-branch-protection',
+        status: '404',
+      });
+    }
+    return { status: 200, body: branchProtection(urlsOf(ctx), repo, branch, protection) };
   });
 
   router.add('GET', '/repos/:owner/:repo/actions/runs/:run_id', (ctx) => {

@@ -1,0 +1,80 @@
+/** `writ doctor --github`: the preflight report, as a table or `--json`; exit 1 on any FAIL. */
+import { parseArgs } from 'node:util';
+import { WritError } from '@writ/core/errors.js';
+import { validateApiUrl } from '@writ/core/github/api-url.js';
+import { createGitHubClient } from '@writ/core/github/client.js';
+import { parseRepository } from '@writ/core/ledger/paths.js';
+import { renderDoctorReport, runDoctor } from '@writ/core/setup/doctor.js';
+import type { CliEnv, CliIo } from '../cli.js';
+import { DOCTOR_HELP } from '../help.js';
+
+const OPTIONS = {
+  github: { type: 'boolean' },
+  repo: { type: 'string' },
+  branch: { type: 'string' },
+  'app-slug': { type: 'string' },
+  'app-id': { type: 'string' },
+  json: { type: 'boolean' },
+  help: { type: 'boolean', short: 'h' },
+} as const;
+
+export async function runDoctorCommand(args: readonly string[], env: CliEnv, io: CliIo): Promise<number> {
+  let values;
+  try {
+    values = parseArgs({ args: [...args], options: OPTIONS, strict: true, allowPositionals: false }).values;
+  } catch (error: unknown) {
+    throw new WritError('invalid-input', error instanceof Error ? error.message : 'Invalid arguments.');
+  }
+  if (values.help === true) {
+    io.stdout(DOCTOR_HELP);
+    return 0;
+  }
+  if (values.github !== true) throw new WritError('invalid-input', 'writ doctor needs --github.');
+  const repository = values.repo ?? env.GITHUB_REPOSITORY ?? '';
+  if (repository === '') {
+    throw new WritError('invalid-input', 'No repository: pass --repo <owner/repo> or set GITHUB_REPOSITORY.');
+  }
+  parseRepository(repository, '--repo');
+  const slug = values['app-slug'] ?? env.WRIT_APP_SLUG;
+  const idText = values['app-id'] ?? env.WRIT_APP_ID;
+  if ((slug === undefined) !== (idText === undefined)) {
+    throw new WritError(
+      'invalid-input',
+      'Pass both --app-slug and --app-id (or WRIT_APP_SLUG and WRIT_APP_ID), or neither.',
+    );
+  }
+  if (idText !== undefined && !/^[1-9][0-9]{0,15}$/.test(idText)) {
+    throw new WritError(
+      'invalid-input',
+      'Invalid --app-id (WRIT_APP_ID). Expected the numeric GitHub App ID.',
+    );
+  }
+  if (slug !== undefined && !/^[a-z0-9](?:[a-z0-9-]{0,33}[a-z0-9])?$/.test(slug)) {
+    throw new WritError('invalid-input', 'Invalid --app-slug (WRIT_APP_SLUG). Expected the GitHub App slug.');
+  }
+  const token = env.GITHUB_TOKEN ?? '';
+  if (token === '') throw new WritError('invalid-input', 'GITHUB_TOKEN is not set.');
+  const github = createGitHubClient(token, {
+    baseUrl: validateApiUrl(
+      env.GITHUB_API_URL !== undefined && env.GITHUB_API_URL !== ''
+        ? env.GITHUB_API_URL
+        : 'https://api.github.com',
+      'GITHUB_API_URL',
+    ),
+  });
+  const report = await runDoctor(
+    { github },
+    {
+      repository,
+      app: slug !== undefined && idText !== undefined ? { slug, id: Number(idText) } : null,
+      ledgerBranch: values.branch ?? null,
+    },
+  );
+  io.stdout(values.json === true ? `${JSON.stringify(report, null, 2)}\n` : renderDoctorReport(report));
+  if (report.result === 'FAIL') {
+    const failing = report.checks.filter((entry) => entry.status === 'FAIL').map((entry) => entry.id);
+    io.stderr(`preflight-failed: ${failing.length} check(s) FAIL: ${failing.join(', ')}\n`);
+    return 1;
+  }
+  return 0;
+}

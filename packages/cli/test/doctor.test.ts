@@ -1,0 +1,270 @@
+import { afterAll, afterEach, describe, expect, it } from '@jest/globals';
+import { startEmulator } from '@writ/github-emulator/index.js';
+import type { Emulator } from '@writ/github-emulator/index.js';
+import { ledgerRulesets } from '@writ/core/ledger/rulesets.js';
+import {
+  defaultConfig,
+  defaultPolicy,
+  renderAllowlist,
+  renderConfig,
+  renderPolicy,
+} from '@writ/core/setup/files.js';
+import { renderWorkflows } from '@writ/core/setup/templates.js';
+import { runCli } from '@writ/cli/cli.js';
+import validateDoctorReport from '../../core/src/generated/doctor-report-validator.js';
+import { Conformance } from '../../github-emulator/test/support/conformance.js';
+
+const APP_TOKEN = 'ghs_doctorAppToken000000000000000000000';
+const ADMIN = 'ghp_doctorAdminToken00000000000000000000';
+const NARROW_APP = 'ghs_doctorNarrowAppToken00000000000000';
+const REF = 'c'.repeat(40);
+
+const conformance = new Conformance('packages/cli/test/doctor.test.ts');
+let emulator: Emulator | undefined;
+afterEach(async () => {
+  await emulator?.close();
+  emulator = undefined;
+});
+afterAll(() => {
+  conformance.write();
+  expect(conformance.report.failures).toEqual([]);
+});
+
+type Change =
+  | 'none'
+  | 'no-writers-ruleset'
+  | 'app-bypasses-append-only'
+  | 'no-ledger'
+  | 'no-pull-requests'
+  | 'force-push-allowed'
+  | 'no-required-checks'
+  | 'no-reviews'
+  | 'broad-bypass'
+  | 'write-default'
+  | 'actions-approve'
+  | 'unpinned-writ'
+  | 'injection'
+  | 'no-permissions'
+  | 'pull-request-target'
+  | 'bad-policy';
+
+async function world(change: Change): Promise<Record<string, string>> {
+  emulator = await startEmulator({
+    seed: 7,
+    startTime: Date.parse('2026-11-30T09:00:00Z'),
+    onExchange: (exchange) => conformance.observe(exchange),
+  });
+  const { admin } = emulator;
+  admin.createUser({ login: 'acme' });
+  const app = admin.createApp({ slug: 'acme-writ' });
+  admin.createToken({ token: ADMIN, kind: 'pat', login: 'acme' });
+  admin.createToken({
+    token: APP_TOKEN,
+    kind: 'installation',
+    app: 'acme-writ',
+    permissions: { contents: 'write', issues: 'write', pull_requests: 'write', administration: 'write' },
+  });
+  admin.createToken({
+    token: NARROW_APP,
+    kind: 'installation',
+    app: 'acme-writ',
+    permissions: { contents: 'write', issues: 'write', pull_requests: 'write' },
+  });
+  const config = { ...defaultConfig(), app: { slug: 'acme-writ', id: app.app_id } };
+  const files: Record<string, string> = {
+    'README.md': 'widgets\n',
+    '.writ/config.json': renderConfig(config),
+    '.writ/policy.json':
+      change === 'bad-policy' ? '{"schema":1,"kinds":{}}\n' : renderPolicy(defaultPolicy()),
+    '.writ/probe-allowlist.json': renderAllowlist({ schema: 1, repositories: [] }),
+  };
+  for (const file of renderWorkflows({
+    pin: { repository: 'writ-actions/writ', ref: REF, version: 'v0.1.0' },
+    config,
+  })) {
+    files[`.github/workflows/${file.path}`] = file.contents;
+  }
+  const ci = [
+    'name: CI',
+    'on:',
+    change === 'pull-request-target' ? '  pull_request_target:' : '  pull_request:',
+    ...(change === 'no-permissions' ? [] : ['permissions:', '  contents: read']),
+    'jobs:',
+    '  test:',
+    '    runs-on: ubuntu-latest',
+    '    steps:',
+    '      - uses: actions/checkout@11bd71901bbe5b1630ceea73d27597364c9af683 # v4.2.2',
+    ...(change === 'pull-request-target'
+      ? ['        with:', '          ref: ${{ github.event.pull_request.head.sha }}']
+      : []),
+    change === 'injection'
+      ? '      - run: echo "${{ github.event.pull_request.title }}"'
+      : '      - run: npm test',
+  ];
+  files['.github/workflows/ci.yml'] = `${ci.join('\n')}\n`;
+  if (change === 'unpinned-writ') {
+    const path = '.github/workflows/writ-preview.yml';
+    files[path] = (files[path] ?? '').replace(`actions/preview@${REF}`, 'actions/preview@v0.1.0');
+  }
+  admin.createRepo({ owner: 'acme', name: 'widgets', private: true, files });
+  const [appendOnly, writers] = ledgerRulesets('bot/writ-ledger', app.app_id);
+  if (change === 'app-bypasses-append-only')
+    admin.addRuleset('acme', 'widgets', { ...appendOnly, bypass_actors: writers.bypass_actors });
+  else admin.addRuleset('acme', 'widgets', appendOnly);
+  if (change !== 'no-writers-ruleset') admin.addRuleset('acme', 'widgets', writers);
+  const pullRequest = {
+    type: 'pull_request',
+    parameters: {
+      required_approving_review_count: change === 'no-reviews' ? 0 : 1,
+      dismiss_stale_reviews_on_push: true,
+      require_code_owner_review: false,
+      require_last_push_approval: false,
+      required_review_thread_resolution: false,
+    },
+  };
+  const rules = [
+    ...(change === 'no-pull-requests' ? [] : [pullRequest]),
+    ...(change === 'force-push-allowed' ? [] : [{ type: 'non_fast_forward' }]),
+    { type: 'deletion' },
+    ...(change === 'no-required-checks'
+      ? []
+      : [
+          {
+            type: 'required_status_checks',
+            parameters: {
+              required_status_checks: [{ context: 'test' }],
+              strict_required_status_checks_policy: true,
+            },
+          },
+        ]),
+  ];
+  admin.addRuleset('acme', 'widgets', {
+    name: 'main',
+    target: 'branch',
+    enforcement: 'active',
+    conditions: { ref_name: { include: ['~DEFAULT_BRANCH'], exclude: [] } },
+    rules,
+    bypass_actors:
+      change === 'broad-bypass' ? [{ actor_id: 4, actor_type: 'RepositoryRole', bypass_mode: 'always' }] : [],
+  } as never);
+  if (change === 'write-default')
+    admin.setWorkflowPermissions('acme', 'widgets', { default_workflow_permissions: 'write' });
+  if (change === 'actions-approve')
+    admin.setWorkflowPermissions('acme', 'widgets', { can_approve_pull_request_reviews: true });
+  admin.clock({ advance_ms: 2000 });
+  const env = { GITHUB_API_URL: emulator.url, GITHUB_REPOSITORY: 'acme/widgets' };
+  if (change !== 'no-ledger') {
+    const boot = await writ(
+      ['bootstrap', '--apply', '--app-slug', 'acme-writ', '--app-id', String(app.app_id)],
+      {
+        ...env,
+        GITHUB_TOKEN: APP_TOKEN,
+      },
+    );
+    // Without both rulesets bootstrap creates the root and then reports it unproven, as doctor must.
+    if (change !== 'no-writers-ruleset' && change !== 'app-bypasses-append-only') expect(boot.err).toBe('');
+  }
+  admin.clock({ advance_ms: 2000 });
+  return env;
+}
+
+async function writ(
+  argv: string[],
+  env: Record<string, string>,
+): Promise<{ code: number; out: string; err: string }> {
+  let out = '';
+  let err = '';
+  const code = await runCli(argv, env, { stdout: (text) => (out += text), stderr: (text) => (err += text) });
+  return { code, out, err };
+}
+
+interface Report {
+  result: string;
+  checks: { id: string; status: string; detail: string }[];
+}
+
+async function doctor(env: Record<string, string>, token = ADMIN): Promise<Report & { exit: number }> {
+  const run = await writ(['doctor', '--github', '--json'], { ...env, GITHUB_TOKEN: token });
+  const report = JSON.parse(run.out) as Report;
+  expect(validateDoctorReport(report)).toBe(true);
+  return { exit: run.code, ...report };
+}
+
+const notPass = (report: Report): Record<string, string> =>
+  Object.fromEntries(
+    report.checks.filter((entry) => entry.status !== 'PASS').map((entry) => [entry.id, entry.status]),
+  );
+
+describe('writ doctor --github', () => {
+  it('passes every check on a repository set up as writ init prints', async () => {
+    const env = await world('none');
+    const report = await doctor(env);
+    expect(notPass(report)).toEqual({});
+    expect(report.result).toBe('PASS');
+    expect(report.exit).toBe(0);
+    expect(report.checks).toHaveLength(15);
+    const table = await writ(['doctor', '--github'], { ...env, GITHUB_TOKEN: ADMIN });
+    expect(table.out).toMatch(/^writ doctor: acme\/widgets\n\nPASS    ledger-rulesets /);
+    expect(table.out).toContain('15 PASS, 0 WARN, 0 FAIL, 0 UNKNOWN');
+  });
+
+  it.each<[Change, Record<string, string>]>([
+    ['no-writers-ruleset', { 'ledger-rulesets': 'FAIL', 'ledger-provenance': 'UNKNOWN' }],
+    ['app-bypasses-append-only', { 'ledger-rulesets': 'FAIL', 'ledger-provenance': 'UNKNOWN' }],
+    ['no-ledger', { 'ledger-provenance': 'FAIL' }],
+    ['no-pull-requests', { 'default-branch-pull-requests': 'FAIL', 'default-branch-reviews': 'WARN' }],
+    ['force-push-allowed', { 'default-branch-force-push-deletion': 'FAIL' }],
+    ['no-required-checks', { 'default-branch-required-checks': 'WARN' }],
+    ['no-reviews', { 'default-branch-reviews': 'WARN' }],
+    ['broad-bypass', { 'default-branch-bypass': 'WARN' }],
+    ['write-default', { 'workflow-default-permissions': 'WARN' }],
+    ['actions-approve', { 'actions-approve-pull-requests': 'WARN' }],
+    ['unpinned-writ', { 'workflow-pins': 'FAIL' }],
+    ['injection', { 'workflow-run-injection': 'FAIL' }],
+    ['no-permissions', { 'workflow-permissions': 'FAIL' }],
+    ['pull-request-target', { 'workflow-pull-request-target': 'FAIL' }],
+    ['bad-policy', { 'writ-files': 'FAIL' }],
+  ])('reports %s as exactly that', async (change, expected) => {
+    const report = await doctor(await world(change));
+    expect(notPass(report)).toEqual(expected);
+    const failing = Object.values(expected).includes('FAIL');
+    expect(report.exit).toBe(failing ? 1 : 0);
+  });
+
+  it('reports what a token without administration cannot see as UNKNOWN, never PASS', async () => {
+    const env = await world('none');
+    const report = await doctor(env, NARROW_APP);
+    expect(notPass(report)).toEqual({
+      'ledger-rulesets': 'UNKNOWN',
+      'ledger-provenance': 'UNKNOWN',
+      'default-branch-bypass': 'UNKNOWN',
+      'workflow-default-permissions': 'UNKNOWN',
+      'actions-approve-pull-requests': 'UNKNOWN',
+    });
+    expect(report.result).toBe('UNKNOWN');
+    // A misconfiguration only classic protection could hide is UNKNOWN too, not PASS.
+    const hidden = await doctor(await world('no-required-checks'), NARROW_APP);
+    expect(hidden.checks.find((entry) => entry.id === 'default-branch-required-checks')?.status).toBe(
+      'UNKNOWN',
+    );
+  });
+
+  it('passes the default branch on classic branch protection alone', async () => {
+    const env = await world('no-pull-requests');
+    emulator?.admin.setBranchProtection('acme', 'widgets', 'main', {
+      required_status_checks: { strict: true, contexts: ['test'] },
+      enforce_admins: true,
+      required_pull_request_reviews: { required_approving_review_count: 1 },
+      restrictions: null,
+    });
+    expect(notPass(await doctor(env))).toEqual({});
+  });
+
+  it('answers --help and refuses a missing repository', async () => {
+    const help = await writ(['doctor', '--help'], {});
+    expect(help.code).toBe(0);
+    expect(help.out).toMatch(/^Usage: writ doctor --github/);
+    const missing = await writ(['doctor', '--github'], { GITHUB_TOKEN: ADMIN });
+    expect(missing.err).toMatch(/^invalid-input: No repository/);
+  });
+});

@@ -1,0 +1,366 @@
+import { execFileSync } from 'node:child_process';
+import { createHash } from 'node:crypto';
+import {
+  mkdirSync,
+  mkdtempSync,
+  readFileSync,
+  readdirSync,
+  rmSync,
+  statSync,
+  symlinkSync,
+  writeFileSync,
+} from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, relative } from 'node:path';
+import { afterAll, describe, expect, it } from '@jest/globals';
+import { parse } from 'yaml';
+import validateInitResult from '../../core/src/generated/init-result-validator.js';
+import { STAGES } from '@writ/core/io/registry.js';
+import { PENDING_STAGES } from '@writ/core/setup/templates.js';
+import { runCli } from '@writ/cli/cli.js';
+import { lintWorkflow } from '../../../scripts/lint-workflows.mjs';
+
+const REF = 'a'.repeat(40);
+const NEW_REF = 'b'.repeat(40);
+const dirs: string[] = [];
+afterAll(() => {
+  for (const dir of dirs) rmSync(dir, { recursive: true, force: true });
+});
+
+function fixture(
+  remotes: Record<string, string> = { origin: 'https://github.com/acme/widgets.git' },
+): string {
+  const dir = mkdtempSync(join(tmpdir(), 'writ-init-'));
+  dirs.push(dir);
+  execFileSync('git', ['init', '-q', '-b', 'main'], { cwd: dir });
+  for (const [name, url] of Object.entries(remotes))
+    execFileSync('git', ['remote', 'add', name, url], { cwd: dir });
+  return dir;
+}
+
+/** Every file outside .git with its bytes and modification time: any write changes it. */
+function treeHash(dir: string): string {
+  const hash = createHash('sha256');
+  const walk = (path: string): void => {
+    for (const entry of readdirSync(path, { withFileTypes: true }).sort((a, b) =>
+      a.name < b.name ? -1 : 1,
+    )) {
+      if (entry.name === '.git') continue;
+      const full = join(path, entry.name);
+      if (entry.isDirectory()) walk(full);
+      else hash.update(`${relative(dir, full)}\0${statSync(full).mtimeMs}\0`).update(readFileSync(full));
+    }
+  };
+  walk(dir);
+  return hash.digest('hex');
+}
+
+async function init(dir: string, ...argv: string[]): Promise<{ code: number; out: string; err: string }> {
+  let out = '';
+  let err = '';
+  const code = await runCli(
+    ['init', '--github', '--dir', dir, ...argv],
+    {},
+    {
+      stdout: (text) => (out += text),
+      stderr: (text) => (err += text),
+    },
+  );
+  return { code, out, err };
+}
+
+interface Result {
+  result: string;
+  files: { path: string; action: string; reason?: string; written_beside?: string }[];
+}
+
+async function initJson(dir: string, ...argv: string[]): Promise<Result & { exit: number }> {
+  const run = await init(dir, '--json', ...argv);
+  return { exit: run.code, ...(JSON.parse(run.out) as Result) };
+}
+
+const actions = (result: Result): Record<string, string> =>
+  Object.fromEntries(result.files.map((file) => [file.path, file.action]));
+
+describe('writ init --github', () => {
+  it('renders .writ/ and the workflows into a fresh repository, every Writ action pinned to --ref', async () => {
+    const dir = fixture();
+    const result = await initJson(dir, '--ref', REF);
+    expect(result.exit).toBe(0);
+    expect(result.result).toBe('written');
+    expect(actions(result)).toEqual({
+      '.writ/config.json': 'create',
+      '.writ/policy.json': 'create',
+      '.writ/probe-allowlist.json': 'create',
+      '.writ/README.md': 'create',
+      '.github/workflows/writ-approval.yml': 'create',
+      '.github/workflows/writ-preview.yml': 'create',
+      '.writ/manifest.json': 'create',
+    });
+    const approval = readFileSync(join(dir, '.github/workflows/writ-approval.yml'), 'utf8');
+    expect(approval).toContain(`writ-actions/writ/actions/consume-approval@${REF} # v0.1.0`);
+    expect(JSON.parse(readFileSync(join(dir, '.writ/policy.json'), 'utf8')).kinds['issue.create']).toBe(
+      'require-proof',
+    );
+    expect(JSON.parse(readFileSync(join(dir, '.writ/probe-allowlist.json'), 'utf8'))).toEqual({
+      schema: 1,
+      repositories: [],
+    });
+    expect(readFileSync(join(dir, '.writ/README.md'), 'utf8')).toContain('`persist`');
+  });
+
+  it('leaves the tree untouched on a re-run with nothing new', async () => {
+    const dir = fixture();
+    await init(dir, '--ref', REF);
+    const before = treeHash(dir);
+    const result = await initJson(dir);
+    expect(result.result).toBe('unchanged');
+    expect(new Set(Object.values(actions(result)))).toEqual(new Set(['unchanged']));
+    expect(treeHash(dir)).toBe(before);
+  });
+
+  it('re-pins every file it wrote on a re-run with a new --ref', async () => {
+    const dir = fixture();
+    await init(dir, '--ref', REF);
+    const result = await initJson(dir, '--ref', NEW_REF);
+    expect(result.exit).toBe(0);
+    expect(actions(result)['.github/workflows/writ-preview.yml']).toBe('update');
+    expect(actions(result)['.writ/config.json']).toBe('unchanged');
+    const preview = readFileSync(join(dir, '.github/workflows/writ-preview.yml'), 'utf8');
+    expect(preview).toContain(`@${NEW_REF} #`);
+    expect(preview).not.toContain(REF);
+    expect(JSON.parse(readFileSync(join(dir, '.writ/manifest.json'), 'utf8')).writ.ref).toBe(NEW_REF);
+  });
+
+  it('reports a file the user edited as a conflict and never touches it', async () => {
+    const dir = fixture();
+    await init(dir, '--ref', REF);
+    const path = join(dir, '.github/workflows/writ-preview.yml');
+    writeFileSync(path, `${readFileSync(path, 'utf8')}# my change\n`);
+    const edited = readFileSync(path, 'utf8');
+    const run = await init(dir, '--ref', NEW_REF);
+    expect(run.code).toBe(1);
+    expect(run.err).toMatch(
+      /^init-conflict: 1 file\(s\) not overwritten \(\.github\/workflows\/writ-preview\.yml\)/,
+    );
+    expect(run.out).toContain(
+      'CONFLICT     .github/workflows/writ-preview.yml (changed since writ init wrote it',
+    );
+    expect(readFileSync(path, 'utf8')).toBe(edited);
+    // The other files it wrote still follow the new pin.
+    expect(readFileSync(join(dir, '.github/workflows/writ-approval.yml'), 'utf8')).toContain(NEW_REF);
+    // With --write-conflicts the new render lands beside it, the edit still untouched.
+    const beside = await initJson(dir, '--write-conflicts');
+    expect(beside.files.find((file) => file.action === 'conflict')?.written_beside).toBe(
+      '.github/workflows/writ-preview.yml.writ-new',
+    );
+    expect(readFileSync(`${path}.writ-new`, 'utf8')).toContain(NEW_REF);
+    expect(readFileSync(path, 'utf8')).toBe(edited);
+  });
+
+  it('keeps an edit to config.json in its layout and renders the workflows from it', async () => {
+    const dir = fixture();
+    await init(dir, '--ref', REF);
+    const path = join(dir, '.writ/config.json');
+    const config = JSON.parse(readFileSync(path, 'utf8'));
+    config.command_prefix = 'ship';
+    writeFileSync(path, `${JSON.stringify(config, null, 2)}\n`);
+    const result = await initJson(dir);
+    expect(result.exit).toBe(0);
+    expect(actions(result)['.writ/config.json']).toBe('unchanged');
+    expect(readFileSync(join(dir, '.github/workflows/writ-approval.yml'), 'utf8')).toContain(
+      "'ship: approve '",
+    );
+  });
+
+  it('reports an unknown file at a target path as a conflict and leaves it', async () => {
+    const dir = fixture();
+    mkdirSync(join(dir, '.github/workflows'), { recursive: true });
+    writeFileSync(join(dir, '.github/workflows/writ-approval.yml'), 'name: mine\n');
+    const result = await initJson(dir, '--ref', REF);
+    expect(result.exit).toBe(1);
+    expect(result.result).toBe('conflict');
+    expect(result.files.find((file) => file.path === '.github/workflows/writ-approval.yml')).toMatchObject({
+      action: 'conflict',
+      reason: 'a file writ init did not write is at this path',
+    });
+    expect(readFileSync(join(dir, '.github/workflows/writ-approval.yml'), 'utf8')).toBe('name: mine\n');
+  });
+
+  it.each([
+    ['no remote', {}, /^init-refused: No GitHub remote in this repository \(no remotes at all\)/],
+    [
+      'two GitHub remotes',
+      { origin: 'https://github.com/acme/widgets.git', upstream: 'git@github.com:acme/widgets-upstream.git' },
+      /^init-refused: Several GitHub remotes \(origin → acme\/widgets, upstream → acme\/widgets-upstream\): pass --remote <name>/,
+    ],
+    [
+      'only a non-GitHub remote',
+      { origin: 'https://gitlab.com/acme/widgets.git' },
+      /^init-refused: No GitHub remote/,
+    ],
+  ])('refuses a repository with %s and writes nothing', async (_name, remotes, message) => {
+    const dir = fixture(remotes);
+    const before = treeHash(dir);
+    const run = await init(dir, '--ref', REF);
+    expect(run.code).toBe(1);
+    expect(run.err).toMatch(message);
+    expect(treeHash(dir)).toBe(before);
+  });
+
+  it('picks one of several GitHub remotes with --remote, and a GHES host with --github-host', async () => {
+    const dir = fixture({
+      origin: 'https://github.com/acme/widgets.git',
+      ghes: 'git@git.acme.test:ops/widgets.git',
+    });
+    const picked = await initJson(dir, '--ref', REF, '--dry-run', '--remote', 'origin');
+    expect(picked.exit).toBe(0);
+    const ghes = JSON.parse(
+      (
+        await init(
+          dir,
+          '--ref',
+          REF,
+          '--dry-run',
+          '--json',
+          '--remote',
+          'ghes',
+          '--github-host',
+          'git.acme.test',
+        )
+      ).out,
+    );
+    expect(ghes.repository).toMatchObject({
+      owner: 'ops',
+      repo: 'widgets',
+      host: 'git.acme.test',
+      api_url: 'https://git.acme.test/api/v3',
+    });
+  });
+
+  it('refuses a directory outside Git, a symlink or directory at a target path, and a tag as --ref', async () => {
+    const outside = mkdtempSync(join(tmpdir(), 'writ-nogit-'));
+    dirs.push(outside);
+    expect((await init(outside, '--ref', REF)).err).toMatch(
+      /^init-refused: .* is not inside a Git repository/,
+    );
+    const linked = fixture();
+    mkdirSync(join(linked, '.github/workflows'), { recursive: true });
+    symlinkSync('/etc/hostname', join(linked, '.github/workflows/writ-preview.yml'));
+    const before = treeHash(linked);
+    expect((await init(linked, '--ref', REF)).err).toMatch(
+      /^init-refused: \.github\/workflows\/writ-preview\.yml is a symlink: init writes only regular files/,
+    );
+    expect(treeHash(linked)).toBe(before);
+    const directory = fixture();
+    mkdirSync(join(directory, '.writ/config.json'), { recursive: true });
+    expect((await init(directory, '--ref', REF)).err).toMatch(
+      /^init-refused: \.writ\/config\.json is a directory/,
+    );
+    const tagged = await init(fixture(), '--ref', 'v0.1.0');
+    expect(tagged.err).toMatch(
+      /^invalid-input: Invalid --ref "v0\.1\.0"\. Expected a full 40-hex commit SHA: a tag or branch name can be moved/,
+    );
+    expect((await init(fixture())).err).toMatch(
+      /^invalid-input: writ init needs --ref <40-hex commit> on its first run/,
+    );
+  });
+
+  it('writes nothing with --dry-run and prints every operation', async () => {
+    const dir = fixture();
+    const before = treeHash(dir);
+    const run = await init(dir, '--ref', REF, '--dry-run');
+    expect(run.code).toBe(0);
+    expect(run.out).toContain('would create .github/workflows/writ-approval.yml');
+    expect(treeHash(dir)).toBe(before);
+    await init(dir, '--ref', REF);
+    const written = treeHash(dir);
+    writeFileSync(join(dir, '.writ/README.md'), 'mine\n');
+    const edited = treeHash(dir);
+    const again = await initJson(dir, '--ref', NEW_REF, '--dry-run');
+    expect(again.result).toBe('dry-run');
+    expect(actions(again)['.writ/README.md']).toBe('conflict');
+    expect(actions(again)['.github/workflows/writ-preview.yml']).toBe('update');
+    expect(treeHash(dir)).toBe(edited);
+    expect(written).not.toBe(edited);
+  });
+
+  it('prints JSON that validates against schemas/cli/init-result.schema.json, with the owner steps', async () => {
+    const dir = fixture();
+    const run = await init(dir, '--ref', REF, '--json', '--app-id', '424242', '--app-slug', 'acme-writ');
+    const document = JSON.parse(run.out) as {
+      owner_steps: {
+        rulesets: unknown;
+        ruleset_commands: string[];
+        app: { permissions: { permission: string; access: string }[] };
+      };
+      pending: { stage: string }[];
+    };
+    expect(validateInitResult(document)).toBe(true);
+    expect(validateInitResult.errors ?? null).toBeNull();
+    expect(document.owner_steps.rulesets).toEqual([
+      expect.objectContaining({ name: 'writ-ledger-append-only', bypass_actors: [] }),
+      expect.objectContaining({
+        name: 'writ-ledger-writers',
+        bypass_actors: [{ actor_id: 424242, actor_type: 'Integration', bypass_mode: 'always' }],
+      }),
+    ]);
+    expect(document.owner_steps.ruleset_commands[1]).toMatch(
+      /^gh api --method POST \/repos\/acme\/widgets\/rulesets --input - <<'JSON'\n/,
+    );
+    expect(
+      document.owner_steps.app.permissions.map((entry) => `${entry.permission}:${entry.access}`),
+    ).toEqual([
+      'contents:write',
+      'issues:write',
+      'pull_requests:write',
+      'administration:read',
+      'metadata:read',
+    ]);
+    expect(document.pending.map((entry) => entry.stage)).toEqual(['persist', 'recovery', 'probe']);
+    // A conflict document validates too.
+    writeFileSync(join(dir, '.writ/README.md'), 'mine\n');
+    const conflict = JSON.parse((await init(dir, '--json')).out);
+    expect(conflict).toMatchObject({ result: 'conflict', code: 'init-conflict' });
+    expect(validateInitResult(conflict)).toBe(true);
+  });
+
+  it('renders workflows that pass actionlint, pin every action by SHA and call only declared inputs', async () => {
+    const dir = fixture();
+    await init(dir, '--ref', REF);
+    const workflows = join(dir, '.github/workflows');
+    for (const name of readdirSync(workflows)) {
+      const text = readFileSync(join(workflows, name), 'utf8');
+      expect(await lintWorkflow(text, name)).toEqual([]);
+      const uses = text.split('\n').filter((line) => /^\s*(-\s+)?uses:/.test(line));
+      expect(uses.length).toBeGreaterThan(0);
+      for (const line of uses) expect(line).toMatch(/uses: [\w.-]+\/[\w./-]+@[0-9a-f]{40} # v\d+\.\d+\.\d+$/);
+      const doc = parse(text) as {
+        jobs: Record<string, { steps: { uses?: string; with?: Record<string, unknown> }[] }>;
+      };
+      for (const job of Object.values(doc.jobs)) {
+        for (const step of job.steps) {
+          const stage = /\/actions\/([a-z-]+)@/.exec(step.uses ?? '')?.[1];
+          if (stage === undefined) continue;
+          const declared = STAGES[stage as keyof typeof STAGES].inputs as Record<
+            string,
+            { required: boolean }
+          >;
+          for (const input of Object.keys(step.with ?? {})) expect(Object.keys(declared)).toContain(input);
+          for (const [input, spec] of Object.entries(declared))
+            if (spec.required) expect(Object.keys(step.with ?? {})).toContain(input);
+        }
+      }
+    }
+  });
+
+  it('keeps every pending stage unreleased: a stage that lands must get its template', () => {
+    for (const { stage } of PENDING_STAGES) expect(Object.keys(STAGES)).not.toContain(stage);
+  });
+
+  it('answers --help', async () => {
+    const run = await init(fixture(), '--help');
+    expect(run.code).toBe(0);
+    expect(run.out).toMatch(/^Usage: writ init --github --ref <40-hex commit>/);
+  });
+});

@@ -1,0 +1,669 @@
+/**
+ * `writ doctor --github`: the preflight report (operations reference §12). Each check is PASS, WARN,
+ * FAIL or UNKNOWN; UNKNOWN (the token cannot see it) is never reported as secure. The ledger's checks
+ * reuse the ledger's own: `checkRulesets` and the provenance check `verifyLedger`.
+ */
+import { parse } from 'yaml';
+import { WritError, errorMessage, httpStatus } from '../errors.js';
+import type { GitHubClient } from '../github/client.js';
+import { verifyLedger } from '../ledger/bootstrap.js';
+import { createLedgerContext } from '../ledger/ledger.js';
+import { parseRepository } from '../ledger/paths.js';
+import { checkRulesets } from '../ledger/rulesets.js';
+import type { RulesetInfo } from '../ledger/store.js';
+import type { LedgerApp } from '../ledger/types.js';
+import { ALLOWLIST_PATH, CONFIG_PATH, POLICY_PATH, WORKFLOWS_DIR, checkWritFile } from './files.js';
+import type { WritConfig } from './types.js';
+
+export type CheckStatus = 'PASS' | 'WARN' | 'FAIL' | 'UNKNOWN';
+
+export interface Check {
+  id: string;
+  status: CheckStatus;
+  detail: string;
+  fix?: string;
+}
+
+export interface DoctorReport {
+  schema: 1;
+  repository: string;
+  result: CheckStatus;
+  code?: 'preflight-failed';
+  counts: Record<CheckStatus, number>;
+  checks: Check[];
+}
+
+export interface DoctorSettings {
+  repository: string;
+  /** From flags or the environment; else `.writ/config.json` on the default branch. */
+  app: LedgerApp | null;
+  ledgerBranch: string | null;
+}
+
+const WRIT_STAGES = 'preview|consume-approval|claim-checkpoint|persist|publish-artifact|probe|recovery';
+const WRIT_USES = new RegExp(`/actions/(?:${WRIT_STAGES})@`);
+const SHA = /@[0-9a-f]{40}$/;
+
+function check(id: string, status: CheckStatus, detail: string, fix?: string): Check {
+  return fix === undefined ? { id, status, detail } : { id, status, detail, fix };
+}
+
+/** A 403, or a 404 on what exists for every repository: the token cannot see it. */
+function invisible(error: unknown): boolean {
+  const status = httpStatus(error) ?? httpStatus((error as { cause?: unknown }).cause);
+  return status === 403 || status === 401;
+}
+
+type Read<T> = { ok: true; value: T } | { ok: false; status: number | undefined; error: unknown };
+
+async function read<T>(load: () => Promise<T>): Promise<Read<T>> {
+  try {
+    return { ok: true, value: await load() };
+  } catch (error: unknown) {
+    return { ok: false, status: httpStatus(error), error };
+  }
+}
+
+interface Context {
+  github: GitHubClient;
+  owner: string;
+  repo: string;
+  defaultBranch: string;
+}
+
+async function fileText(ctx: Context, path: string): Promise<Read<string | null>> {
+  return read(async () => {
+    try {
+      const response = await ctx.github.request('GET /repos/{owner}/{repo}/contents/{path}', {
+        owner: ctx.owner,
+        repo: ctx.repo,
+        path,
+        ref: ctx.defaultBranch,
+      });
+      const data = response.data as { type?: string; content?: string };
+      if (Array.isArray(response.data) || data.type !== 'file') return null;
+      return Buffer.from(data.content ?? '', 'base64').toString('utf8');
+    } catch (error: unknown) {
+      if (httpStatus(error) === 404) return null;
+      throw error;
+    }
+  });
+}
+
+async function writFileChecks(ctx: Context): Promise<{ checks: Check[]; config: WritConfig | null }> {
+  let config: WritConfig | null = null;
+  const problems: string[] = [];
+  for (const path of [CONFIG_PATH, POLICY_PATH, ALLOWLIST_PATH]) {
+    const text = await fileText(ctx, path);
+    if (!text.ok) {
+      return {
+        checks: [
+          check(
+            'writ-files',
+            'UNKNOWN',
+            `Cannot read ${path} on ${ctx.defaultBranch} (HTTP ${text.status ?? '?'}).`,
+            'Use a token with contents: read.',
+          ),
+        ],
+        config: null,
+      };
+    }
+    if (text.value === null) {
+      problems.push(`${path} is missing`);
+      continue;
+    }
+    const { value, problems: found } = checkWritFile(path, text.value);
+    if (value === undefined) problems.push(`${path}: ${found.slice(0, 3).join('; ')}`);
+    else if (path === CONFIG_PATH) config = value as WritConfig;
+  }
+  return {
+    checks: [
+      problems.length === 0
+        ? check(
+            'writ-files',
+            'PASS',
+            `.writ/ config, policy and probe allow-list are valid on ${ctx.defaultBranch}.`,
+          )
+        : check(
+            'writ-files',
+            'FAIL',
+            `${problems.join('; ')} (on ${ctx.defaultBranch}).`,
+            'Run writ init --github, fix what it reports and commit .writ/.',
+          ),
+    ],
+    config,
+  };
+}
+
+async function ledgerChecks(ctx: Context, app: LedgerApp | null, branch: string): Promise<Check[]> {
+  const ledger = createLedgerContext(
+    { github: ctx.github },
+    { repository: `${ctx.owner}/${ctx.repo}`, branch, app },
+  );
+  const store = ledger.store;
+  let rulesets: Check;
+  const rules = await read(() => store.branchRules());
+  if (!rules.ok) {
+    rulesets = check(
+      'ledger-rulesets',
+      'UNKNOWN',
+      `Cannot read the rules on ${branch}: ${errorMessage(rules.error)}`,
+    );
+  } else {
+    const ids = [
+      ...new Set(
+        rules.value
+          .filter((rule) => ['deletion', 'non_fast_forward', 'update'].includes(rule.type))
+          .map((rule) => rule.rulesetId),
+      ),
+    ];
+    const details: RulesetInfo[] = [];
+    let hidden = false;
+    let unreadable: unknown = null;
+    for (const id of ids) {
+      const info = await read(() => store.ruleset(id));
+      if (!info.ok) unreadable = info.error;
+      else {
+        details.push(info.value);
+        if (info.value.enforcement === 'active' && info.value.bypassActors === null) hidden = true;
+      }
+    }
+    if (unreadable !== null) {
+      rulesets = check(
+        'ledger-rulesets',
+        'UNKNOWN',
+        `Cannot read a ruleset on ${branch}: ${errorMessage(unreadable)}`,
+      );
+    } else if (ids.length > 0 && hidden) {
+      rulesets = check(
+        'ledger-rulesets',
+        'UNKNOWN',
+        `The bypass actors of the rulesets on ${branch} are not visible to this token, so the branch cannot be shown append-only.`,
+        'Run doctor with a repository admin token, or an app token with administration access.',
+      );
+    } else if (app === null) {
+      rulesets = check(
+        'ledger-rulesets',
+        'UNKNOWN',
+        'The Writ app identity is not known, so its bypass cannot be checked.',
+        'Fill app.slug and app.id in .writ/config.json, or pass --app-slug and --app-id.',
+      );
+    } else {
+      try {
+        const result = await checkRulesets(store, app, null);
+        rulesets = check(
+          'ledger-rulesets',
+          'PASS',
+          `Deletion and non-fast-forward blocked with no bypass actor, updates restricted to app ${app.id} (rulesets ${result.rulesetIds.join(', ')}).`,
+        );
+      } catch (error: unknown) {
+        if (!(error instanceof WritError)) throw error;
+        rulesets = check(
+          'ledger-rulesets',
+          'FAIL',
+          error.message,
+          'Add the two rulesets writ init --github prints (before bootstrapping the ledger).',
+        );
+      }
+    }
+  }
+  let provenance: Check;
+  if (rulesets.status !== 'PASS') {
+    provenance = check(
+      'ledger-provenance',
+      'UNKNOWN',
+      `Not proven while ledger-rulesets is ${rulesets.status} (the provenance check includes the rulesets).`,
+    );
+  } else {
+    try {
+      const verified = await verifyLedger(ledger, { mode: 'full' });
+      provenance = check(
+        'ledger-provenance',
+        'PASS',
+        `${branch}: ${verified.report.totalCommits} commits from the parentless root ${verified.report.rootOid.slice(0, 12)} are app-authored, verified and legal transitions.`,
+      );
+    } catch (error: unknown) {
+      if (!(error instanceof WritError)) throw error;
+      if (error.code === 'ledger-branch-missing') {
+        provenance = check(
+          'ledger-provenance',
+          'FAIL',
+          `The ledger branch ${branch} does not exist.`,
+          'Create it with writ bootstrap --apply (the command writ init --github prints).',
+        );
+      } else if (error.code === 'github-request-failed' && invisible(error)) {
+        provenance = check('ledger-provenance', 'UNKNOWN', error.message);
+      } else {
+        provenance = check('ledger-provenance', 'FAIL', `${error.code}: ${error.message}`);
+      }
+    }
+  }
+  return [rulesets, provenance];
+}
+
+interface BranchRuleItem {
+  type: string;
+  ruleset_id?: number;
+  parameters?: Record<string, unknown>;
+}
+
+async function defaultBranchChecks(ctx: Context): Promise<Check[]> {
+  const branch = ctx.defaultBranch;
+  const rules = await read(async () => {
+    const response = await ctx.github.request('GET /repos/{owner}/{repo}/rules/branches/{branch}', {
+      owner: ctx.owner,
+      repo: ctx.repo,
+      branch,
+      per_page: 100,
+    });
+    return response.data;
+  });
+  const classic = await read(async () => {
+    try {
+      const response = await ctx.github.request('GET /repos/{owner}/{repo}/branches/{branch}/protection', {
+        owner: ctx.owner,
+        repo: ctx.repo,
+        branch,
+      });
+      return response.data;
+    } catch (error: unknown) {
+      if (httpStatus(error) === 404) return null;
+      throw error;
+    }
+  });
+  const ruleList = rules.ok ? rules.value : [];
+  const has = (type: string): BranchRuleItem | undefined => ruleList.find((rule) => rule.type === type);
+  // Classic protection needs administration read: without it, what rulesets do not show is UNKNOWN.
+  const classicKnown = classic.ok;
+  const protection = classic.ok ? classic.value : null;
+  const unknownFix = 'Run doctor with a token that can read branch protection (administration: read).';
+  const decide = (
+    id: string,
+    satisfied: boolean,
+    failing: CheckStatus,
+    pass: string,
+    fail: string,
+    fix: string,
+  ): Check => {
+    if (satisfied) return check(id, 'PASS', pass);
+    if (!rules.ok || !classicKnown) {
+      return check(id, 'UNKNOWN', `${fail.replace(/\.$/, '')} as far as this token can see.`, unknownFix);
+    }
+    return check(id, failing, fail, fix);
+  };
+  const pullRequest = has('pull_request');
+  const reviews =
+    Number(pullRequest?.parameters?.required_approving_review_count ?? 0) >= 1 ||
+    (protection?.required_pull_request_reviews?.required_approving_review_count ?? 0) >= 1;
+  const checksRule = has('required_status_checks');
+  const ruleChecks = (checksRule?.parameters?.required_status_checks as unknown[] | undefined)?.length ?? 0;
+  const classicChecks =
+    (protection?.required_status_checks?.contexts.length ?? 0) +
+    (protection?.required_status_checks?.checks.length ?? 0);
+  const forceBlocked =
+    has('non_fast_forward') !== undefined ||
+    (protection !== null && protection.allow_force_pushes?.enabled !== true);
+  const deletionBlocked =
+    has('deletion') !== undefined || (protection !== null && protection.allow_deletions?.enabled !== true);
+  const checks = [
+    decide(
+      'default-branch-pull-requests',
+      pullRequest !== undefined || protection?.required_pull_request_reviews !== undefined,
+      'FAIL',
+      `Changes to ${branch} go through pull requests.`,
+      `Pushes to ${branch} need no pull request.`,
+      `Add a ruleset (or branch protection) on ${branch} requiring pull requests.`,
+    ),
+    decide(
+      'default-branch-force-push-deletion',
+      forceBlocked && deletionBlocked,
+      'FAIL',
+      `Force pushes to and deletion of ${branch} are blocked.`,
+      `${[forceBlocked ? null : 'Force pushes to', deletionBlocked ? null : 'deletion of'].filter(Boolean).join(' and ')} ${branch} ${forceBlocked || deletionBlocked ? 'is' : 'are'} allowed.`,
+      `Block force pushes (non_fast_forward) and deletion on ${branch}.`,
+    ),
+    decide(
+      'default-branch-required-checks',
+      ruleChecks + classicChecks > 0,
+      'WARN',
+      `${ruleChecks + classicChecks} required status check(s) on ${branch}.`,
+      `No status check is required on ${branch}.`,
+      'Require your CI checks before merging.',
+    ),
+    decide(
+      'default-branch-reviews',
+      reviews,
+      'WARN',
+      `Pull requests into ${branch} need an approving review.`,
+      `Pull requests into ${branch} can merge without an approving review.`,
+      'Require at least one approving review.',
+    ),
+  ];
+  // Broad bypass actors on the rulesets that protect the default branch.
+  const ids = [
+    ...new Set(ruleList.map((rule) => rule.ruleset_id).filter((id): id is number => id !== undefined)),
+  ];
+  let bypass: Check = check(
+    'default-branch-bypass',
+    'PASS',
+    `No ruleset on ${branch} has a broad bypass actor.`,
+  );
+  if (!rules.ok) bypass = check('default-branch-bypass', 'UNKNOWN', `Cannot read the rules on ${branch}.`);
+  const broad: string[] = [];
+  for (const id of ids) {
+    if (bypass.status === 'UNKNOWN') break;
+    const ruleset = await read(async () => {
+      const response = await ctx.github.request('GET /repos/{owner}/{repo}/rulesets/{ruleset_id}', {
+        owner: ctx.owner,
+        repo: ctx.repo,
+        ruleset_id: id,
+      });
+      return response.data;
+    });
+    if (!ruleset.ok || ruleset.value.bypass_actors === undefined) {
+      bypass = check(
+        'default-branch-bypass',
+        'UNKNOWN',
+        `The bypass actors of ruleset ${id} on ${branch} are not visible to this token.`,
+        'Run doctor with a repository admin token.',
+      );
+      break;
+    }
+    for (const actor of ruleset.value.bypass_actors) {
+      // Anyone holding a non-admin repository role, or any deploy key, is broad.
+      if (
+        (actor.actor_type === 'RepositoryRole' && actor.actor_id !== 5) ||
+        actor.actor_type === 'DeployKey'
+      ) {
+        broad.push(
+          `${actor.actor_type}${actor.actor_id === null || actor.actor_id === undefined ? '' : ` ${actor.actor_id}`} on ruleset ${id}`,
+        );
+      }
+    }
+  }
+  if (bypass.status === 'PASS' && broad.length > 0) {
+    bypass = check(
+      'default-branch-bypass',
+      'WARN',
+      `Broad bypass actors on ${branch}: ${broad.join(', ')}.`,
+      'Limit bypass to admins or named apps.',
+    );
+  }
+  return [...checks, bypass];
+}
+
+async function workflowSettingChecks(ctx: Context): Promise<Check[]> {
+  const settings = await read(async () => {
+    const response = await ctx.github.request('GET /repos/{owner}/{repo}/actions/permissions/workflow', {
+      owner: ctx.owner,
+      repo: ctx.repo,
+    });
+    return response.data;
+  });
+  if (!settings.ok) {
+    const detail = `Cannot read the repository's Actions settings (HTTP ${settings.status ?? '?'}).`;
+    const fix = 'Run doctor with a repository admin token (administration: read).';
+    return [
+      check('workflow-default-permissions', 'UNKNOWN', detail, fix),
+      check('actions-approve-pull-requests', 'UNKNOWN', detail, fix),
+    ];
+  }
+  const { default_workflow_permissions: level, can_approve_pull_request_reviews: approve } = settings.value;
+  return [
+    level === 'read'
+      ? check('workflow-default-permissions', 'PASS', 'GITHUB_TOKEN defaults to read-only.')
+      : check(
+          'workflow-default-permissions',
+          'WARN',
+          'GITHUB_TOKEN defaults to read and write: any workflow without a permissions block can write.',
+          'Settings → Actions → Workflow permissions: read repository contents and packages permissions.',
+        ),
+    approve
+      ? check(
+          'actions-approve-pull-requests',
+          'WARN',
+          "GitHub Actions may approve pull requests, so a workflow could approve Writ's artifact pull request.",
+          'Settings → Actions: clear "Allow GitHub Actions to create and approve pull requests".',
+        )
+      : check('actions-approve-pull-requests', 'PASS', 'GitHub Actions cannot approve pull requests.'),
+  ];
+}
+
+interface WorkflowDoc {
+  on?: unknown;
+  permissions?: unknown;
+  jobs?: Record<
+    string,
+    { permissions?: unknown; steps?: { uses?: unknown; run?: unknown; with?: Record<string, unknown> }[] }
+  >;
+}
+
+function grantsWrite(permissions: unknown): boolean {
+  if (permissions === 'write-all') return true;
+  if (typeof permissions !== 'object' || permissions === null) return false;
+  return Object.values(permissions).some((level) => level === 'write');
+}
+
+function triggers(on: unknown): string[] {
+  if (typeof on === 'string') return [on];
+  if (Array.isArray(on)) return on.map(String);
+  if (typeof on === 'object' && on !== null) return Object.keys(on);
+  return [];
+}
+
+async function workflowChecks(ctx: Context): Promise<Check[]> {
+  const ids = [
+    'writ-workflows',
+    'workflow-pins',
+    'workflow-permissions',
+    'workflow-pull-request-target',
+    'workflow-run-injection',
+  ];
+  const listing = await read(async () => {
+    try {
+      const response = await ctx.github.request('GET /repos/{owner}/{repo}/contents/{path}', {
+        owner: ctx.owner,
+        repo: ctx.repo,
+        path: WORKFLOWS_DIR,
+        ref: ctx.defaultBranch,
+      });
+      return Array.isArray(response.data)
+        ? response.data.map((entry) => ({ name: entry.name, path: entry.path, type: entry.type }))
+        : [];
+    } catch (error: unknown) {
+      if (httpStatus(error) === 404) return [];
+      throw error;
+    }
+  });
+  if (!listing.ok) {
+    return ids.map((id) =>
+      check(
+        id,
+        'UNKNOWN',
+        `Cannot read ${WORKFLOWS_DIR} on ${ctx.defaultBranch} (HTTP ${listing.status ?? '?'}).`,
+        'Use a token with contents: read.',
+      ),
+    );
+  }
+  const files = listing.value.filter((entry) => entry.type === 'file' && /\.ya?ml$/.test(entry.name));
+  const writFiles: string[] = [];
+  const unpinnedWrit: string[] = [];
+  const unpinnedOther: string[] = [];
+  const badPermissions: string[] = [];
+  const prTarget: string[] = [];
+  const injection: string[] = [];
+  for (const file of files) {
+    const text = await fileText(ctx, file.path);
+    if (!text.ok) {
+      return ids.map((id) => check(id, 'UNKNOWN', `Cannot read ${file.path} (HTTP ${text.status ?? '?'}).`));
+    }
+    let doc: WorkflowDoc;
+    try {
+      doc = (parse(text.value ?? '') ?? {}) as WorkflowDoc;
+    } catch {
+      badPermissions.push(`${file.path} (not valid YAML)`);
+      continue;
+    }
+    const jobs = Object.entries(doc.jobs ?? {});
+    let usesWrit = false;
+    const onPullRequestTarget = triggers(doc.on).includes('pull_request_target');
+    for (const [jobId, job] of jobs) {
+      for (const step of job.steps ?? []) {
+        const uses = typeof step.uses === 'string' ? step.uses : null;
+        if (uses !== null && WRIT_USES.test(uses)) {
+          usesWrit = true;
+          if (!SHA.test(uses)) unpinnedWrit.push(`${file.path}: ${uses}`);
+        } else if (
+          uses !== null &&
+          !uses.startsWith('./') &&
+          !uses.startsWith('docker://') &&
+          !SHA.test(uses)
+        ) {
+          unpinnedOther.push(`${file.path}: ${uses}`);
+        }
+        if (
+          typeof step.run === 'string' &&
+          /\$\{\{[^}]*\b(?:github\.event\.|github\.head_ref)/.test(step.run)
+        ) {
+          injection.push(`${file.path} job ${jobId}`);
+        }
+        const ref = step.with?.ref;
+        if (
+          onPullRequestTarget &&
+          uses?.startsWith('actions/checkout@') === true &&
+          typeof ref === 'string' &&
+          /github\.event\.pull_request\.head|github\.head_ref/.test(ref)
+        ) {
+          prTarget.push(`${file.path} job ${jobId}`);
+        }
+      }
+    }
+    if (usesWrit) writFiles.push(file.path);
+    const everyJobDeclares = jobs.length > 0 && jobs.every(([, job]) => job.permissions !== undefined);
+    if (doc.permissions === undefined ? !everyJobDeclares : grantsWrite(doc.permissions)) {
+      badPermissions.push(file.path);
+    }
+  }
+  const pins: Check =
+    unpinnedWrit.length > 0
+      ? check(
+          'workflow-pins',
+          'FAIL',
+          `Writ actions not pinned to a commit: ${unpinnedWrit.join('; ')}.`,
+          'Pin every Writ uses: to a 40-hex commit (writ init --github --ref <sha>).',
+        )
+      : unpinnedOther.length > 0
+        ? check(
+            'workflow-pins',
+            'WARN',
+            `Actions not pinned to a commit: ${unpinnedOther.join('; ')}.`,
+            'Pin every action by its full commit SHA with a # vX.Y.Z comment.',
+          )
+        : check(
+            'workflow-pins',
+            'PASS',
+            `Every action in ${files.length} workflow(s) is pinned to a commit.`,
+          );
+  return [
+    writFiles.length > 0
+      ? check('writ-workflows', 'PASS', `Writ runs from ${writFiles.join(', ')}.`)
+      : check(
+          'writ-workflows',
+          'FAIL',
+          `No workflow on ${ctx.defaultBranch} uses a Writ action.`,
+          'Run writ init --github and commit .github/workflows/.',
+        ),
+    pins,
+    badPermissions.length > 0
+      ? check(
+          'workflow-permissions',
+          'FAIL',
+          `Workflows without read-only default permissions: ${badPermissions.join(', ')}.`,
+          'Declare permissions: {} (or contents: read) at the top and grant writes per job.',
+        )
+      : check('workflow-permissions', 'PASS', 'Every workflow declares read-only default permissions.'),
+    prTarget.length > 0
+      ? check(
+          'workflow-pull-request-target',
+          'FAIL',
+          `pull_request_target jobs check out the pull request head: ${prTarget.join(', ')}.`,
+          "Never run untrusted PR code with the base repository's secrets and token.",
+        )
+      : check(
+          'workflow-pull-request-target',
+          'PASS',
+          'No pull_request_target job checks out the pull request head.',
+        ),
+    injection.length > 0
+      ? check(
+          'workflow-run-injection',
+          'FAIL',
+          `Event text interpolated into run: scripts: ${injection.join(', ')}.`,
+          'Pass event fields through env: and quote them in the script.',
+        )
+      : check('workflow-run-injection', 'PASS', 'No run: script interpolates event text.'),
+  ];
+}
+
+const ORDER: CheckStatus[] = ['PASS', 'WARN', 'UNKNOWN', 'FAIL'];
+
+export async function runDoctor(
+  deps: { github: GitHubClient },
+  settings: DoctorSettings,
+): Promise<DoctorReport> {
+  const { owner, repo } = parseRepository(settings.repository, '--repo');
+  let defaultBranch: string;
+  try {
+    const response = await deps.github.request('GET /repos/{owner}/{repo}', { owner, repo });
+    defaultBranch = response.data.default_branch;
+  } catch (error: unknown) {
+    throw new WritError(
+      'github-request-failed',
+      `Reading the repository ${owner}/${repo} failed${httpStatus(error) === undefined ? '' : ` with HTTP ${httpStatus(error)}`}; check GITHUB_TOKEN and GITHUB_API_URL.`,
+      { cause: error },
+    );
+  }
+  const ctx: Context = { github: deps.github, owner, repo, defaultBranch };
+  const files = await writFileChecks(ctx);
+  const configApp = files.config?.app;
+  const app =
+    settings.app ??
+    (configApp?.slug != null && configApp.id != null ? { slug: configApp.slug, id: configApp.id } : null);
+  const branch = settings.ledgerBranch ?? files.config?.ledger_branch ?? 'bot/writ-ledger';
+  const checks = [
+    ...(await ledgerChecks(ctx, app, branch)),
+    ...(await defaultBranchChecks(ctx)),
+    ...(await workflowSettingChecks(ctx)),
+    ...(await workflowChecks(ctx)),
+    ...files.checks,
+  ];
+  const counts: Record<CheckStatus, number> = { PASS: 0, WARN: 0, FAIL: 0, UNKNOWN: 0 };
+  for (const entry of checks) counts[entry.status] += 1;
+  const result = checks.reduce<CheckStatus>(
+    (worst, entry) => (ORDER.indexOf(entry.status) > ORDER.indexOf(worst) ? entry.status : worst),
+    'PASS',
+  );
+  return {
+    schema: 1,
+    repository: `${owner}/${repo}`,
+    result,
+    ...(result === 'FAIL' ? { code: 'preflight-failed' as const } : {}),
+    counts,
+    checks,
+  };
+}
+
+export function renderDoctorReport(report: DoctorReport): string {
+  const width = Math.max(...report.checks.map((entry) => entry.id.length));
+  const lines = [`writ doctor: ${report.repository}`, ''];
+  for (const entry of report.checks) {
+    lines.push(`${entry.status.padEnd(7)} ${entry.id.padEnd(width)}  ${entry.detail}`);
+    if (entry.fix !== undefined && entry.status !== 'PASS')
+      lines.push(`${' '.repeat(10 + width)}fix: ${entry.fix}`);
+  }
+  lines.push(
+    '',
+    `${report.counts.PASS} PASS, ${report.counts.WARN} WARN, ${report.counts.FAIL} FAIL, ${report.counts.UNKNOWN} UNKNOWN (UNKNOWN is not secure: the token could not see it).`,
+  );
+  return `${lines.join('\n')}\n`;
+}

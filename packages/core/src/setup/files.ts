@@ -1,0 +1,162 @@
+/**
+ * The `.writ/` files: their types, defaults, validation against `schemas/writ/*.schema.json`
+ * (precompiled), and their rendering. Settings files a maintainer edits (config, policy, allow-list) are
+ * rendered from their own current values when those are valid, so an edit in init's layout is never a
+ * conflict on a re-run.
+ */
+import { createHash } from 'node:crypto';
+import type { ValidateFunction } from 'ajv';
+import validateConfig from '../generated/writ-config-validator.js';
+import validateManifest from '../generated/writ-manifest-validator.js';
+import validatePolicy from '../generated/writ-policy-validator.js';
+import validateAllowlist from '../generated/writ-probe-allowlist-validator.js';
+import { DEFAULT_LEDGER_BRANCH } from '../ledger/types.js';
+import { PENDING_STAGES } from './templates.js';
+import type { WritConfig, WritPin } from './types.js';
+
+export const POLICY_KINDS = [
+  'milestone.upsert',
+  'milestone.edit',
+  'issue.set-milestone',
+  'issue.labels',
+  'issue.create',
+  'comment.upsert',
+] as const;
+
+export interface WritPolicy {
+  schema: 1;
+  kinds: Record<(typeof POLICY_KINDS)[number], 'require-proof' | 'best-effort'>;
+}
+
+export interface ProbeAllowlist {
+  schema: 1;
+  repositories: string[];
+}
+
+export interface InitManifest {
+  schema: 1;
+  writ: WritPin;
+  files: Record<string, string>;
+}
+
+export const WRIT_DIR = '.writ';
+export const WORKFLOWS_DIR = '.github/workflows';
+export const CONFIG_PATH = '.writ/config.json';
+export const POLICY_PATH = '.writ/policy.json';
+export const ALLOWLIST_PATH = '.writ/probe-allowlist.json';
+export const README_PATH = '.writ/README.md';
+export const MANIFEST_PATH = '.writ/manifest.json';
+
+export function defaultConfig(): WritConfig {
+  return {
+    schema: 1,
+    app: { slug: null, id: null },
+    ledger_branch: DEFAULT_LEDGER_BRANCH,
+    command_prefix: 'writ',
+    allowed_roles: ['admin', 'maintain', 'write'],
+  };
+}
+
+export function defaultPolicy(): WritPolicy {
+  return {
+    schema: 1,
+    kinds: Object.fromEntries(POLICY_KINDS.map((kind) => [kind, 'require-proof'])) as WritPolicy['kinds'],
+  };
+}
+
+export function sha256(text: string): string {
+  return `sha256:${createHash('sha256').update(text, 'utf8').digest('hex')}`;
+}
+
+/** Validation problems of a parsed `.writ/` file, one line each (empty when valid). */
+function problemsOf(validate: ValidateFunction, value: unknown): string[] {
+  if (validate(value)) return [];
+  return (validate.errors ?? []).map(
+    (error) => `${error.instancePath === '' ? '/' : error.instancePath} ${error.message ?? 'is invalid'}`,
+  );
+}
+
+export const WRIT_FILE_VALIDATORS: Record<string, ValidateFunction> = {
+  [CONFIG_PATH]: validateConfig,
+  [POLICY_PATH]: validatePolicy,
+  [ALLOWLIST_PATH]: validateAllowlist,
+  [MANIFEST_PATH]: validateManifest,
+};
+
+/** Parses and validates a `.writ/` JSON file: the value, or the problems (never both). */
+export function checkWritFile(path: string, text: string): { value: unknown; problems: string[] } {
+  const validate = WRIT_FILE_VALIDATORS[path];
+  if (validate === undefined) throw new Error(`no schema for ${path}`);
+  let value: unknown;
+  try {
+    value = JSON.parse(text) as unknown;
+  } catch {
+    return { value: undefined, problems: ['is not JSON'] };
+  }
+  const problems = problemsOf(validate, value);
+  return problems.length === 0 ? { value, problems } : { value: undefined, problems };
+}
+
+/** JSON in init's layout: two-space indent, members in schema order, a final newline. */
+function json(value: unknown): string {
+  return `${JSON.stringify(value, null, 2)}\n`;
+}
+
+export function renderConfig(config: WritConfig): string {
+  return json({
+    schema: 1,
+    app: { slug: config.app.slug, id: config.app.id },
+    ledger_branch: config.ledger_branch,
+    command_prefix: config.command_prefix,
+    allowed_roles: config.allowed_roles,
+  });
+}
+
+export function renderPolicy(policy: WritPolicy): string {
+  return json({
+    schema: 1,
+    kinds: Object.fromEntries(POLICY_KINDS.map((kind) => [kind, policy.kinds[kind]])),
+  });
+}
+
+export function renderAllowlist(allowlist: ProbeAllowlist): string {
+  return json({ schema: 1, repositories: allowlist.repositories });
+}
+
+export function renderManifest(manifest: InitManifest): string {
+  const files = Object.fromEntries(Object.entries(manifest.files).sort(([a], [b]) => (a < b ? -1 : 1)));
+  return json({ schema: 1, writ: manifest.writ, files });
+}
+
+export function renderWritReadme(pin: WritPin, config: WritConfig): string {
+  return `${[
+    '# `.writ/` — Writ configuration',
+    '',
+    `Rendered by \`writ init --github\` (Writ ${pin.version}, \`${pin.repository}@${pin.ref}\`). Re-run it to`,
+    're-pin (`--ref <40-hex>`) or to pick up new templates: a file that still matches',
+    '`manifest.json` is updated, a file you changed is never overwritten (it is reported as a conflict;',
+    '`--write-conflicts` writes the new render beside it as `<file>.writ-new`).',
+    '',
+    '| file | what it is |',
+    '|---|---|',
+    '| `config.json` | the Writ app (slug, ID: fill them in once the app exists, for `writ doctor` and `writ bootstrap`), the ledger branch, the approve command prefix, the roles that may approve. Edit the values, keep the layout. |',
+    '| `policy.json` | per step kind, `require-proof` (writes open only with fresh positive probe evidence) or `best-effort` |',
+    '| `probe-allowlist.json` | sandbox repositories the probe may write to (empty: the probe refuses every repository) |',
+    '| `manifest.json` | what init last wrote: the pinned Writ commit and the sha256 of every file. Do not edit. |',
+    '',
+    'Workflows under `.github/workflows/`:',
+    '',
+    '| file | does |',
+    '|---|---|',
+    '| `writ-preview.yml` | on dispatch or the `writ:preview` label: validate the plan, preview it, propose the run, keep one status comment |',
+    `| \`writ-approval.yml\` | on an issue comment \`${config.command_prefix}: approve <run_id> <sha256>\`: consume the approval, publish the artifact through one bot PR, release the lease |`,
+    '',
+    'Waiting for a stage that is not released yet (re-run `writ init --github` when it is):',
+    '',
+    ...PENDING_STAGES.map((entry) => `- \`${entry.stage}\`: ${entry.what}`),
+    '',
+    'The workflows read the app from the repository variables `WRIT_APP_ID` and `WRIT_APP_SLUG` and its',
+    'private key from the secret `WRIT_APP_PRIVATE_KEY`; no value is written into a file. Check the',
+    'setup with `writ doctor --github`.',
+  ].join('\n')}\n`;
+}

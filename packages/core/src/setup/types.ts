@@ -1,0 +1,27 @@
+/** Types shared by the setup renderer, `writ init` and `writ doctor`. */
+
+/** Where Writ's actions are pinned from: `<repository>/actions/<stage>@<ref> # <version>`. */
+export interface WritPin {
+  repository: string;
+  ref: string;
+  version: string;
+}
+
+/** `.writ/config.json` (schemas/writ/config.schema.json). */
+export interface WritConfig {
+  schema: 1;
+  app: { slug: string | null; id: number | null };
+  ledger_branch: string;
+  command_prefix: string;
+  allowed_roles: string[];
+}
+
+export interface RenderSettings {
+  pin: WritPin;
+  config: WritConfig;
+}
+
+export interface RenderedFile {
+  path: string;
+  contents: string;
+}
