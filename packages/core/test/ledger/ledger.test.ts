@@ -429,6 +429,52 @@ describe('provenance', () => {
       () => store.rulesets.set(1, { ...store.rulesets.get(1)!, updatedAt: store.now + 3_600_000 }),
     ],
     ['hidden bypass actors', () => store.rulesets.set(1, { ...store.rulesets.get(1)!, bypassActors: null })],
+    [
+      'the app as a bypass actor of the append-only ruleset',
+      () =>
+        store.rulesets.set(1, {
+          ...store.rulesets.get(1)!,
+          bypassActors: [{ actorId: APP.id, actorType: 'Integration', bypassMode: 'always' }],
+        }),
+    ],
+    [
+      'a second bypass actor on the writers ruleset',
+      () =>
+        store.rulesets.set(2, {
+          ...store.rulesets.get(2)!,
+          bypassActors: [
+            { actorId: APP.id, actorType: 'Integration', bypassMode: 'always' },
+            { actorId: 77, actorType: 'Integration', bypassMode: 'always' },
+          ],
+        }),
+    ],
+    [
+      'the writers ruleset changed after the root',
+      () => store.rulesets.set(2, { ...store.rulesets.get(2)!, updatedAt: store.now + 3_600_000 }),
+    ],
+    [
+      'the append-only ruleset only evaluated, not enforced',
+      () => store.rulesets.set(1, { ...store.rulesets.get(1)!, enforcement: 'evaluate' }),
+    ],
+    [
+      'no update restriction at all',
+      () => (store.rules = store.rules.filter((rule) => rule.type !== 'update')),
+    ],
+    [
+      'non-fast-forward blocked only by a ruleset created after the root',
+      () => {
+        store.rules = [
+          ...store.rules.filter((rule) => rule.type !== 'non_fast_forward'),
+          { type: 'non_fast_forward', rulesetId: 3, rulesetSourceType: 'Repository' },
+        ];
+        store.rulesets.set(3, {
+          id: 3,
+          enforcement: 'active',
+          updatedAt: store.now + 3_600_000,
+          bypassActors: [],
+        });
+      },
+    ],
   ])('rejects %s with ledger-provenance-unproven', async (_name, tamper) => {
     const plan = await proposed('run-1');
     tamper();
