@@ -1,12 +1,12 @@
 import type { Operation } from '../../claim/claim-checkpoint.js';
 import { OPERATIONS, STEP_OUTCOMES, runClaimCheckpoint } from '../../claim/claim-checkpoint.js';
 import { WritError } from '../../errors.js';
-import { stageIo } from '../../io/action-io.js';
 import type { StepOutcome } from '../../ledger/types.js';
 import { validateRunId } from '../../plan/run-id.js';
 import { connect, readLedgerInputs } from '../connect.js';
 import { readRunnerContext } from '../context.js';
-import { describeCommit, failStep, runnerLogger, writeSummary } from '../runner.js';
+import { failStep, runnerLogger, stageIo, writeSummary } from '../../io/action-io.js';
+import { describeCommit } from '../runner.js';
 
 const DONE: Record<Operation, string> = {
   claim: 'claimed',
@@ -58,7 +58,7 @@ export async function run(): Promise<void> {
       errorCode: errorCode === '' ? null : errorCode,
       dryRun,
     });
-    writeSummary(
+    await writeSummary(
       `## Writ ${operation}${dryRun ? ' (dry run: nothing written)' : ''}\n\nRun \`${runId}\`${stepId ? `, step \`${stepId}\`` : ''}: epoch ${result.epoch}, step ${result.stepStatus || '—'}, run ${result.runState || '—'}, lease until \`${result.leaseExpiresAt || '—'}\`.\n` +
         (dryRun ? `\n${describeCommit(result.commit)}` : ''),
     );

@@ -1,13 +1,13 @@
 import { approvalCommentId, parseAllowedRoles } from '../../approval/authorize.js';
 import { consumeApprovalComment } from '../../approval/consume-approval.js';
 import { WritError, errorCode, failureMessage } from '../../errors.js';
-import { stageIo } from '../../io/action-io.js';
 import { renderPreview } from '../../preview/render.js';
 import { renderStatusProjection } from '../../status-comment/projection.js';
 import { syncStatusComment } from '../../status-comment/sync.js';
 import { connect, readLedgerInputs } from '../connect.js';
 import { readRunnerContext } from '../context.js';
-import { describeCommit, failStep, runnerLogger, writeSummary } from '../runner.js';
+import { failStep, runnerLogger, stageIo, writeSummary } from '../../io/action-io.js';
+import { describeCommit } from '../runner.js';
 
 /** The consume-approval action: one human comment, re-verified live, consumed once. */
 export async function run(): Promise<void> {
@@ -71,7 +71,7 @@ export async function run(): Promise<void> {
         summary.push(`Status comment not updated (${errorCode(error)}); the approval stands.`, '');
       }
     }
-    writeSummary(summary.join('\n'));
+    await writeSummary(summary.join('\n'));
     io.setOutputs({
       'run-id': result.runId,
       digest: result.digest,

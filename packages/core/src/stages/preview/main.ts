@@ -1,8 +1,7 @@
 import { tmpdir } from 'node:os';
 import { WritError } from '../../errors.js';
-import { stageIo } from '../../io/action-io.js';
 import { previewPlan } from '../../preview/preview-plan.js';
-import { failStep, runnerLogger, writeSummary } from '../runner.js';
+import { failStep, runnerLogger, stageIo, writeSummary } from '../../io/action-io.js';
 
 /** The preview action: validate, digest, render; when not a dry run, propose and keep the status comment. */
 export async function run(): Promise<void> {
@@ -60,7 +59,7 @@ export async function run(): Promise<void> {
             : `; status comment ${String(statusCommentId)} ${proposal.statusAction}`),
       );
     }
-    writeSummary(result.markdown);
+    await writeSummary(result.markdown);
     runnerLogger.info(`approve with: ${result.approveCommand}`);
     io.setOutputs({
       'run-id': result.runId,

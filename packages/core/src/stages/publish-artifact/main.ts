@@ -2,13 +2,13 @@ import { parseAllowedRoles } from '../../approval/authorize.js';
 import type { OnClosedPr } from '../../artifact/publish.js';
 import { MAX_ARTIFACT_BYTES, publishArtifact } from '../../artifact/publish.js';
 import { WritError } from '../../errors.js';
-import { stageIo } from '../../io/action-io.js';
 import { readInputFile } from '../../io/input-file.js';
 import { validateRunId } from '../../plan/run-id.js';
 import { code, escapeInline, fencedBlock } from '../../preview/markdown.js';
 import { connect, readLedgerInputs } from '../connect.js';
 import { readRunnerContext } from '../context.js';
-import { failStep, logUntrusted, runnerLogger, writeSummary } from '../runner.js';
+import { failStep, runnerLogger, stageIo, writeSummary } from '../../io/action-io.js';
+import { logUntrusted } from '../runner.js';
 
 /** GitHub's limit on a pull request body, in characters; bytes bound it from above. */
 const MAX_PR_BODY_BYTES = 4 * 65_536;
@@ -83,7 +83,7 @@ export async function run(): Promise<void> {
       );
       logUntrusted(`rendered ${path}:`, content.toString('utf8').slice(0, 20_000));
     }
-    writeSummary(`${lines.join('\n')}\n`);
+    await writeSummary(`${lines.join('\n')}\n`);
     io.setOutputs({
       outcome: result.outcome,
       reason: '',
