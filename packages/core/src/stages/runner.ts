@@ -1,6 +1,60 @@
-/** What every stage's `run()` shares beyond the runner interface (io/action-io.ts): untrusted text in the log, dry-run commits. */
+/**
+ * What every stage's `main` shares: `runStage` reads the settings, builds the dependencies, calls the
+ * stage, writes its summary and outputs, and holds the only `try/catch` that fails the step, with the
+ * one refused/failed outcome mapping. Plus untrusted text in the log and dry-run commits.
+ */
 import { randomUUID } from 'node:crypto';
-import { logGroup, runnerLogger } from '../io/action-io.js';
+import { WritError } from '../errors.js';
+import type { StageIo } from '../io/action-io.js';
+import { failStep, logGroup, runnerLogger, stageIo, writeSummary } from '../io/action-io.js';
+import type { OutputName, StageName } from '../io/registry.js';
+
+export type StageOutputs<S extends StageName> = Partial<Record<OutputName<S>, string | number>>;
+
+/** What a stage returns: its outputs and job summary, never written by the stage itself. */
+export interface StageResult<S extends StageName> {
+  outputs: StageOutputs<S>;
+  /** Markdown for the job summary. */
+  summary: string;
+  /** Untrusted text (a rendered file) to show in the log, commands disabled. */
+  untrusted?: { heading: string; text: string };
+  /** A coded refusal raised after the stage's work was recorded: outputs stand, the step fails. */
+  refusal?: WritError;
+}
+
+export interface StageParts<S extends StageName, Settings, Deps> {
+  /** The action's inputs (and the runner's context) → one typed, validated settings object. */
+  inputs(io: StageIo<S>): Settings;
+  /** The client, ledger, clock and logger the stage runs with. */
+  connect(settings: Settings): Deps | Promise<Deps>;
+  stage(settings: Settings, deps: Deps): Promise<StageResult<S>>;
+  /** Outputs a coded refusal carries besides `outcome` and `reason` (e.g. the closed PR's URL). */
+  refusalOutputs?(error: WritError): StageOutputs<S>;
+}
+
+/** `refused` for a coded, user-fixable error; `failed` for anything else (an internal error). */
+export function outcomeOf(error: unknown): 'refused' | 'failed' {
+  return error instanceof WritError ? 'refused' : 'failed';
+}
+
+export async function runStage<S extends StageName, Settings, Deps>(
+  name: S,
+  parts: StageParts<S, Settings, Deps>,
+): Promise<void> {
+  const io = stageIo(name);
+  try {
+    const settings = parts.inputs(io);
+    const result = await parts.stage(settings, await parts.connect(settings));
+    if (result.untrusted) logUntrusted(result.untrusted.heading, result.untrusted.text);
+    await writeSummary(result.summary);
+    io.setOutputs(result.outputs);
+    if (result.refusal) throw result.refusal;
+  } catch (error: unknown) {
+    const reason = failStep(error);
+    const extra = error instanceof WritError ? parts.refusalOutputs?.(error) : undefined;
+    io.setOutputs({ outcome: outcomeOf(error), reason, ...extra } as StageOutputs<S>);
+  }
+}
 
 // Control characters but newline and tab, and the format characters (bidi overrides, zero-width, BOM...).
 const UNPRINTABLE = /[\u0000-\u0008\u000b-\u001f\u007f-\u009f\p{Cf}\p{Cs}\u2028\u2029]/gu;
