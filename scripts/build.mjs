@@ -1,5 +1,6 @@
 #!/usr/bin/env node
-// Builds every action: discovers actions/*/action.yml, precompiles the JSON Schema validators, bundles
+// Builds every action: discovers actions/*/action.yml, generates the typed I/O registry from them and
+// precompiles the JSON Schema validators, bundles
 // packages/core/src/stages/<stage>/index.ts into dist/<stage>/ with ncc (ESM, licenses beside it), and
 // generates each action's README and action-docs/<stage>.md from its action.yml. The test suite bundles
 // the working tree through the same bundleStage (scripts/test-bundles.mjs), into .tmp/test-dist/.
@@ -10,16 +11,12 @@ import { fileURLToPath } from 'node:url';
 import ncc from '@vercel/ncc';
 import { transformSync } from 'esbuild';
 import { renderActionDocs, renderActionReadme } from './docs.mjs';
+import { discoverStages, generateRegistry } from './generate-registry.mjs';
 import { generateValidators } from './generate-validators.mjs';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 
-export function discoverStages() {
-  return readdirSync(join(root, 'actions'), { withFileTypes: true })
-    .filter((entry) => entry.isDirectory() && existsSync(join(root, 'actions', entry.name, 'action.yml')))
-    .map((entry) => entry.name)
-    .sort();
-}
+export { discoverStages };
 
 /**
  * Bundles one stage into `out` (replaced whole). Returns the entry bundle's size and the files webpack
@@ -65,6 +62,7 @@ async function main() {
     stdio: 'inherit',
   });
   const stages = discoverStages();
+  console.log(`generated ${generateRegistry(stages)}`);
   const known = new Set(stages);
   if (existsSync(join(root, 'dist'))) {
     for (const entry of readdirSync(join(root, 'dist'))) {

@@ -1,12 +1,14 @@
 /**
- * The only module that reads inputs or sets outputs. Everything a stage reads or writes is declared in
- * the registry; asking for anything else is a type error.
+ * The runner interface, through @actions/core and nowhere else: inputs (declared in the registry, so
+ * asking for anything else is a type error), outputs, masking, log lines and annotations, groups, the
+ * job summary and the failure of the step. No other module imports @actions/core.
  */
-import { WritError } from '../errors.js';
-import { redact, registerSecret } from '../redact.js';
+import * as core from '@actions/core';
+import { WritError, errorCode, failureMessage } from '../errors.js';
+import type { Logger } from '../redact.js';
+import { redact, redactingLogger, registerSecret } from '../redact.js';
 import type { InputName, OutputName, StageName } from './registry.js';
 import { STAGES } from './registry.js';
-import * as runner from './runner-protocol.js';
 
 export interface StageIo<S extends StageName> {
   /** A trimmed string input; the registry default when the runner supplied none. */
@@ -19,6 +21,17 @@ export interface StageIo<S extends StageName> {
   setOutputs(values: Partial<Record<OutputName<S>, string | number>>): void;
 }
 
+/** A value quoted for a message: redacted and cut short (it may be anything a workflow passed). */
+export function quoted(value: string): string {
+  return JSON.stringify(redact(value).slice(0, 40));
+}
+
+/** Masks a secret in every later log line (the runner) and in everything Writ prints (the redactor). */
+export function registerRunnerSecret(value: string): void {
+  core.setSecret(value);
+  registerSecret(value);
+}
+
 export function stageIo<S extends StageName>(stage: S): StageIo<S> {
   const spec: (typeof STAGES)[StageName] = STAGES[stage];
   const inputs = spec.inputs as Record<string, { required: boolean; default?: string; secret?: boolean }>;
@@ -26,17 +39,14 @@ export function stageIo<S extends StageName>(stage: S): StageIo<S> {
   // Secrets are registered before anything else can read or print them.
   for (const [name, input] of Object.entries(inputs)) {
     if (!input.secret) continue;
-    const value = runner.getInput(name);
-    if (value !== '') {
-      runner.setSecret(value);
-      registerSecret(value);
-    }
+    const value = core.getInput(name);
+    if (value !== '') registerRunnerSecret(value);
   }
 
   const read = (name: string): string => {
     const input = inputs[name];
     if (!input) throw new Error(`input '${name}' is not declared for stage ${stage}`);
-    const value = runner.getInput(name);
+    const value = core.getInput(name);
     if (value !== '') return value;
     if (input.required)
       throw new WritError('invalid-input', `input '${name}' is required and was not supplied`);
@@ -47,12 +57,14 @@ export function stageIo<S extends StageName>(stage: S): StageIo<S> {
     input: read,
     booleanInput(name) {
       const value = read(name);
-      if (/^(true|True|TRUE)$/.test(value)) return true;
-      if (/^(false|False|FALSE)$/.test(value)) return false;
-      throw new WritError(
-        'invalid-input',
-        `input '${name}' must be true or false (got ${JSON.stringify(redact(value).slice(0, 40))})`,
-      );
+      // An empty input takes the registry default (action.yml's `'true'` or `'false'`).
+      if (core.getInput(name) === '') return /^(true|True|TRUE)$/.test(value);
+      try {
+        return core.getBooleanInput(name);
+      } catch {
+        // core's TypeError names neither Writ's code nor the value: say both, and what is expected.
+        throw new WritError('invalid-input', `input '${name}' must be true or false (got ${quoted(value)})`);
+      }
     },
     integerInput(name) {
       const value = read(name);
@@ -60,7 +72,7 @@ export function stageIo<S extends StageName>(stage: S): StageIo<S> {
       if (!/^[1-9][0-9]{0,15}$/.test(value) || !Number.isSafeInteger(Number(value))) {
         throw new WritError(
           'invalid-input',
-          `input '${name}' must be a positive integer (got ${JSON.stringify(redact(value).slice(0, 40))})`,
+          `input '${name}' must be a positive integer (got ${quoted(value)})`,
         );
       }
       return Number(value);
@@ -69,8 +81,48 @@ export function stageIo<S extends StageName>(stage: S): StageIo<S> {
       for (const [name, value] of Object.entries(values)) {
         if (value === undefined) continue;
         if (!(name in spec.outputs)) throw new Error(`output '${name}' is not declared for stage ${stage}`);
-        runner.setOutput(name, redact(String(value)));
+        core.setOutput(name, redact(String(value)));
       }
     },
   };
+}
+
+/** The runner's log: plain lines, warning and debug annotations, every line redacted. */
+export const runnerLogger: Logger = redactingLogger({
+  info: (message) => core.info(message),
+  warning: (message) => core.warning(message),
+  debug: (message) => core.debug(message),
+});
+
+/** Runs `fn` inside a collapsible log group. */
+export function logGroup<T>(name: string, fn: () => T): T {
+  core.startGroup(redact(name));
+  try {
+    return fn();
+  } finally {
+    core.endGroup();
+  }
+}
+
+/** GitHub refuses step summaries over 1 MiB; Writ stays below that. */
+export const MAX_SUMMARY_BYTES = 1024 * 1024 - 4096;
+
+/** Appends Markdown to the job summary, redacted and bounded. Does nothing outside a runner. */
+export async function writeSummary(markdown: string): Promise<void> {
+  if (!process.env.GITHUB_STEP_SUMMARY) return;
+  let text = redact(markdown);
+  if (Buffer.byteLength(text, 'utf8') > MAX_SUMMARY_BYTES) {
+    text = `${Buffer.from(text, 'utf8')
+      .subarray(0, MAX_SUMMARY_BYTES)
+      .toString('utf8')
+      .replace(/\uFFFD*$/, '')}\n\n_(summary truncated at ${MAX_SUMMARY_BYTES} bytes)_\n`;
+  }
+  await core.summary.addRaw(text).write();
+}
+
+/** Fails the step with `<code>: <message>` (an error annotation, exit code 1); returns the code. */
+export function failStep(error: unknown): string {
+  const code = errorCode(error);
+  core.setFailed(redact(failureMessage(error)));
+  return code;
 }

@@ -1,18 +1,60 @@
-/** What every stage's `run()` shares: the runner logger, the job summary and the failure path. */
+/**
+ * What every stage's `main` shares: `runStage` reads the settings, builds the dependencies, calls the
+ * stage, writes its summary and outputs, and holds the only `try/catch` that fails the step, with the
+ * one refused/failed outcome mapping. Plus untrusted text in the log and dry-run commits.
+ */
 import { randomUUID } from 'node:crypto';
-import { errorCode, failureMessage } from '../errors.js';
-import type { Logger } from '../redact.js';
-import { redact, redactingLogger } from '../redact.js';
-import * as runner from '../io/runner-protocol.js';
+import { WritError } from '../errors.js';
+import type { StageIo } from '../io/action-io.js';
+import { failStep, logGroup, runnerLogger, stageIo, writeSummary } from '../io/action-io.js';
+import type { OutputName, StageName } from '../io/registry.js';
 
-/** GitHub refuses step summaries over 1 MiB; Writ stays below that. */
-export const MAX_SUMMARY_BYTES = 1024 * 1024 - 4096;
+export type StageOutputs<S extends StageName> = Partial<Record<OutputName<S>, string | number>>;
 
-export const runnerLogger: Logger = redactingLogger({
-  info: (message) => runner.info(message),
-  warning: (message) => runner.warning(message),
-  debug: (message) => runner.debug(message),
-});
+/** What a stage returns: its outputs and job summary, never written by the stage itself. */
+export interface StageResult<S extends StageName> {
+  outputs: StageOutputs<S>;
+  /** Markdown for the job summary. */
+  summary: string;
+  /** Untrusted text (a rendered file) to show in the log, commands disabled. */
+  untrusted?: { heading: string; text: string };
+  /** A coded refusal raised after the stage's work was recorded: outputs stand, the step fails. */
+  refusal?: WritError;
+}
+
+export interface StageParts<S extends StageName, Settings, Deps> {
+  /** The action's inputs (and the runner's context) → one typed, validated settings object. */
+  inputs(io: StageIo<S>): Settings;
+  /** The client, ledger, clock and logger the stage runs with. */
+  connect(settings: Settings): Deps | Promise<Deps>;
+  stage(settings: Settings, deps: Deps): Promise<StageResult<S>>;
+  /** Outputs a coded refusal carries besides `outcome` and `reason` (e.g. the closed PR's URL). */
+  refusalOutputs?(error: WritError): StageOutputs<S>;
+}
+
+/** `refused` for a coded, user-fixable error; `failed` for anything else (an internal error). */
+export function outcomeOf(error: unknown): 'refused' | 'failed' {
+  return error instanceof WritError ? 'refused' : 'failed';
+}
+
+export async function runStage<S extends StageName, Settings, Deps>(
+  name: S,
+  parts: StageParts<S, Settings, Deps>,
+): Promise<void> {
+  const io = stageIo(name);
+  try {
+    const settings = parts.inputs(io);
+    const result = await parts.stage(settings, await parts.connect(settings));
+    if (result.untrusted) logUntrusted(result.untrusted.heading, result.untrusted.text);
+    await writeSummary(result.summary);
+    io.setOutputs(result.outputs);
+    if (result.refusal) throw result.refusal;
+  } catch (error: unknown) {
+    const reason = failStep(error);
+    const extra = error instanceof WritError ? parts.refusalOutputs?.(error) : undefined;
+    io.setOutputs({ outcome: outcomeOf(error), reason, ...extra } as StageOutputs<S>);
+  }
+}
 
 // Control characters but newline and tab, and the format characters (bidi overrides, zero-width, BOM...).
 const UNPRINTABLE = /[\u0000-\u0008\u000b-\u001f\u007f-\u009f\p{Cf}\p{Cs}\u2028\u2029]/gu;
@@ -23,34 +65,17 @@ export function printable(text: string): string {
 }
 
 /**
- * Logs untrusted multi-line text (a rendered file): the runner runs no workflow command inside it
- * (`::stop-commands::` with an unguessable token) and no escape or bidi sequence reaches the log raw.
+ * Logs untrusted multi-line text (a rendered file) in a collapsed group: the runner runs no workflow
+ * command inside it (`::stop-commands::` with an unguessable token, resumed before the group closes)
+ * and no escape or bidi sequence reaches the log raw.
  */
 export function logUntrusted(heading: string, text: string): void {
-  const token = randomUUID();
-  runnerLogger.info(`::stop-commands::${token}`);
-  runnerLogger.info(`${printable(heading)}\n${printable(text)}`);
-  runnerLogger.info(`::${token}::`);
-}
-
-/** Appends Markdown to the job summary, redacted and bounded. Does nothing outside a runner. */
-export function writeSummary(markdown: string): void {
-  if (!process.env.GITHUB_STEP_SUMMARY) return;
-  let text = redact(markdown);
-  if (Buffer.byteLength(text, 'utf8') > MAX_SUMMARY_BYTES) {
-    text = `${Buffer.from(text, 'utf8')
-      .subarray(0, MAX_SUMMARY_BYTES)
-      .toString('utf8')
-      .replace(/\uFFFD*$/, '')}\n\n_(summary truncated at ${MAX_SUMMARY_BYTES} bytes)_\n`;
-  }
-  runner.appendSummary(text);
-}
-
-/** Fails the step with `<code>: <message>`, and returns the code for the `reason` output. */
-export function failStep(error: unknown): string {
-  const code = errorCode(error);
-  runner.setFailed(redact(failureMessage(error)));
-  return code;
+  logGroup(`Writ: ${printable(heading)}`, () => {
+    const token = randomUUID();
+    runnerLogger.info(`::stop-commands::${token}`);
+    runnerLogger.info(`${printable(heading)}\n${printable(text)}`);
+    runnerLogger.info(`::${token}::`);
+  });
 }
 
 /** Markdown showing a ledger commit (headline, trailers, files): what a dry run would write. */

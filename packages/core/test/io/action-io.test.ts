@@ -77,4 +77,17 @@ describe('stageIo', () => {
       io.setOutputs(untyped);
     }).toThrow(/not declared/);
   });
+
+  it('masks a secret input through the runner before any input is read', () => {
+    process.env.INPUT_TOKEN = 'not-a-real-token-value';
+    stageIo('preview');
+    expect(stdout.join('')).toContain('::add-mask::not-a-real-token-value');
+  });
+
+  it('names the input, the value and the expected spellings for a junk boolean', () => {
+    process.env['INPUT_DRY-RUN'] = 'yes please';
+    expect(() => stageIo('preview').booleanInput('dry-run')).toThrow(
+      'input \'dry-run\' must be true or false (got "yes please")',
+    );
+  });
 });

@@ -1,0 +1,56 @@
+import type { Operation } from '../../claim/claim-checkpoint.js';
+import { runClaimCheckpoint } from '../../claim/claim-checkpoint.js';
+import { WritError } from '../../errors.js';
+import type { StageDeps } from '../connect.js';
+import type { StageResult } from '../runner.js';
+import { describeCommit } from '../runner.js';
+import type { ClaimCheckpointStageSettings } from './inputs.js';
+
+const DONE: Record<Operation, string> = {
+  claim: 'claimed',
+  checkpoint: 'checkpointed',
+  takeover: 'taken-over',
+  release: 'released',
+};
+
+/** Fences a consumer's own side effect with the ledger lease: claim, checkpoint, takeover, release. */
+export async function claimCheckpoint(
+  settings: ClaimCheckpointStageSettings,
+  deps: Pick<StageDeps, 'ledger'>,
+): Promise<StageResult<'claim-checkpoint'>> {
+  const { operation, runId, stepId, epoch, outcome, dryRun } = settings;
+  const result = await runClaimCheckpoint(deps.ledger, {
+    repository: settings.repository,
+    operation,
+    runId,
+    ...(stepId === undefined ? {} : { stepId }),
+    ...(epoch === undefined ? {} : { epoch }),
+    holder: settings.holder,
+    ...(outcome === undefined ? {} : { outcome }),
+    statusCode: settings.statusCode,
+    errorCode: settings.errorCode,
+    dryRun,
+  });
+  return {
+    summary:
+      `## Writ ${operation}${dryRun ? ' (dry run: nothing written)' : ''}\n\nRun \`${runId}\`${stepId ? `, step \`${stepId}\`` : ''}: epoch ${result.epoch}, step ${result.stepStatus || '—'}, run ${result.runState || '—'}, lease until \`${result.leaseExpiresAt || '—'}\`.\n` +
+      (dryRun ? `\n${describeCommit(result.commit)}` : ''),
+    outputs: {
+      'run-id': runId,
+      epoch: result.epoch,
+      'step-status': result.stepStatus,
+      'lease-expires-at': result.leaseExpiresAt,
+      'idempotency-key': result.idempotencyKey,
+      outcome: dryRun ? 'dry-run' : DONE[operation],
+      reason: '',
+    },
+    ...(result.needsReconciliation
+      ? {
+          refusal: new WritError(
+            'needs-reconciliation',
+            `run ${runId} had a claimed step with an unknown outcome; it stopped for reconciliation by a repository writer`,
+          ),
+        }
+      : {}),
+  };
+}

@@ -1,0 +1,75 @@
+/**
+ * The ledger inputs a writing stage declares (token, ledger-branch, ledger-app-slug, ledger-app-id and,
+ * where the stage takes or renews the lease, lease-seconds), validated into one settings object. Light
+ * on purpose: the preview reads it without loading the GitHub client.
+ */
+import { WritError } from '../errors.js';
+import { validateBranch } from '../ledger/paths.js';
+
+export const APP_SLUG_PATTERN = /^[a-z0-9](?:[a-z0-9-]{0,32}[a-z0-9])?$/;
+
+export interface LedgerSettings {
+  token: string;
+  branch: string;
+  app: { slug: string; id: number };
+  leaseMs: number;
+}
+
+interface LedgerInputReader {
+  input(name: 'token' | 'ledger-branch' | 'ledger-app-slug'): string;
+  integerInput(name: 'ledger-app-id'): number | undefined;
+}
+
+export function validateAppSlug(value: string): string {
+  if (!APP_SLUG_PATTERN.test(value)) {
+    throw new WritError(
+      'invalid-input',
+      `input 'ledger-app-slug' must be a GitHub App slug (got ${value.length} characters)`,
+    );
+  }
+  return value;
+}
+
+export function validateLeaseSeconds(value: number | undefined): number {
+  const seconds = value ?? 600;
+  if (seconds < 30 || seconds > 6 * 3600) {
+    throw new WritError(
+      'invalid-input',
+      `input 'lease-seconds' must be between 30 and 21600 (got ${seconds})`,
+    );
+  }
+  return seconds;
+}
+
+export function requireToken(token: string): string {
+  if (token === '') throw new WritError('invalid-input', "input 'token' is required when not a dry run");
+  return token;
+}
+
+/** Reads and validates the ledger inputs; `lease-seconds` only where the stage declares it. */
+export function readLedgerSettings(
+  io: LedgerInputReader,
+  leaseSeconds?: (name: 'lease-seconds') => number | undefined,
+): LedgerSettings {
+  // Read all, then validate, in the order the checks have always run (a run with two bad inputs
+  // reports the same one).
+  const token = io.input('token');
+  const branch = io.input('ledger-branch');
+  const appSlug = io.input('ledger-app-slug');
+  const id = io.integerInput('ledger-app-id');
+  const seconds = leaseSeconds?.('lease-seconds');
+  const slug = validateAppSlug(appSlug);
+  if (id === undefined) {
+    throw new WritError(
+      'invalid-input',
+      "input 'ledger-app-id' is required to write the ledger (the App ID of the Writ GitHub App)",
+    );
+  }
+  const checkedToken = requireToken(token);
+  return {
+    token: checkedToken,
+    branch: validateBranch(branch),
+    app: { slug, id },
+    leaseMs: validateLeaseSeconds(seconds) * 1000,
+  };
+}

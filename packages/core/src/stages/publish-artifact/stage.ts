@@ -1,0 +1,72 @@
+import { publishArtifact as publish } from '../../artifact/publish.js';
+import { code, escapeInline, fencedBlock } from '../../preview/markdown.js';
+import type { StageDeps } from '../connect.js';
+import type { StageResult } from '../runner.js';
+import type { PublishArtifactStageSettings } from './inputs.js';
+
+/** One file, one bot branch, exactly one pull request. */
+export async function publishArtifact(
+  settings: PublishArtifactStageSettings,
+  deps: Pick<StageDeps, 'github' | 'ledger' | 'logger'>,
+): Promise<StageResult<'publish-artifact'>> {
+  const { path, content, dryRun } = settings;
+  const result = await publish(
+    { github: deps.github, ledger: deps.ledger, logger: deps.logger },
+    {
+      repository: settings.repository,
+      runId: settings.runId,
+      epoch: settings.epoch,
+      planFile: settings.planFile,
+      planRoots: settings.planRoots,
+      commandPrefix: settings.commandPrefix,
+      allowedRoles: settings.allowedRoles,
+      path,
+      allowWorkflowFiles: settings.allowWorkflowFiles,
+      content,
+      branch: settings.branch,
+      base: settings.base,
+      prTitle: settings.prTitle,
+      prBody: settings.prBody,
+      onClosedPr: settings.onClosedPr,
+      dryRun,
+    },
+  );
+  const lines = [
+    `## Writ artifact: ${escapeInline(path, 200)} (${result.outcome})`,
+    '',
+    `Branch ${code(result.branch)} → ${code(result.base)}, commit ${code(result.commitOid || '—')}, ` +
+      (result.prNumber === null ? 'no pull request yet' : `pull request #${result.prNumber} ${result.prUrl}`),
+    '',
+    `Diff stat: +${result.diff.added} −${result.diff.removed} lines.`,
+  ];
+  if (dryRun) {
+    lines.push(
+      '',
+      'Requests it would make:',
+      '',
+      ...result.writes.map((w) => `- ${escapeInline(w, 200)}`),
+      '',
+    );
+    lines.push(
+      '<details><summary>Diff against the branch</summary>',
+      '',
+      fencedBlock(result.diff.lines.slice(0, 400), 'diff'),
+      '</details>',
+      '',
+    );
+  }
+  return {
+    summary: `${lines.join('\n')}\n`,
+    ...(dryRun
+      ? { untrusted: { heading: `rendered ${path}:`, text: content.toString('utf8').slice(0, 20_000) } }
+      : {}),
+    outputs: {
+      outcome: result.outcome,
+      reason: '',
+      'commit-oid': result.commitOid,
+      'pr-number': result.prNumber ?? '',
+      'pr-url': result.prUrl,
+      branch: result.branch,
+    },
+  };
+}

@@ -1,0 +1,77 @@
+/**
+ * The claim-checkpoint stage in-process: its settings straight in, the real ledger over the real
+ * Octokit against the emulator on loopback, its outputs and summary back; no environment.
+ */
+import { afterEach, describe, expect, it } from '@jest/globals';
+import { WritError } from '@writ/core/errors.js';
+import { consumeApproval } from '@writ/core/ledger/ledger.js';
+import type { ClaimCheckpointStageSettings } from '@writ/core/stages/claim-checkpoint/inputs.js';
+import { claimCheckpoint } from '@writ/core/stages/claim-checkpoint/stage.js';
+import type { LedgerWorld } from '../ledger/support/emulator.js';
+import { REPOSITORY, ledgerWorld } from '../ledger/support/emulator.js';
+import { proposePlanFor, recomputed } from '../ledger/support/fixtures.js';
+
+let world: LedgerWorld | undefined;
+afterEach(async () => {
+  await world?.close();
+  world = undefined;
+});
+
+function settings(overrides: Partial<ClaimCheckpointStageSettings>): ClaimCheckpointStageSettings {
+  return {
+    apiUrl: 'http://127.0.0.1:1',
+    repository: REPOSITORY,
+    operation: 'claim',
+    runId: 'run-1',
+    stepId: 'step-1',
+    epoch: 1,
+    outcome: undefined,
+    statusCode: null,
+    errorCode: null,
+    dryRun: false,
+    ledger: {
+      token: 'unused',
+      branch: 'bot/writ-ledger',
+      app: { slug: 'writ-ledger', id: 1 },
+      leaseMs: 600_000,
+    },
+    holder: { workflow_run_id: 7, attempt: 1 },
+    ...overrides,
+  };
+}
+
+describe('claim-checkpoint stage, in-process against the emulator', () => {
+  it('claims a step at the lease epoch and returns its outputs and summary', async () => {
+    world = await ledgerWorld();
+    const ledger = world.context();
+    const plan = await proposePlanFor(ledger, 'run-1');
+    await consumeApproval(ledger, {
+      runId: 'run-1',
+      approval: await world.approve('run-1', plan),
+      plan: recomputed(plan),
+      holder: { workflow_run_id: 7, attempt: 1 },
+    });
+    // The first approval of the repository takes the lease at epoch 1.
+    const result = await claimCheckpoint(settings({ epoch: 1 }), { ledger });
+    expect(result.outputs).toMatchObject({
+      epoch: 1,
+      'run-id': 'run-1',
+      'step-status': 'claimed',
+      outcome: 'claimed',
+      reason: '',
+    });
+    expect(result.summary).toContain('## Writ claim');
+    expect(result.refusal).toBeUndefined();
+  });
+
+  it('refuses a claim on a run that was never approved, as a coded refusal', async () => {
+    world = await ledgerWorld();
+    const ledger = world.context();
+    await proposePlanFor(ledger, 'run-1');
+    const refusal = await claimCheckpoint(settings({ epoch: 99 }), { ledger }).catch(
+      (error: unknown) => error,
+    );
+    expect(refusal).toBeInstanceOf(WritError);
+    expect((refusal as WritError).code).toMatch(/^[a-z]+(-[a-z]+)*$/);
+  });
+});
