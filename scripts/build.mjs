@@ -56,13 +56,14 @@ export async function bundleStage(stage, out = join(root, 'dist', stage)) {
 
 async function main() {
   for (const file of generateValidators()) console.log(`generated ${file}`);
-  // workflows-templates/ comes from the renderer writ init uses (TypeScript, run through tsx).
+  const stages = discoverStages();
+  console.log(`generated ${generateRegistry(stages)}`);
+  // workflows-templates/ comes from the renderer writ init uses (TypeScript, run through tsx); it checks
+  // every step's inputs against the registry, so it runs after the registry is generated.
   execFileSync(process.execPath, ['--import', 'tsx', join(root, 'scripts/generate-templates.ts')], {
     cwd: root,
     stdio: 'inherit',
   });
-  const stages = discoverStages();
-  console.log(`generated ${generateRegistry(stages)}`);
   const known = new Set(stages);
   if (existsSync(join(root, 'dist'))) {
     for (const entry of readdirSync(join(root, 'dist'))) {
