@@ -308,6 +308,27 @@ describe('publish-artifact through writ run', () => {
   });
 });
 
+/** What the stage passes publishArtifact, for calling it in-process with a hooked client. */
+function directSettings(runId: string, epoch: string, planFile: string, branch: string) {
+  return {
+    repository: { owner, repo },
+    runId,
+    epoch: Number(epoch),
+    planFile,
+    commandPrefix: 'writ',
+    allowedRoles: ['admin', 'maintain', 'write'],
+    path: PATH,
+    allowWorkflowFiles: false,
+    content: Buffer.from('mine\n'),
+    branch,
+    base: '',
+    prTitle: `docs: refresh ${PATH}`,
+    prBody: '',
+    onClosedPr: 'report' as const,
+    dryRun: false,
+  };
+}
+
 describe('publishArtifact against a concurrent writer (real client, emulator)', () => {
   it('re-reads a head moved between its read and its commit and loses no commit', async () => {
     const { planFile, runId, epoch } = await approvedRun();
@@ -335,23 +356,7 @@ describe('publishArtifact against a concurrent writer (real client, emulator)', 
     });
     const result = await publishArtifact(
       { github, ledger: world.ledger, logger: silentLogger },
-      {
-        repository: { owner, repo },
-        runId,
-        epoch: Number(epoch),
-        planFile,
-        commandPrefix: 'writ',
-        allowedRoles: ['admin', 'maintain', 'write'],
-        path: PATH,
-        allowWorkflowFiles: false,
-        content: Buffer.from('mine\n'),
-        branch: 'bot/roadmap-i',
-        base: '',
-        prTitle: `docs: refresh ${PATH}`,
-        prBody: '',
-        onClosedPr: 'report',
-        dryRun: false,
-      },
+      directSettings(runId, epoch, planFile, 'bot/roadmap-i'),
     );
     expect(injected).toBe(true);
     expect(result.outcome).toBe('updated');
@@ -397,21 +402,7 @@ describe('publishArtifact against a concurrent writer (real client, emulator)', 
     const refused = publishArtifact(
       { github, ledger: world.ledger, logger: silentLogger },
       {
-        repository: { owner, repo },
-        runId,
-        epoch: Number(epoch),
-        planFile,
-        commandPrefix: 'writ',
-        allowedRoles: ['admin', 'maintain', 'write'],
-        path: PATH,
-        allowWorkflowFiles: false,
-        content: Buffer.from('mine\n'),
-        branch: 'bot/roadmap-j',
-        base: '',
-        prTitle: `docs: refresh ${PATH}`,
-        prBody: '',
-        onClosedPr: 'report',
-        dryRun: false,
+        ...directSettings(runId, epoch, planFile, 'bot/roadmap-j'),
         maxAttempts: 3,
       },
     );

@@ -1,11 +1,10 @@
 /** `writ doctor --github`: the preflight report, as a table or `--json`; exit 1 on any FAIL. */
 import { parseArgs } from 'node:util';
 import { WritError } from '@writ/core/errors.js';
-import { validateApiUrl } from '@writ/core/github/api-url.js';
-import { createGitHubClient } from '@writ/core/github/client.js';
 import { parseRepository } from '@writ/core/ledger/paths.js';
 import { renderDoctorReport, runDoctor } from '@writ/core/setup/doctor.js';
 import type { CliEnv, CliIo } from '../cli.js';
+import { githubFromEnv } from '../github-env.js';
 import { DOCTOR_HELP } from '../help.js';
 
 const OPTIONS = {
@@ -52,16 +51,7 @@ export async function runDoctorCommand(args: readonly string[], env: CliEnv, io:
   if (slug !== undefined && !/^[a-z0-9](?:[a-z0-9-]{0,33}[a-z0-9])?$/.test(slug)) {
     throw new WritError('invalid-input', 'Invalid --app-slug (WRIT_APP_SLUG). Expected the GitHub App slug.');
   }
-  const token = env.GITHUB_TOKEN ?? '';
-  if (token === '') throw new WritError('invalid-input', 'GITHUB_TOKEN is not set.');
-  const github = createGitHubClient(token, {
-    baseUrl: validateApiUrl(
-      env.GITHUB_API_URL !== undefined && env.GITHUB_API_URL !== ''
-        ? env.GITHUB_API_URL
-        : 'https://api.github.com',
-      'GITHUB_API_URL',
-    ),
-  });
+  const github = githubFromEnv(env);
   const report = await runDoctor(
     { github },
     {

@@ -1,8 +1,6 @@
 /** `writ bootstrap`, `writ ledger show`, `writ ledger verify`. */
 import { parseArgs } from 'node:util';
 import { WritError } from '@writ/core/errors.js';
-import { validateApiUrl } from '@writ/core/github/api-url.js';
-import { createGitHubClient } from '@writ/core/github/client.js';
 import { bootstrapLedger, showLedger, verifyLedger } from '@writ/core/ledger/bootstrap.js';
 import type { LedgerContext } from '@writ/core/ledger/cas.js';
 import { createLedgerContext } from '@writ/core/ledger/ledger.js';
@@ -10,6 +8,7 @@ import { parseRepository } from '@writ/core/ledger/paths.js';
 import type { LedgerApp, RunFile } from '@writ/core/ledger/types.js';
 import { DEFAULT_LEDGER_BRANCH } from '@writ/core/ledger/types.js';
 import type { CliEnv, CliIo } from '../cli.js';
+import { githubFromEnv } from '../github-env.js';
 
 const COMMON = {
   repo: { type: 'string' },
@@ -70,16 +69,7 @@ function settingsOf(
 }
 
 function contextOf(settings: Settings, env: CliEnv): LedgerContext {
-  const token = env.GITHUB_TOKEN ?? '';
-  if (token === '') throw new WritError('invalid-input', 'GITHUB_TOKEN is not set.');
-  const github = createGitHubClient(token, {
-    baseUrl: validateApiUrl(
-      env.GITHUB_API_URL !== undefined && env.GITHUB_API_URL !== ''
-        ? env.GITHUB_API_URL
-        : 'https://api.github.com',
-      'GITHUB_API_URL',
-    ),
-  });
+  const github = githubFromEnv(env);
   return createLedgerContext(
     { github },
     { repository: settings.repository, branch: settings.branch, app: settings.app },
