@@ -2,7 +2,16 @@ import { afterEach, beforeEach, describe, expect, it, jest } from '@jest/globals
 import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { stageIo } from '../../src/io/action-io.js';
+import { WritError } from '../../src/errors.js';
+import {
+  MAX_SUMMARY_BYTES,
+  failStep,
+  logGroup,
+  quoted,
+  runnerLogger,
+  stageIo,
+  writeSummary,
+} from '../../src/io/action-io.js';
 import { clearRegisteredSecrets } from '../../src/redact.js';
 import { codeOf } from '../support/code-of.js';
 
@@ -89,5 +98,57 @@ describe('stageIo', () => {
     expect(() => stageIo('preview').booleanInput('dry-run')).toThrow(
       'input \'dry-run\' must be true or false (got "yes please")',
     );
+  });
+});
+
+describe('the runner log, groups, summary and failure', () => {
+  it('logs plain lines, warnings and debug lines, redacted, and wraps a group', () => {
+    const token = `ghp_${'b'.repeat(36)}`;
+    runnerLogger.info(`read with ${token}`);
+    runnerLogger.warning('careful');
+    runnerLogger.debug('detail');
+    expect(logGroup('the rendered file', () => 7)).toBe(7);
+    const text = stdout.join('');
+    expect(text).toContain('read with');
+    expect(text).not.toContain(token);
+    expect(text).toContain('::warning::careful');
+    expect(text).toContain('::debug::detail');
+    expect(text).toContain('::group::the rendered file');
+    expect(text).toContain('::endgroup::');
+  });
+
+  it('appends the summary redacted and bounded, and does nothing outside a runner', async () => {
+    delete process.env.GITHUB_STEP_SUMMARY;
+    await writeSummary('ignored');
+    const file = join(mkdtempSync(join(tmpdir(), 'writ-summary-')), 'summary.md');
+    writeFileSync(file, '');
+    process.env.GITHUB_STEP_SUMMARY = file;
+    await writeSummary(`## Run\n\ntoken ghp_${'c'.repeat(36)}\n`);
+    expect(readFileSync(file, 'utf8')).toMatch(/^## Run\n\ntoken (?!ghp_)/);
+    writeFileSync(file, '');
+    await writeSummary('é'.repeat(MAX_SUMMARY_BYTES));
+    const long = readFileSync(file, 'utf8');
+    expect(Buffer.byteLength(long, 'utf8')).toBeLessThan(MAX_SUMMARY_BYTES + 200);
+    expect(long).toContain(`_(summary truncated at ${MAX_SUMMARY_BYTES} bytes)_`);
+    expect(long).not.toContain('\ufffd');
+  });
+
+  it('fails the step with the code first, and internal-error for anything that is not coded', () => {
+    const saved = process.exitCode;
+    try {
+      expect(failStep(new WritError('fenced', 'epoch 1 is stale'))).toBe('fenced');
+      expect(failStep(new Error('boom'))).toBe('internal-error');
+      const text = stdout.join('');
+      expect(text).toContain('::error::fenced: epoch 1 is stale');
+      expect(text).toContain('::error::internal-error: boom');
+      expect(process.exitCode).toBe(1);
+    } finally {
+      process.exitCode = saved;
+    }
+  });
+
+  it('quotes a value redacted and short', () => {
+    expect(quoted(`ghp_${'d'.repeat(36)}`)).not.toContain('ghp_');
+    expect(quoted('x'.repeat(100))).toBe(JSON.stringify('x'.repeat(40)));
   });
 });
