@@ -28,7 +28,7 @@ const MUTANTS = [
   ].map(([stage, suite]) => ({
     name: `${stage} main`,
     file: `packages/core/src/stages/${stage}/main.ts`,
-    before: `  const io = stageIo('${stage}');\n`,
+    before: `  await runStage('${stage}', {\n`,
     suites: [suite],
   })),
 ];
