@@ -1,8 +1,7 @@
 /** `writ doctor --github`: the preflight report, as a table or `--json`; exit 1 on any FAIL. */
-import { parseArgs } from 'node:util';
 import { WritError } from '@writ/core/errors.js';
-import { parseRepository } from '@writ/core/ledger/paths.js';
 import { renderDoctorReport, runDoctor } from '@writ/core/setup/doctor.js';
+import { parseOptions, repositoryFrom } from '../args.js';
 import type { CliEnv, CliIo } from '../cli.js';
 import { githubFromEnv } from '../github-env.js';
 import { DOCTOR_HELP } from '../help.js';
@@ -18,22 +17,13 @@ const OPTIONS = {
 } as const;
 
 export async function runDoctorCommand(args: readonly string[], env: CliEnv, io: CliIo): Promise<number> {
-  let values;
-  try {
-    values = parseArgs({ args: [...args], options: OPTIONS, strict: true, allowPositionals: false }).values;
-  } catch (error: unknown) {
-    throw new WritError('invalid-input', error instanceof Error ? error.message : 'Invalid arguments.');
-  }
+  const values = parseOptions(args, OPTIONS);
   if (values.help === true) {
     io.stdout(DOCTOR_HELP);
     return 0;
   }
   if (values.github !== true) throw new WritError('invalid-input', 'writ doctor needs --github.');
-  const repository = values.repo ?? env.GITHUB_REPOSITORY ?? '';
-  if (repository === '') {
-    throw new WritError('invalid-input', 'No repository: pass --repo <owner/repo> or set GITHUB_REPOSITORY.');
-  }
-  parseRepository(repository, '--repo');
+  const repository = repositoryFrom(values.repo, env);
   const slug = values['app-slug'] ?? env.WRIT_APP_SLUG;
   const idText = values['app-id'] ?? env.WRIT_APP_ID;
   if ((slug === undefined) !== (idText === undefined)) {

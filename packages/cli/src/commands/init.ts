@@ -2,12 +2,12 @@
 import { execFileSync } from 'node:child_process';
 import { lstatSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
-import { parseArgs } from 'node:util';
 import { WritError } from '@writ/core/errors.js';
 import { planInit } from '@writ/core/setup/init.js';
 import type { FileOperation, PathState } from '@writ/core/setup/init.js';
 import { ownerSteps, renderOwnerSteps } from '@writ/core/setup/owner-steps.js';
 import { PENDING_STAGES } from '@writ/core/setup/templates.js';
+import { parseOptions } from '../args.js';
 import type { CliEnv, CliIo } from '../cli.js';
 import { INIT_HELP, WRIT_VERSION } from '../help.js';
 
@@ -148,12 +148,7 @@ const OPTIONS = {
 } as const;
 
 export function runInit(args: readonly string[], env: CliEnv, io: CliIo): number {
-  let values;
-  try {
-    values = parseArgs({ args: [...args], options: OPTIONS, strict: true, allowPositionals: false }).values;
-  } catch (error: unknown) {
-    throw new WritError('invalid-input', error instanceof Error ? error.message : 'Invalid arguments.');
-  }
+  const values = parseOptions(args, OPTIONS);
   if (values.help === true) {
     io.stdout(INIT_HELP);
     return 0;

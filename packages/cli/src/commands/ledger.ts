@@ -1,12 +1,11 @@
 /** `writ bootstrap`, `writ ledger show`, `writ ledger verify`. */
-import { parseArgs } from 'node:util';
 import { WritError } from '@writ/core/errors.js';
 import { bootstrapLedger, showLedger, verifyLedger } from '@writ/core/ledger/bootstrap.js';
 import type { LedgerContext } from '@writ/core/ledger/cas.js';
 import { createLedgerContext } from '@writ/core/ledger/ledger.js';
-import { parseRepository } from '@writ/core/ledger/paths.js';
 import type { LedgerApp, RunFile } from '@writ/core/ledger/types.js';
 import { DEFAULT_LEDGER_BRANCH } from '@writ/core/ledger/types.js';
+import { parseOptions, repositoryFrom } from '../args.js';
 import type { CliEnv, CliIo } from '../cli.js';
 import { githubFromEnv } from '../github-env.js';
 
@@ -17,17 +16,6 @@ const COMMON = {
   'app-slug': { type: 'string' },
   'app-id': { type: 'string' },
 } as const;
-
-function parse<T extends Record<string, { type: 'string' | 'boolean' }>>(
-  args: readonly string[],
-  options: T,
-): ReturnType<typeof parseArgs<{ options: T; strict: true; allowPositionals: false }>>['values'] {
-  try {
-    return parseArgs({ args: [...args], options, strict: true, allowPositionals: false }).values;
-  } catch (error: unknown) {
-    throw new WritError('invalid-input', error instanceof Error ? error.message : 'Invalid arguments.');
-  }
-}
 
 interface Settings {
   repository: string;
@@ -42,11 +30,7 @@ function settingsOf(
   values: { repo?: string; branch?: string; json?: boolean; 'app-slug'?: string; 'app-id'?: string },
   env: CliEnv,
 ): Settings {
-  const repository = values.repo ?? env.GITHUB_REPOSITORY ?? '';
-  if (repository === '') {
-    throw new WritError('invalid-input', 'No repository: pass --repo <owner/repo> or set GITHUB_REPOSITORY.');
-  }
-  parseRepository(repository, '--repo');
+  const repository = repositoryFrom(values.repo, env);
   const slug = values['app-slug'] ?? env.WRIT_APP_SLUG;
   const idText = values['app-id'] ?? env.WRIT_APP_ID;
   let app: LedgerApp | null = null;
@@ -81,7 +65,7 @@ function print(io: CliIo, settings: Settings, json: unknown, text: string): void
 }
 
 export async function runBootstrap(args: readonly string[], env: CliEnv, io: CliIo): Promise<number> {
-  const values = parse(args, { ...COMMON, apply: { type: 'boolean' } });
+  const values = parseOptions(args, { ...COMMON, apply: { type: 'boolean' } });
   const settings = settingsOf(values, env);
   if (values.apply === true && settings.app === null) {
     throw new WritError(
@@ -127,7 +111,7 @@ function stepCounts(run: RunFile): string {
 }
 
 export async function runLedgerShow(args: readonly string[], env: CliEnv, io: CliIo): Promise<number> {
-  const settings = settingsOf(parse(args, COMMON), env);
+  const settings = settingsOf(parseOptions(args, COMMON), env);
   const overview = await showLedger(contextOf(settings, env));
   const lease = overview.lease;
   const lines = [
@@ -148,7 +132,7 @@ export async function runLedgerShow(args: readonly string[], env: CliEnv, io: Cl
 }
 
 export async function runLedgerVerify(args: readonly string[], env: CliEnv, io: CliIo): Promise<number> {
-  const values = parse(args, { ...COMMON, incremental: { type: 'boolean' } });
+  const values = parseOptions(args, { ...COMMON, incremental: { type: 'boolean' } });
   const settings = settingsOf(values, env);
   if (settings.app === null) {
     throw new WritError(
