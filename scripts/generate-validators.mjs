@@ -34,6 +34,10 @@ export const VALIDATORS = [
     out: 'packages/core/src/generated/writ-manifest-validator.js',
   },
   {
+    schema: 'schemas/probe-evidence.schema.json',
+    out: 'packages/core/src/generated/probe-evidence-validator.js',
+  },
+  {
     schema: 'schemas/cli/init-result.schema.json',
     out: 'packages/core/src/generated/init-result-validator.js',
   },
