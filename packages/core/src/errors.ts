@@ -49,6 +49,12 @@ export const ERROR_CATALOGUE = {
   conflict: 'The pre-write read shows state that differs from what the plan expected.',
   'precheck-inconclusive':
     'The idempotency pre-check could not decide whether the resource exists, so nothing was created.',
+  'write-silently-dropped':
+    'GitHub answered the write but a re-read shows the state unchanged (it silently drops milestone and label writes from callers without push access).',
+  'write-outcome-unknown':
+    'A write had no definite answer and reading it back could not tell whether it landed; the step stays claimed for reconciliation.',
+  'bounds-exceeded':
+    "The plan's steps, creates or touched issues exceed its approved bounds (or persist's max-steps input); nothing was written.",
   'artifact-pr-closed': "The artifact branch's pull request was closed without merging; a human must decide.",
   'probe-repository-refused':
     'The probe refuses a repository that is not confirmed and allow-listed as a sandbox.',

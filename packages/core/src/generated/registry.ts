@@ -165,6 +165,112 @@ export const STAGES = {
       }
     }
   },
+  "persist": {
+    "name": "Writ persist",
+    "description": "Execute an approved plan's GitHub writes in order (claim, re-read, write, re-read, checkpoint) behind the persistence gate, with idempotent creates, resumable after any crash.",
+    "inputs": {
+      "token": {
+        "description": "Installation token of the Writ GitHub App (from actions/create-github-app-token). It writes the plan's milestones, issues, labels and comments and the ledger; never use GITHUB_TOKEN here.",
+        "required": true,
+        "secret": true
+      },
+      "run-id": {
+        "description": "The approved run ID.",
+        "required": true
+      },
+      "plan-file": {
+        "description": "The plan recomputed in this job (inside the workspace or RUNNER_TEMP); its digest, scope and bounds must equal the approved run's.",
+        "required": true
+      },
+      "epoch": {
+        "description": "The fencing epoch the approval took (the `epoch` output of consume-approval).",
+        "required": true
+      },
+      "persistence-enabled": {
+        "description": "The owner's switch for live writes (e.g. `vars.WRIT_PERSISTENCE_ENABLED`); false keeps the gate closed (`live-writes-disabled`).",
+        "required": false,
+        "default": "false"
+      },
+      "policy-file": {
+        "description": "The policy file, read from the repository's default branch through the API (never the workspace): per step kind `require-proof` or `best-effort`. Absent: `require-proof` for every kind.",
+        "required": false,
+        "default": ".writ/policy.json"
+      },
+      "evidence-file": {
+        "description": "The probe evidence file, read from the default branch through the API (never the workspace).",
+        "required": false,
+        "default": ".writ/probe-evidence.json"
+      },
+      "max-steps": {
+        "description": "The most steps this invocation executes (bounded time); a re-run continues.",
+        "required": false,
+        "default": "100"
+      },
+      "claim-window": {
+        "description": "How many consecutive steps are claimed (and checkpointed) per ledger commit.",
+        "required": false,
+        "default": "1"
+      },
+      "precheck-page-cap": {
+        "description": "The most pages of 100 a marker search reads before it is inconclusive.",
+        "required": false,
+        "default": "20"
+      },
+      "command-prefix": {
+        "description": "The approve command prefix the approval comment used.",
+        "required": false,
+        "default": "writ"
+      },
+      "allowed-roles": {
+        "description": "Comma-separated repository roles whose approval counts (re-verified live).",
+        "required": false,
+        "default": "admin,maintain,write"
+      },
+      "ledger-branch": {
+        "description": "The ledger branch.",
+        "required": false,
+        "default": "bot/writ-ledger"
+      },
+      "ledger-app-slug": {
+        "description": "Slug of the Writ GitHub App that alone writes the ledger (its bot is '<slug>[bot]').",
+        "required": true
+      },
+      "ledger-app-id": {
+        "description": "App ID of the Writ GitHub App (the ledger ruleset bypass actor).",
+        "required": true
+      },
+      "lease-seconds": {
+        "description": "Length of the repository lease each claim and checkpoint renews, in seconds (server clock).",
+        "required": false,
+        "default": "600"
+      },
+      "dry-run": {
+        "description": "Check the gate and pre-read every remaining step, print the writes that would be made, and write nothing.",
+        "required": false,
+        "default": "true"
+      }
+    },
+    "outputs": {
+      "outcome": {
+        "description": "`completed`, `waiting-external` (run the external step under claim-checkpoint, then persist again), `stopped` (max-steps spent, or a step stopped the run), `gate-closed`, `dry-run`, `refused` or `failed`."
+      },
+      "reason": {
+        "description": "The stable kebab-case code of the outcome: empty on success, a catalogue code otherwise."
+      },
+      "steps-done": {
+        "description": "How many steps of the run are done."
+      },
+      "steps-total": {
+        "description": "How many steps the run has."
+      },
+      "next-step": {
+        "description": "The ID of the first step not done (the external step to perform when waiting-external)."
+      },
+      "created": {
+        "description": "JSON map of step ID to the numbers (issues, milestones) or IDs (comments) it created or touched."
+      }
+    }
+  },
   "preview": {
     "name": "Writ preview",
     "description": "Validate a plan, compute its digest, and render a deterministic preview with the exact approve command. Dry-run: writes nothing to GitHub.",

@@ -8,8 +8,11 @@ function hasNextLink(link: string | undefined): boolean {
   return typeof link === 'string' && /rel="next"/.test(link);
 }
 
-/** Every issue and pull request of the repository (state=all, unfiltered). */
-export function issuePages(github: GitHubClient, owner: string, repo: string): PageReader {
+/**
+ * Every issue and pull request of the repository (state=all, unfiltered); with `since` (ISO 8601) only
+ * those updated since then, which includes everything created since.
+ */
+export function issuePages(github: GitHubClient, owner: string, repo: string, since?: string): PageReader {
   return async (page) => {
     const response = await github.rest.issues.listForRepo({
       owner,
@@ -19,6 +22,7 @@ export function issuePages(github: GitHubClient, owner: string, repo: string): P
       page,
       sort: 'created',
       direction: 'asc',
+      ...(since === undefined ? {} : { since }),
     });
     return { items: response.data as unknown as ListedItem[], hasNext: hasNextLink(response.headers.link) };
   };

@@ -25,8 +25,14 @@ export interface ListedPage {
 export type PageReader = (page: number) => Promise<ListedPage>;
 
 export type PrecheckResult =
-  | { status: 'absent'; pagesRead: number }
-  | { status: 'exists'; item: ListedItem; duplicates: ListedItem[]; pagesRead: number }
+  | { status: 'absent'; pagesRead: number; foreign?: ListedItem[] }
+  | {
+      status: 'exists';
+      item: ListedItem;
+      duplicates: ListedItem[];
+      pagesRead: number;
+      foreign?: ListedItem[];
+    }
   | { status: 'inconclusive'; reason: 'read-failed' | 'page-cap'; detail: string; pagesRead: number };
 
 export const DEFAULT_MAX_PAGES = 20;
@@ -44,6 +50,8 @@ export async function findMarked(
   const maxPages = options.maxPages ?? DEFAULT_MAX_PAGES;
   const own = options.ownLogin.toLowerCase();
   const matches: ListedItem[] = [];
+  /** Items carrying the exact marker that Writ did not author: reported, never counted. */
+  const foreign: ListedItem[] = [];
   let pagesRead = 0;
   for (let page = 1; ; page++) {
     if (page > maxPages) {
@@ -62,11 +70,13 @@ export async function findMarked(
     }
     pagesRead += 1;
     for (const item of result.items) {
-      if (item.user?.login.toLowerCase() === own && hasMarker(item.body, options.marker)) matches.push(item);
+      if (!hasMarker(item.body, options.marker)) continue;
+      if (item.user?.login.toLowerCase() === own) matches.push(item);
+      else foreign.push(item);
     }
     if (!result.hasNext) break;
   }
-  if (matches.length === 0) return { status: 'absent', pagesRead };
+  if (matches.length === 0) return { status: 'absent', pagesRead, foreign };
   const [item, ...duplicates] = [...matches].sort(oldestFirst) as [ListedItem, ...ListedItem[]];
-  return { status: 'exists', item, duplicates, pagesRead };
+  return { status: 'exists', item, duplicates, pagesRead, foreign };
 }

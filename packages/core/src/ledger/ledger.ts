@@ -27,7 +27,9 @@ import type { LedgerStore } from './store.js';
 import type {
   ApprovalInput,
   CheckpointInput,
+  CheckpointStepsInput,
   ClaimInput,
+  ClaimStepsInput,
   CompleteInput,
   ConsumeInput,
   LeasePolicy,
@@ -197,6 +199,36 @@ export function checkpointStep(
     input,
     false,
     (view) => transitions.checkpoint(view, input, context.policy),
+    options,
+  );
+}
+
+/** `claim-steps`: several consecutive steps claimed at the holder's epoch in one commit (persist). */
+export function claimSteps(
+  context: LedgerContext,
+  input: ClaimStepsInput & { repository?: string },
+  options: TransitionOptions = {},
+): Promise<TransitionOutcome> {
+  return transitionOf(
+    context,
+    input,
+    false,
+    (view) => transitions.claimSteps(view, input, context.policy),
+    options,
+  );
+}
+
+/** `checkpoint-steps`: several claimed steps checkpointed, and optionally the run finished, in one commit. */
+export function checkpointSteps(
+  context: LedgerContext,
+  input: CheckpointStepsInput & { repository?: string },
+  options: TransitionOptions = {},
+): Promise<TransitionOutcome> {
+  return transitionOf(
+    context,
+    input,
+    false,
+    (view) => transitions.checkpointSteps(view, input, context.policy),
     options,
   );
 }

@@ -18,6 +18,9 @@ export const TRANSITIONS = [
   'reconcile',
   'status',
   'artifact',
+  // persist: several steps claimed, or checkpointed (and the run finished), in one commit.
+  'claim-steps',
+  'checkpoint-steps',
 ] as const;
 export type TransitionName = (typeof TRANSITIONS)[number];
 

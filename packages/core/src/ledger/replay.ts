@@ -174,6 +174,22 @@ function changedStep(before: RunFile, after: RunFile, oid: string): { before: Ru
   return only;
 }
 
+/** Every step whose record differs between the two run files, in order (at least one unless `allowNone`). */
+function changedSteps(
+  before: RunFile,
+  after: RunFile,
+  oid: string,
+  allowNone = false,
+): { before: RunStep; after: RunStep }[] {
+  if (before.steps.length !== after.steps.length) throw illegal(oid, 'the steps changed in number');
+  const changed = before.steps
+    .map((step, index) => ({ before: step, after: after.steps[index] as RunStep }))
+    .filter((pair) => JSON.stringify(pair.before) !== JSON.stringify(pair.after));
+  if (changed.length === 0 && !allowNone) throw illegal(oid, 'no step changed');
+  if (changed.some((pair) => pair.before.id !== pair.after.id)) throw illegal(oid, 'a step changed its ID');
+  return changed;
+}
+
 function outcomeOf(step: RunStep, oid: string): StepOutcome {
   if (step.status === 'done' || step.status === 'conflict' || step.status === 'failed') return step.status;
   throw illegal(oid, `step ${step.id} is ${step.status}, not an outcome`);
@@ -293,6 +309,35 @@ function evaluate(
           outcome: outcomeOf(step.after, oid),
           evidence: need(step.after.evidence, oid, 'the step evidence'),
           resources: step.after.resources,
+        },
+        renewing(at),
+      );
+    }
+    case 'claim-steps': {
+      const steps = changedSteps(need(parent.run, oid, "the parent's run file"), childRun, oid);
+      return transitions.claimSteps(
+        view(at),
+        { runId, stepIds: steps.map((step) => step.after.id), epoch: trailers.epoch, holder: holder() },
+        renewing(at),
+      );
+    }
+    case 'checkpoint-steps': {
+      const final = childRun.state;
+      const finished = final === 'completed' || final === 'failed' || final === 'cancelled';
+      const steps = changedSteps(need(parent.run, oid, "the parent's run file"), childRun, oid, finished);
+      return transitions.checkpointSteps(
+        view(at),
+        {
+          runId,
+          epoch: trailers.epoch,
+          holder: holder(),
+          steps: steps.map((step) => ({
+            stepId: step.after.id,
+            outcome: outcomeOf(step.after, oid),
+            evidence: need(step.after.evidence, oid, 'the step evidence'),
+            resources: step.after.resources,
+          })),
+          finish: finished ? { state: final, stopReason: childRun.stop_reason } : null,
         },
         renewing(at),
       );

@@ -629,3 +629,98 @@ export function checkArtifactFence(view: Pick<LedgerView, 'lease'>, run: RunFile
     );
   }
 }
+
+export interface ClaimStepsInput {
+  runId: string;
+  /** Consecutive steps, claimed in this order in one commit (persist's `claim-window`). */
+  stepIds: readonly string[];
+  epoch: number;
+  holder: Holder;
+}
+
+/** `claim` for several steps in one commit: each exactly as `claim` would, in order, one lease renewal. */
+export function claimSteps(view: LedgerView, input: ClaimStepsInput, policy: LeasePolicy): TransitionResult {
+  if (input.stepIds.length === 0) {
+    throw new WritError('invalid-transition', `A claim of run ${input.runId} names no step.`);
+  }
+  let run = requireRun(view, input.runId);
+  for (const stepId of input.stepIds) {
+    const next = claim({ ...view, run }, { ...input, stepId }, policy).run;
+    if (next === null) throw new WritError('invalid-transition', `Claiming ${stepId} left no run file.`);
+    run = next;
+  }
+  return {
+    transition: 'claim-steps',
+    runId: run.run_id,
+    epoch: input.epoch,
+    commentId: null,
+    run,
+    lease: renewed(view.lease, view.serverTime, policy),
+    needsReconciliation: false,
+  };
+}
+
+export interface StepCheckpoint {
+  stepId: string;
+  outcome: StepOutcome;
+  evidence: StepEvidence;
+  resources?: readonly number[];
+}
+
+export interface CheckpointStepsInput {
+  runId: string;
+  steps: readonly StepCheckpoint[];
+  epoch: number;
+  holder: Holder;
+  /** Finish the run in the same commit (`complete`: the lease is released). */
+  finish?: { state: CompleteInput['state']; stopReason?: string | null } | null;
+}
+
+/**
+ * `checkpoint` for several claimed steps in one commit, each exactly as `checkpoint` would, and, with
+ * `finish`, the run's `complete` in the same commit (so the last checkpoint also releases the lease).
+ */
+export function checkpointSteps(
+  view: LedgerView,
+  input: CheckpointStepsInput,
+  policy: LeasePolicy,
+): TransitionResult {
+  if (input.steps.length === 0 && input.finish == null) {
+    throw new WritError('invalid-transition', `A checkpoint of run ${input.runId} names no step.`);
+  }
+  let run = requireRun(view, input.runId);
+  for (const step of input.steps) {
+    const next = checkpoint(
+      { ...view, run },
+      { runId: input.runId, epoch: input.epoch, holder: input.holder, ...step },
+      policy,
+    ).run;
+    if (next === null)
+      throw new WritError('invalid-transition', `Checkpointing ${step.stepId} left no run file.`);
+    run = next;
+  }
+  let lease = renewed(view.lease, view.serverTime, policy);
+  if (input.finish != null) {
+    const finished = complete(
+      { ...view, run },
+      {
+        runId: input.runId,
+        epoch: input.epoch,
+        holder: input.holder,
+        state: input.finish.state,
+        stopReason: input.finish.stopReason ?? null,
+      },
+    );
+    run = finished.run ?? run;
+    lease = finished.lease ?? lease;
+  }
+  return {
+    transition: 'checkpoint-steps',
+    runId: run.run_id,
+    epoch: input.epoch,
+    commentId: null,
+    run,
+    lease,
+    needsReconciliation: false,
+  };
+}

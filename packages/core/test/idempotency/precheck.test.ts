@@ -73,11 +73,12 @@ describe('findMarked', () => {
     expect(reader.reads).toEqual([1, 2]);
   });
 
-  it('ignores the marker on an item another account wrote (a spoof cannot block or redirect a create)', async () => {
+  it('ignores the marker on an item another account wrote (a spoof cannot block or redirect a create), and reports it', async () => {
     const reader = pages([[item(1, MARKER, 'mallory')]]);
     expect(await findMarked(reader, { marker: MARKER, ownLogin: 'writ-app[bot]' })).toEqual({
       status: 'absent',
       pagesRead: 1,
+      foreign: [expect.objectContaining({ id: 1 })],
     });
   });
 

@@ -1,0 +1,787 @@
+/**
+ * What each step kind reads, wants and writes. `assessStep` pre-reads a step's full read set and says
+ * whether its desired state is already there, how what it read differs from the step's `expect`, and
+ * which one write would bring the desired state; the write's `verify` is the post-read. Nothing here
+ * touches the ledger, and nothing GitHub returns (titles, bodies, labels) leaves this module except
+ * escaped, in a diff line for the job summary.
+ *
+ * Managed markers: a `milestone.upsert` or `comment.upsert` is found again by `<!-- writ-key: KEY -->`
+ * in its description or body; an `issue.create` by the idempotency marker of its request
+ * (idempotency/key.ts), a visible provenance line and a non-load-bearing `idem-<16 hex>` label.
+ * Digests a planner puts in `expect` (`description_digest`, `body_digest`) are `sha256:` of the UTF-8
+ * text (an absent description is the empty text).
+ */
+import { httpStatus } from '../errors.js';
+import type { GitHubClient } from '../github/client.js';
+import { issuePages, commentPages } from '../idempotency/github-pages.js';
+import { hasMarker, idempotencyKey, idempotencyMarker, withMarker } from '../idempotency/key.js';
+import type { ListedItem, PrecheckResult } from '../idempotency/precheck.js';
+import { findMarked } from '../idempotency/precheck.js';
+import type {
+  CommentUpsertStep,
+  IssueCreateStep,
+  IssueLabelsStep,
+  IssueSetMilestoneStep,
+  MilestoneEditStep,
+  MilestoneRef,
+  MilestoneState,
+  MilestoneUpsertStep,
+  PlanStep,
+} from '../plan/types.js';
+import { escapeInline } from '../preview/markdown.js';
+import { sha256 } from '../setup/files.js';
+
+export type WritableStep = Exclude<PlanStep, { kind: 'external' }>;
+
+export interface StepReadContext {
+  owner: string;
+  repo: string;
+  /** Writ's own login (`<app slug>[bot]`): only what it authored carries a marker that counts. */
+  ownLogin: string;
+  /** Pages of 100 a marker search may read before it is inconclusive. */
+  pageCap: number;
+  /** A lower bound on when anything for this run was created (server clock, ISO 8601), or null. */
+  createdAfter: string | null;
+  /** Milestone numbers already known for marker keys (from earlier steps' checkpoints). */
+  milestoneKeys: ReadonlyMap<string, number>;
+  /** Search for an earlier create of this step (a claimed step whose outcome is not recorded). */
+  precheck: boolean;
+  /** The run and step, for a created issue's visible provenance line. */
+  runId: string;
+}
+
+export interface WriteResult {
+  status: number;
+  /** The number (issue, milestone) or ID (comment) the write created or touched. */
+  resource: number | null;
+}
+
+export interface PlannedWrite {
+  /** `METHOD /path/template`, for summaries and the bench. */
+  describe: string;
+  create: boolean;
+  send(): Promise<WriteResult>;
+  /** The post-read: is the desired state observed now? (`resource` from the write, when it answered.) */
+  verify(resource: number | null): Promise<boolean>;
+}
+
+export interface Assessment {
+  desired: boolean;
+  /** Resources the step's desired state lives on (the created or touched numbers/IDs). */
+  resources: number[];
+  /** How what was read differs from `expect` (escaped Markdown, one line each); empty: it matches. */
+  diff: string[];
+  write: PlannedWrite | null;
+  /** A marker search could not decide (`page-cap` or `read-failed`): nothing may be created. */
+  inconclusive: string | null;
+  /** Facts worth reporting that change nothing (a marker planted by someone else, duplicates). */
+  notes: string[];
+  /** Writ's own later duplicates of a created resource (a genuine race): retired oldest-wins. */
+  duplicates: number[];
+}
+
+/** Skew allowed between the server clock that stamped a resource and the one that stamped the run. */
+export const CREATE_SKEW_MS = 5 * 60_000;
+
+const PER_PAGE = 100;
+
+interface MilestoneRecord {
+  number: number;
+  title: string;
+  state: string;
+  description: string | null;
+  due_on: string | null;
+  updated_at: string;
+}
+
+interface IssueRecord {
+  number: number;
+  state: string;
+  body?: string | null;
+  title: string;
+  labels: (string | { name?: string })[];
+  milestone: MilestoneRecord | null;
+  user: { login: string } | null;
+}
+
+export function keyMarker(key: string): string {
+  return `<!-- writ-key: ${key} -->`;
+}
+
+function textDigest(text: string | null | undefined): string {
+  return sha256(text ?? '');
+}
+
+function labelNames(issue: IssueRecord): string[] {
+  return issue.labels
+    .map((label) => (typeof label === 'string' ? label : (label.name ?? '')))
+    .filter((name) => name !== '');
+}
+
+function sameLabels(a: readonly string[], b: readonly string[]): boolean {
+  const left = new Set(a.map((name) => name.toLowerCase()));
+  const right = new Set(b.map((name) => name.toLowerCase()));
+  return left.size === right.size && [...left].every((name) => right.has(name));
+}
+
+function shownLabels(names: readonly string[]): string {
+  return names.length === 0 ? 'none' : names.map((name) => `“${escapeInline(name, 50)}”`).join(', ');
+}
+
+function sameInstant(a: string | null | undefined, b: string | null | undefined): boolean {
+  if (a == null || b == null) return a == null && b == null;
+  return Date.parse(a) === Date.parse(b);
+}
+
+/** 404 and 410 (deleted, or transferred) mean the resource is not there; anything else is thrown. */
+async function readOrNull<T>(read: () => Promise<{ data: T }>): Promise<T | null> {
+  try {
+    return (await read()).data;
+  } catch (error: unknown) {
+    const status = httpStatus(error);
+    if (status === 404 || status === 410) return null;
+    throw error;
+  }
+}
+
+/** A write's request options: the client never retries it (a retried write is how duplicates are born). */
+const NO_RETRY = { request: { retries: 0 } } as const;
+
+/** Every milestone (state=all), up to the page cap; `null` when the cap was reached first. */
+async function listMilestones(
+  github: GitHubClient,
+  context: StepReadContext,
+): Promise<MilestoneRecord[] | null> {
+  const all: MilestoneRecord[] = [];
+  for (let page = 1; page <= context.pageCap; page += 1) {
+    const response = await github.rest.issues.listMilestones({
+      owner: context.owner,
+      repo: context.repo,
+      state: 'all',
+      per_page: PER_PAGE,
+      page,
+    });
+    all.push(...(response.data as unknown as MilestoneRecord[]));
+    if (!/rel="next"/.test(response.headers.link ?? '')) return all;
+  }
+  return null;
+}
+
+/** Milestones carrying `key`'s marker, lowest number (the oldest) first. */
+function keyed(milestones: readonly MilestoneRecord[], key: string): MilestoneRecord[] {
+  return milestones
+    .filter((milestone) => hasMarker(milestone.description, keyMarker(key)))
+    .sort((a, b) => a.number - b.number);
+}
+
+/** Differences between a milestone as the planner observed it and as read now. */
+function milestoneDiff(
+  what: string,
+  expected: MilestoneState | undefined,
+  actual: MilestoneRecord | null,
+): string[] {
+  if (expected === undefined) return [];
+  if (actual === null) return [`${what}: expected a milestone, found none`];
+  const diff: string[] = [];
+  if (expected.number !== undefined && expected.number !== actual.number)
+    diff.push(`${what}: expected #${expected.number}, found #${actual.number}`);
+  if (expected.title !== undefined && expected.title !== actual.title)
+    diff.push(
+      `${what}: expected title “${escapeInline(expected.title, 80)}”, found “${escapeInline(actual.title, 80)}”`,
+    );
+  if (expected.state !== undefined && expected.state !== actual.state)
+    diff.push(`${what}: expected ${expected.state}, found ${escapeInline(actual.state, 20)}`);
+  if (
+    expected.description_digest !== undefined &&
+    expected.description_digest !== textDigest(actual.description)
+  )
+    diff.push(`${what}: its description changed (digest ${textDigest(actual.description).slice(0, 19)}…)`);
+  if (expected.updated_at !== undefined && !sameInstant(expected.updated_at, actual.updated_at))
+    diff.push(
+      `${what}: updated at ${escapeInline(actual.updated_at, 32)}, not ${escapeInline(expected.updated_at, 32)}`,
+    );
+  return diff;
+}
+
+function result(partial: Partial<Assessment>): Assessment {
+  return {
+    desired: false,
+    resources: [],
+    diff: [],
+    write: null,
+    inconclusive: null,
+    notes: [],
+    duplicates: [],
+    ...partial,
+  };
+}
+
+async function getMilestone(
+  github: GitHubClient,
+  context: StepReadContext,
+  number: number,
+): Promise<MilestoneRecord | null> {
+  return readOrNull(async () => ({
+    data: (
+      await github.rest.issues.getMilestone({
+        owner: context.owner,
+        repo: context.repo,
+        milestone_number: number,
+      })
+    ).data as unknown as MilestoneRecord,
+  }));
+}
+
+async function getIssue(
+  github: GitHubClient,
+  context: StepReadContext,
+  number: number,
+): Promise<IssueRecord | null> {
+  return readOrNull(async () => ({
+    data: (await github.rest.issues.get({ owner: context.owner, repo: context.repo, issue_number: number }))
+      .data as unknown as IssueRecord,
+  }));
+}
+
+/** A milestone reference → its number now: by number, or by the marker key (known, else listed). */
+async function resolveMilestone(
+  github: GitHubClient,
+  context: StepReadContext,
+  ref: MilestoneRef,
+): Promise<{ number: number | null; why: string | null }> {
+  if ('number' in ref) return { number: ref.number, why: null };
+  const known = context.milestoneKeys.get(ref.key);
+  if (known !== undefined) return { number: known, why: null };
+  const all = await listMilestones(github, context);
+  if (all === null)
+    return { number: null, why: `the milestone listing passed the page cap looking for key ${ref.key}` };
+  const found = keyed(all, ref.key)[0];
+  return found === undefined
+    ? { number: null, why: `no milestone carries the key \`${ref.key}\`` }
+    : { number: found.number, why: null };
+}
+
+function milestoneMatches(step: MilestoneUpsertStep, milestone: MilestoneRecord): boolean {
+  const marker = keyMarker(step.key);
+  return (
+    milestone.title === step.title &&
+    (step.state === undefined || milestone.state === step.state) &&
+    (step.due_on === undefined || sameInstant(milestone.due_on, step.due_on)) &&
+    (step.description === undefined
+      ? hasMarker(milestone.description, marker)
+      : milestone.description === withMarker(step.description, marker))
+  );
+}
+
+async function assessMilestoneUpsert(
+  github: GitHubClient,
+  context: StepReadContext,
+  step: MilestoneUpsertStep,
+): Promise<Assessment> {
+  const all = await listMilestones(github, context);
+  if (all === null) return result({ inconclusive: 'page-cap' });
+  const marker = keyMarker(step.key);
+  const [found, ...others] = keyed(all, step.key);
+  const notes = others.map((other) => `milestone #${other.number} also carries the key \`${step.key}\``);
+  if (found !== undefined && milestoneMatches(step, found)) {
+    return result({ desired: true, resources: [found.number], notes });
+  }
+  const diff: string[] = [];
+  let target = found ?? null;
+  if (step.expect?.exists === true) {
+    const number = step.expect.milestone?.number;
+    // A milestone the planner saw but that does not carry the key yet is adopted (the write adds it).
+    if (target === null && number !== undefined) target = all.find((m) => m.number === number) ?? null;
+    if (target === null) diff.push(`expected the milestone keyed \`${step.key}\` to exist; none does`);
+    else diff.push(...milestoneDiff('the milestone', step.expect.milestone, target));
+  } else if (step.expect?.exists === false && target !== null) {
+    diff.push(`expected no milestone keyed \`${step.key}\`; found #${target.number}`);
+  }
+  if (target === null) {
+    const taken = all.find((m) => m.title === step.title);
+    if (taken !== undefined)
+      diff.push(
+        `milestone #${taken.number} already has the title “${escapeInline(step.title, 80)}” but not the key`,
+      );
+  }
+  const description =
+    step.description === undefined
+      ? withMarker(target?.description ?? '', marker)
+      : withMarker(step.description, marker);
+  const fields = {
+    title: step.title,
+    description:
+      target !== null && step.description === undefined && hasMarker(target.description, marker)
+        ? (target.description ?? '')
+        : description,
+    ...(step.state === undefined ? {} : { state: step.state }),
+    ...(step.due_on === undefined ? {} : { due_on: step.due_on }),
+  };
+  const verify = async (resource: number | null): Promise<boolean> => {
+    const number = resource ?? target?.number ?? null;
+    if (number === null) return false;
+    const now = await getMilestone(github, context, number);
+    return now !== null && milestoneMatches(step, now);
+  };
+  const base = { owner: context.owner, repo: context.repo };
+  const write: PlannedWrite =
+    target === null
+      ? {
+          describe: 'POST /repos/{owner}/{repo}/milestones',
+          create: true,
+          send: async () => {
+            const response = await github.rest.issues.createMilestone({ ...base, ...fields, ...NO_RETRY });
+            return { status: response.status, resource: response.data.number };
+          },
+          verify,
+        }
+      : {
+          describe: 'PATCH /repos/{owner}/{repo}/milestones/{milestone_number}',
+          create: false,
+          send: async () => {
+            const response = await github.rest.issues.updateMilestone({
+              ...base,
+              milestone_number: target.number,
+              ...fields,
+              ...NO_RETRY,
+            });
+            return { status: response.status, resource: target.number };
+          },
+          verify,
+        };
+  return result({ diff, write, notes, resources: target === null ? [] : [target.number] });
+}
+
+async function assessMilestoneEdit(
+  github: GitHubClient,
+  context: StepReadContext,
+  step: MilestoneEditStep,
+): Promise<Assessment> {
+  const resolved = await resolveMilestone(github, context, step.milestone);
+  if (resolved.number === null) return result({ diff: [resolved.why ?? 'the milestone is unknown'] });
+  const number = resolved.number;
+  const current = await getMilestone(github, context, number);
+  if (current === null) return result({ diff: [`milestone #${number} does not exist`] });
+  // A managed milestone keeps its key marker through a description edit.
+  const managed = 'key' in step.milestone ? keyMarker(step.milestone.key) : null;
+  const description =
+    step.set.description === undefined
+      ? undefined
+      : managed === null
+        ? step.set.description
+        : withMarker(step.set.description, managed);
+  const matches = (milestone: MilestoneRecord): boolean =>
+    (step.set.title === undefined || milestone.title === step.set.title) &&
+    (step.set.state === undefined || milestone.state === step.set.state) &&
+    (step.set.due_on === undefined || sameInstant(milestone.due_on, step.set.due_on)) &&
+    (description === undefined || milestone.description === description);
+  if (matches(current)) return result({ desired: true, resources: [number] });
+  const write: PlannedWrite = {
+    describe: 'PATCH /repos/{owner}/{repo}/milestones/{milestone_number}',
+    create: false,
+    send: async () => {
+      const response = await github.rest.issues.updateMilestone({
+        owner: context.owner,
+        repo: context.repo,
+        milestone_number: number,
+        ...(step.set.title === undefined ? {} : { title: step.set.title }),
+        ...(step.set.state === undefined ? {} : { state: step.set.state }),
+        ...(step.set.due_on === undefined ? {} : { due_on: step.set.due_on as string }),
+        ...(description === undefined ? {} : { description }),
+        ...NO_RETRY,
+      });
+      return { status: response.status, resource: number };
+    },
+    verify: async () => {
+      const now = await getMilestone(github, context, number);
+      return now !== null && matches(now);
+    },
+  };
+  return result({
+    diff: milestoneDiff(`milestone #${number}`, step.expect, current),
+    write,
+    resources: [number],
+  });
+}
+
+async function assessSetMilestone(
+  github: GitHubClient,
+  context: StepReadContext,
+  step: IssueSetMilestoneStep,
+): Promise<Assessment> {
+  const issue = await getIssue(github, context, step.issue);
+  if (issue === null) return result({ diff: [`issue #${step.issue} does not exist`] });
+  const resolved =
+    step.milestone === null
+      ? { number: null, why: null }
+      : await resolveMilestone(github, context, step.milestone);
+  if (step.milestone !== null && resolved.number === null)
+    return result({ diff: [resolved.why ?? 'the target milestone is unknown'] });
+  const target = resolved.number;
+  const currentNumber = issue.milestone?.number ?? null;
+  if (currentNumber === target) return result({ desired: true, resources: [step.issue] });
+  const expect = step.expect ?? {};
+  const diff: string[] = [];
+  if (expect.milestone !== undefined && expect.milestone !== currentNumber)
+    diff.push(
+      `issue #${step.issue}: expected ${expect.milestone === null ? 'no milestone' : `milestone #${expect.milestone}`}, found ${currentNumber === null ? 'none' : `#${currentNumber}`}`,
+    );
+  if (expect.state !== undefined && expect.state !== issue.state)
+    diff.push(`issue #${step.issue}: expected ${expect.state}, found ${escapeInline(issue.state, 20)}`);
+  if (expect.labels !== undefined && !sameLabels(expect.labels, labelNames(issue)))
+    diff.push(
+      `issue #${step.issue}: expected labels ${shownLabels(expect.labels)}, found ${shownLabels(labelNames(issue))}`,
+    );
+  diff.push(...milestoneDiff('the source milestone', expect.source_milestone, issue.milestone));
+  if (expect.target_milestone !== undefined && target !== null) {
+    diff.push(
+      ...milestoneDiff(
+        'the target milestone',
+        expect.target_milestone,
+        await getMilestone(github, context, target),
+      ),
+    );
+  }
+  const write: PlannedWrite = {
+    describe: 'PATCH /repos/{owner}/{repo}/issues/{issue_number} (milestone)',
+    create: false,
+    send: async () => {
+      const response = await github.rest.issues.update({
+        owner: context.owner,
+        repo: context.repo,
+        issue_number: step.issue,
+        milestone: target,
+        ...NO_RETRY,
+      });
+      return { status: response.status, resource: step.issue };
+    },
+    verify: async () => (await getIssue(github, context, step.issue))?.milestone?.number === target,
+  };
+  return result({ diff, write, resources: [step.issue] });
+}
+
+async function assessLabels(
+  github: GitHubClient,
+  context: StepReadContext,
+  step: IssueLabelsStep,
+): Promise<Assessment> {
+  const issue = await getIssue(github, context, step.issue);
+  if (issue === null) return result({ diff: [`issue #${step.issue} does not exist`] });
+  const add = step.add ?? [];
+  const remove = new Set((step.remove ?? []).map((name) => name.toLowerCase()));
+  const isDesired = (names: readonly string[]): boolean => {
+    const lower = new Set(names.map((name) => name.toLowerCase()));
+    return add.every((name) => lower.has(name.toLowerCase())) && ![...remove].some((name) => lower.has(name));
+  };
+  const current = labelNames(issue);
+  if (isDesired(current)) return result({ desired: true, resources: [step.issue] });
+  const diff: string[] = [];
+  if (step.expect?.labels !== undefined && !sameLabels(step.expect.labels, current))
+    diff.push(
+      `issue #${step.issue}: expected labels ${shownLabels(step.expect.labels)}, found ${shownLabels(current)}`,
+    );
+  const kept = current.filter((name) => !remove.has(name.toLowerCase()));
+  const next = [...kept, ...add.filter((name) => !kept.some((k) => k.toLowerCase() === name.toLowerCase()))];
+  const write: PlannedWrite = {
+    describe: 'PATCH /repos/{owner}/{repo}/issues/{issue_number} (labels)',
+    create: false,
+    send: async () => {
+      const response = await github.rest.issues.update({
+        owner: context.owner,
+        repo: context.repo,
+        issue_number: step.issue,
+        labels: next,
+        ...NO_RETRY,
+      });
+      return { status: response.status, resource: step.issue };
+    },
+    verify: async () => {
+      const now = await getIssue(github, context, step.issue);
+      return now !== null && isDesired(labelNames(now));
+    },
+  };
+  return result({ diff, write, resources: [step.issue] });
+}
+
+/** The issue-create request's idempotency key: the request without any marker (ADR 0026). */
+export function createKey(step: IssueCreateStep): string {
+  return idempotencyKey({
+    method: 'POST',
+    pathTemplate: '/repos/{owner}/{repo}/issues',
+    body: {
+      title: step.title,
+      body: step.body ?? '',
+      labels: step.labels ?? [],
+      milestone: step.milestone ?? null,
+    },
+  });
+}
+
+/** The non-load-bearing label of a create: `idem-` and the key's first 16 hex digits. */
+export function idemLabel(key: string): string {
+  return `idem-${key.slice('sha256:'.length, 'sha256:'.length + 16)}`;
+}
+
+/** The created body: the planner's text, a visible provenance line, then the hidden marker. */
+export function createdBody(step: IssueCreateStep, runId: string, key: string): string {
+  const provenance = `<sub>Created by Writ: run \`${runId}\`, step \`${step.id}\`, key \`${key.slice(0, 23)}…\`.</sub>`;
+  return withMarker(withMarker(step.body ?? '', provenance), idempotencyMarker(key));
+}
+
+function precheckOutcome(found: PrecheckResult): Pick<Assessment, 'notes' | 'inconclusive'> {
+  const notes = (found.status === 'inconclusive' ? [] : (found.foreign ?? [])).map(
+    (item) =>
+      `#${item.number ?? item.id} carries this step's marker but was not written by Writ (${escapeInline(item.user?.login ?? 'a deleted account', 40)}): ignored`,
+  );
+  return { notes, inconclusive: found.status === 'inconclusive' ? found.reason : null };
+}
+
+/** Items Writ created for a marker: the oldest, its later duplicates, and what to report. */
+async function findCreated(
+  github: GitHubClient,
+  context: StepReadContext,
+  marker: string,
+): Promise<{ found: PrecheckResult; oldest: ListedItem | null }> {
+  const since =
+    context.createdAfter === null
+      ? undefined
+      : new Date(Date.parse(context.createdAfter) - CREATE_SKEW_MS).toISOString();
+  const found = await findMarked(issuePages(github, context.owner, context.repo, since), {
+    marker,
+    ownLogin: context.ownLogin,
+    maxPages: context.pageCap,
+  });
+  return { found, oldest: found.status === 'exists' ? found.item : null };
+}
+
+async function assessCreate(
+  github: GitHubClient,
+  context: StepReadContext,
+  step: IssueCreateStep,
+): Promise<Assessment> {
+  const key = createKey(step);
+  const marker = idempotencyMarker(key);
+  const body = createdBody(step, context.runId, key);
+  const labels = step.labels ?? [];
+  let milestone: number | null = null;
+  if (step.milestone !== undefined) {
+    const resolved = await resolveMilestone(github, context, step.milestone);
+    if (resolved.number === null) return result({ diff: [resolved.why ?? 'the milestone is unknown'] });
+    milestone = resolved.number;
+  }
+  const wantedMilestone = milestone;
+  // Labels and a milestone dropped on create (a caller without push access) leave the state undesired.
+  const isDesired = (issue: IssueRecord | null): boolean =>
+    issue !== null &&
+    hasMarker(issue.body, marker) &&
+    labels.every((name) => labelNames(issue).some((has) => has.toLowerCase() === name.toLowerCase())) &&
+    (wantedMilestone === null || issue.milestone?.number === wantedMilestone);
+  let notes: string[] = [];
+  if (context.precheck) {
+    const { found, oldest } = await findCreated(github, context, marker);
+    const reported = precheckOutcome(found);
+    if (reported.inconclusive !== null)
+      return result({ inconclusive: reported.inconclusive, notes: reported.notes });
+    notes = reported.notes;
+    if (oldest?.number !== undefined) {
+      const duplicates =
+        found.status === 'exists'
+          ? found.duplicates.map((item) => item.number).filter((n): n is number => n !== undefined)
+          : [];
+      const issue = await getIssue(github, context, oldest.number);
+      return result({
+        desired: isDesired(issue),
+        resources: [oldest.number, ...duplicates],
+        duplicates,
+        notes,
+        diff: isDesired(issue)
+          ? []
+          : [`issue #${oldest.number} was created but lacks its labels or milestone`],
+      });
+    }
+  }
+  const write: PlannedWrite = {
+    describe: 'POST /repos/{owner}/{repo}/issues',
+    create: true,
+    send: async () => {
+      const response = await github.rest.issues.create({
+        owner: context.owner,
+        repo: context.repo,
+        title: step.title,
+        body,
+        labels: [...labels, idemLabel(key)],
+        ...(milestone === null ? {} : { milestone }),
+        ...NO_RETRY,
+      });
+      return { status: response.status, resource: response.data.number };
+    },
+    verify: async (resource) => resource !== null && isDesired(await getIssue(github, context, resource)),
+  };
+  return result({ write, notes });
+}
+
+/** After a create whose answer was lost: re-list; the oldest of Writ's own wins (see retireDuplicates). */
+export async function relistCreate(
+  github: GitHubClient,
+  context: StepReadContext,
+  step: IssueCreateStep,
+): Promise<Assessment> {
+  return assessCreate(github, { ...context, precheck: true }, step);
+}
+
+interface CommentRecord {
+  id: number;
+  body?: string | null;
+  user: { login: string } | null;
+}
+
+async function assessComment(
+  github: GitHubClient,
+  context: StepReadContext,
+  step: CommentUpsertStep,
+): Promise<Assessment> {
+  const marker = keyMarker(step.key);
+  const body = withMarker(step.body, marker);
+  const found = await findMarked(commentPages(github, context.owner, context.repo, step.issue), {
+    marker,
+    ownLogin: context.ownLogin,
+    maxPages: context.pageCap,
+  });
+  const reported = precheckOutcome(found);
+  if (reported.inconclusive !== null)
+    return result({ inconclusive: reported.inconclusive, notes: reported.notes });
+  const notes = [...reported.notes];
+  let target: CommentRecord | null = found.status === 'exists' ? (found.item as CommentRecord) : null;
+  if (found.status === 'exists')
+    notes.push(...found.duplicates.map((d) => `comment ${d.id} also carries the key \`${step.key}\``));
+  if (target !== null && target.body === body)
+    return result({ desired: true, resources: [target.id], notes });
+  const diff: string[] = [];
+  const expect = step.expect;
+  if (expect?.exists === true) {
+    if (target === null && expect.comment_id !== undefined) {
+      // A comment Writ wrote before it carried the key is adopted; anyone else's is not.
+      const candidate = await readOrNull(async () => ({
+        data: (
+          await github.rest.issues.getComment({
+            owner: context.owner,
+            repo: context.repo,
+            comment_id: expect.comment_id as number,
+          })
+        ).data as unknown as CommentRecord,
+      }));
+      if (candidate !== null && candidate.user?.login.toLowerCase() === context.ownLogin.toLowerCase())
+        target = candidate;
+    }
+    if (target === null)
+      diff.push(`expected the comment keyed \`${step.key}\` on #${step.issue} to exist; none by Writ does`);
+    else {
+      if (expect.comment_id !== undefined && expect.comment_id !== target.id)
+        diff.push(`expected comment ${expect.comment_id}, found ${target.id}`);
+      if (expect.body_digest !== undefined && expect.body_digest !== textDigest(target.body))
+        diff.push(`comment ${target.id}: its body changed (digest ${textDigest(target.body).slice(0, 19)}…)`);
+    }
+  } else if (expect?.exists === false && target !== null) {
+    diff.push(`expected no comment keyed \`${step.key}\` on #${step.issue}; found ${target.id}`);
+  }
+  const verifyId = async (id: number | null): Promise<boolean> => {
+    if (id === null) return false;
+    const now = await readOrNull(async () => ({
+      data: (
+        await github.rest.issues.getComment({ owner: context.owner, repo: context.repo, comment_id: id })
+      ).data as unknown as CommentRecord,
+    }));
+    return now?.body === body;
+  };
+  const existing = target;
+  const write: PlannedWrite =
+    existing === null
+      ? {
+          describe: 'POST /repos/{owner}/{repo}/issues/{issue_number}/comments',
+          create: true,
+          send: async () => {
+            const response = await github.rest.issues.createComment({
+              owner: context.owner,
+              repo: context.repo,
+              issue_number: step.issue,
+              body,
+              ...NO_RETRY,
+            });
+            return { status: response.status, resource: response.data.id };
+          },
+          verify: verifyId,
+        }
+      : {
+          describe: 'PATCH /repos/{owner}/{repo}/issues/comments/{comment_id}',
+          create: false,
+          send: async () => {
+            const response = await github.rest.issues.updateComment({
+              owner: context.owner,
+              repo: context.repo,
+              comment_id: existing.id,
+              body,
+              ...NO_RETRY,
+            });
+            return { status: response.status, resource: existing.id };
+          },
+          verify: () => verifyId(existing.id),
+        };
+  return result({ diff, write, notes, resources: existing === null ? [] : [existing.id] });
+}
+
+/** Pre-reads one step (see the module comment). Read failures are thrown (the caller decides). */
+export function assessStep(
+  github: GitHubClient,
+  context: StepReadContext,
+  step: WritableStep,
+): Promise<Assessment> {
+  switch (step.kind) {
+    case 'milestone.upsert':
+      return assessMilestoneUpsert(github, context, step);
+    case 'milestone.edit':
+      return assessMilestoneEdit(github, context, step);
+    case 'issue.set-milestone':
+      return assessSetMilestone(github, context, step);
+    case 'issue.labels':
+      return assessLabels(github, context, step);
+    case 'issue.create':
+      return assessCreate(github, context, step);
+    case 'comment.upsert':
+      return assessComment(github, context, step);
+  }
+}
+
+/**
+ * Retires Writ's own later duplicates of a created issue (a genuine concurrent create): each is closed
+ * as a duplicate of the oldest, with a comment saying so. Returns the numbers it could not retire.
+ */
+export async function retireDuplicates(
+  github: GitHubClient,
+  context: StepReadContext,
+  winner: number,
+  duplicates: readonly number[],
+): Promise<number[]> {
+  const failed: number[] = [];
+  for (const number of duplicates) {
+    try {
+      await github.rest.issues.createComment({
+        owner: context.owner,
+        repo: context.repo,
+        issue_number: number,
+        body: `Duplicate of #${winner}: two Writ runs created this issue concurrently; the oldest is kept.`,
+        ...NO_RETRY,
+      });
+      await github.rest.issues.update({
+        owner: context.owner,
+        repo: context.repo,
+        issue_number: number,
+        state: 'closed',
+        state_reason: 'not_planned',
+        ...NO_RETRY,
+      });
+    } catch {
+      failed.push(number);
+    }
+  }
+  return failed;
+}
