@@ -651,7 +651,7 @@ async function assessComment(
   if (reported.inconclusive !== null)
     return result({ inconclusive: reported.inconclusive, notes: reported.notes });
   const notes = [...reported.notes];
-  let target: CommentRecord | null = found.status === 'exists' ? (found.item as CommentRecord) : null;
+  let target: CommentRecord | null = found.status === 'exists' ? found.item : null;
   if (found.status === 'exists')
     notes.push(...found.duplicates.map((d) => `comment ${d.id} also carries the key \`${step.key}\``));
   if (target !== null && target.body === body)
