@@ -643,11 +643,20 @@ export function claimSteps(view: LedgerView, input: ClaimStepsInput, policy: Lea
   if (input.stepIds.length === 0) {
     throw new WritError('invalid-transition', `A claim of run ${input.runId} names no step.`);
   }
-  let run = requireRun(view, input.runId);
-  for (const stepId of input.stepIds) {
-    const next = claim({ ...view, run }, { ...input, stepId }, policy).run;
-    if (next === null) throw new WritError('invalid-transition', `Claiming ${stepId} left no run file.`);
-    run = next;
+  const [first, ...rest] = input.stepIds as [string, ...string[]];
+  // The first step exactly as `claim` (state, holder, order); each next one must be the very next step.
+  const run = claim(view, { ...input, stepId: first }, policy).run as RunFile;
+  let previous = findStep(run, first).index;
+  for (const stepId of rest) {
+    const { step, index } = findStep(run, stepId);
+    if (index !== previous + 1 || step.status !== 'pending') {
+      throw new WritError(
+        'invalid-transition',
+        `Step ${stepId} of run ${run.run_id} is not the pending step after ${run.steps[previous]?.id ?? '?'}.`,
+      );
+    }
+    run.steps[index] = { ...step, status: 'claimed', epoch: input.epoch, pre_state_digest: null };
+    previous = index;
   }
   return {
     transition: 'claim-steps',
