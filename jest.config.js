@@ -37,6 +37,8 @@ export default {
     // between the check and the read) cannot be reached deterministically in-process.
     './packages/core/src/io/': { lines: 89, branches: 78 },
     './packages/core/src/ledger/': { lines: 89, branches: 78 },
+    // persist/ (issue 12): measured 80.8 % lines, 62.4 % branches by its in-process suite alone.
+    './packages/core/src/persist/': { lines: 80, branches: 61 },
     './packages/core/src/plan/': { lines: 94, branches: 87 },
     './packages/core/src/preview/': { lines: 84, branches: 67 },
     './packages/core/src/setup/': { lines: 89, branches: 75 },
