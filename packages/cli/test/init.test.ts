@@ -106,7 +106,7 @@ describe('writ init --github', () => {
       schema: 1,
       repositories: [],
     });
-    expect(readFileSync(join(dir, '.writ/README.md'), 'utf8')).toContain('`persist`');
+    expect(readFileSync(join(dir, '.writ/README.md'), 'utf8')).toContain("persist the plan's writes");
   });
 
   it('leaves the tree untouched on a re-run with nothing new', async () => {
@@ -317,7 +317,7 @@ describe('writ init --github', () => {
       'administration:read',
       'metadata:read',
     ]);
-    expect(document.pending.map((entry) => entry.stage)).toEqual(['persist', 'recovery', 'probe']);
+    expect(document.pending.map((entry) => entry.stage)).toEqual(['recovery', 'probe']);
     // A conflict document validates too.
     writeFileSync(join(dir, '.writ/README.md'), 'mine\n');
     const conflict = JSON.parse((await init(dir, '--json')).out);

@@ -149,7 +149,7 @@ export function renderWritReadme(pin: WritPin, config: WritConfig): string {
     '| file | does |',
     '|---|---|',
     '| `writ-preview.yml` | on dispatch or the `writ:preview` label: validate the plan, preview it, propose the run, keep one status comment |',
-    `| \`writ-approval.yml\` | on an issue comment \`${config.command_prefix}: approve <run_id> <sha256>\`: consume the approval, publish the artifact through one bot PR, release the lease |`,
+    `| \`writ-approval.yml\` | on an issue comment \`${config.command_prefix}: approve <run_id> <sha256>\`: consume the approval, persist the plan's writes (when the variable \`WRIT_PERSISTENCE_ENABLED\` is true), publish the artifact through one bot PR, release the lease |`,
     '',
     'Waiting for a stage that is not released yet (re-run `writ init --github` when it is):',
     '',
