@@ -60,7 +60,14 @@ export const POLICY = { leaseMs: 10 * 60_000, graceMs: 60_000 };
 export const instantClock: Clock = { now: () => Date.now(), sleep: () => Promise.resolve() };
 
 export async function ledgerWorld(
-  options: { seed?: number; ruleset?: boolean; bootstrap?: boolean; port?: number } = {},
+  options: {
+    seed?: number;
+    ruleset?: boolean;
+    bootstrap?: boolean;
+    port?: number;
+    /** The ledger app's installation permissions, in place of the ledger's own (stages need more). */
+    appPermissions?: Record<string, 'read' | 'write'>;
+  } = {},
 ): Promise<LedgerWorld> {
   const emulator = await startEmulator({
     seed: options.seed ?? 1,
@@ -79,7 +86,7 @@ export async function ledgerWorld(
     kind: 'installation',
     app: 'writ-ledger',
     // Issues read: the replay of a consume re-reads its approval comment.
-    permissions: { contents: 'write', administration: 'write', issues: 'read' },
+    permissions: options.appPermissions ?? { contents: 'write', administration: 'write', issues: 'read' },
   });
   admin.createToken({ token: OWNER_TOKEN, kind: 'pat', login: OWNER });
   admin.createRepo({ owner: OWNER, name: REPO, files: { 'README.md': 'widgets\n' } });
