@@ -23,8 +23,9 @@ import { loadPlanFile } from '../plan/load.js';
 import type { Logger } from '../redact.js';
 import { containsSecret } from '../redact.js';
 import { lineDiff } from './diff.js';
-import { checkLane, refuseLedgerBranches, sanitizeTitle, validateArtifactBranch } from './lane.js';
-import { validateArtifactPath } from './safe-path.js';
+import type { ArtifactBranch } from './lane.js';
+import { checkLane, sanitizeTitle } from './lane.js';
+import type { ArtifactPath } from './safe-path.js';
 
 export type OnClosedPr = 'report' | 'open-new';
 
@@ -38,14 +39,14 @@ export interface PublishSettings {
   planRoots?: FileRoots;
   commandPrefix: string;
   allowedRoles: readonly string[];
-  /** Repository-relative path of the published file. */
-  path: string;
-  /** Allow `path` under `.github/workflows/`. */
-  allowWorkflowFiles: boolean;
+  /** Repository-relative path of the published file, checked by the stage's inputs. */
+  path: ArtifactPath;
+  /** The bytes to publish (at most MAX_ARTIFACT_BYTES: the input-file rules read no more). */
   content: Buffer;
-  branch: string;
-  /** Empty: the repository's default branch. */
-  base: string;
+  /** The bot branch and the base, checked by the stage's inputs (neither names the ledger branch). */
+  branch: ArtifactBranch;
+  /** Null: the repository's default branch. */
+  base: ArtifactBranch | null;
   /** Untrusted: sanitized to one line of visible characters. Empty: `docs: refresh <path>`. */
   prTitle: string;
   prBody: string;
@@ -91,20 +92,9 @@ export async function publishArtifact(
 ): Promise<PublishResult> {
   const { github, logger } = deps;
   const { repository } = settings;
-  const path = validateArtifactPath(settings.path, { allowWorkflowFiles: settings.allowWorkflowFiles });
-  const branch = validateArtifactBranch(settings.branch, 'branch');
-  const explicitBase = settings.base === '' ? null : validateArtifactBranch(settings.base, 'base');
+  const { path, branch } = settings;
+  const explicitBase = settings.base;
   const ledgerBranches = [deps.ledger.store.location.branch, DEFAULT_LEDGER_BRANCH];
-  refuseLedgerBranches(explicitBase === null ? [branch] : [branch, explicitBase], ledgerBranches);
-  if (!Number.isSafeInteger(settings.epoch) || settings.epoch < 1) {
-    throw new WritError('invalid-input', `the epoch must be a positive integer (got ${settings.epoch})`);
-  }
-  if (settings.content.length > MAX_ARTIFACT_BYTES) {
-    throw new WritError(
-      'invalid-input',
-      `the content file is ${settings.content.length} bytes; the limit is ${MAX_ARTIFACT_BYTES}`,
-    );
-  }
   const prTitle = sanitizeTitle(settings.prTitle) || `docs: refresh ${path}`;
   for (const [what, bytes] of [
     ['the content file', settings.content],

@@ -123,6 +123,12 @@ describe('preview inputs', () => {
     ['dry-run', 'yes', /input 'dry-run' must be true or false \(got "yes"\)/],
     ['status-issue', '#7', /input 'status-issue' must be a positive integer \(got "#7"\)/],
     ['status-issue', '0', /input 'status-issue' must be a positive integer \(got "0"\)/],
+    [
+      'command-prefix',
+      'Writ',
+      /input 'command-prefix' must be 1-32 of \[a-z0-9-\] starting with a letter \(got 4 characters\)/,
+    ],
+    ['command-prefix', 'writ:', /input 'command-prefix' must be 1-32 of \[a-z0-9-\] .*\(got 5 characters\)/],
   ])('refuses %s=%s as invalid-input, naming it', (name, value, message) => {
     env = runnerEnv({ 'plan-file': 'plan.json', [name]: value });
     expect(failure(() => readPreviewSettings(stageIo('preview')))).toEqual({
@@ -130,6 +136,19 @@ describe('preview inputs', () => {
       message: expect.stringMatching(message),
     });
   });
+
+  it.each(['../../etc', 'a/b', '.hidden', 'x'.repeat(65)])(
+    'refuses run-id=%s as invalid-run-id, by its length',
+    (value) => {
+      env = runnerEnv({ 'plan-file': 'plan.json', 'run-id': value });
+      expect(failure(() => readPreviewSettings(stageIo('preview')))).toEqual({
+        code: 'invalid-run-id',
+        message: expect.stringMatching(
+          new RegExp(`^run-id must be 1-64 characters .* \\(got ${value.length} characters\\)$`),
+        ),
+      });
+    },
+  );
 
   it('refuses a missing plan-file as invalid-input', () => {
     env = runnerEnv({});
@@ -336,17 +355,35 @@ describe('publish-artifact inputs', () => {
       path: 'docs/roadmap.md',
       onClosedPr: 'report',
       dryRun: true,
-      allowWorkflowFiles: false,
       epoch: 3,
       prBody: 'Generated.\n',
       runId: 'release-1',
       commandPrefix: 'writ',
       allowedRoles: ['admin', 'maintain', 'write'],
       branch: 'bot/writ-artifact',
-      base: '',
+      base: null,
       prTitle: '',
     });
     expect(settings.content.toString('utf8')).toBe('# Roadmap\n');
+  });
+
+  it('takes a workflow path only with allow-workflow-files, and a named base', () => {
+    env = runnerEnv({});
+    const dir = env.dir;
+    env.restore();
+    env = runnerEnv(
+      {
+        ...valid(dir),
+        path: '.github/workflows/ci.yml',
+        'allow-workflow-files': 'true',
+        base: 'release/2.5',
+      },
+      { env: { GITHUB_WORKSPACE: dir, RUNNER_TEMP: dir } },
+    );
+    expect(readPublishArtifactSettings(stageIo('publish-artifact'))).toMatchObject({
+      path: '.github/workflows/ci.yml',
+      base: 'release/2.5',
+    });
   });
 
   it.each([
@@ -368,6 +405,45 @@ describe('publish-artifact inputs', () => {
     ['pr-body-file', '/etc/hostname', 'invalid-input', /input 'pr-body-file' \(\d+ characters\)/],
     ['run-id', 'a b', 'invalid-run-id', /run-id must be 1-64 characters/],
     ['allowed-roles', ',', 'invalid-input', /input 'allowed-roles' names no role/],
+    [
+      'path',
+      '../x.md',
+      'invalid-input',
+      /^input 'path' \(7 characters\) is not a safe repository file path: segment 1 is \. or \.\.$/,
+    ],
+    [
+      'path',
+      '.github/workflows/ci.yml',
+      'invalid-input',
+      /input 'path' \(24 characters\) .*set allow-workflow-files: true/,
+    ],
+    ['path', 'docs/.GIT/config', 'invalid-input', /segment 2 is \.git or a name git treats as \.git/],
+    [
+      'branch',
+      'refs/heads/x',
+      'invalid-input',
+      /^input 'branch' \(12 characters\) is not an unqualified branch name/,
+    ],
+    [
+      'branch',
+      'a..b',
+      'invalid-input',
+      /^input 'branch' \(4 characters\) is not a branch name of plain segments/,
+    ],
+    ['base', 'HEAD', 'invalid-input', /^input 'base' \(4 characters\) is not an unqualified branch name/],
+    [
+      'branch',
+      'bot/writ-ledger',
+      'invalid-input',
+      /inputs 'branch' and 'base' must not name the ledger branch 'bot\/writ-ledger'/,
+    ],
+    ['base', 'BOT/Writ-Ledger', 'invalid-input', /must not name the ledger branch 'bot\/writ-ledger'/],
+    [
+      'ledger-branch',
+      'bot/writ-artifact',
+      'invalid-input',
+      /must not name the ledger branch 'bot\/writ-artifact'/,
+    ],
   ])('refuses %s=%s as %s, naming it', (name, value, code, message) => {
     env = runnerEnv({});
     const dir = env.dir;
