@@ -48,8 +48,3 @@ export function parseApproveCommand(body: string | null | undefined, prefix: str
   if (givenPrefix !== prefix) refuse(`the command prefix is not '${prefix}'`);
   return { prefix, runId, digestHex };
 }
-
-/** The canonical command text for a run (what preview prints). */
-export function formatApproveCommand(command: ApproveCommand): string {
-  return `${command.prefix}: approve ${command.runId} ${command.digestHex}`;
-}
