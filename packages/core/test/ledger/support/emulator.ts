@@ -4,7 +4,7 @@
  * two ledger rulesets (deletion + non_fast_forward with no bypass; update with only the app bypassing),
  * and a bootstrapped root.
  */
-import { createGitHubClient } from '@writ/core/github/client.js';
+import { createGitHubClient, loopbackTimings } from '@writ/core/github/client.js';
 import type { GitHubClient } from '@writ/core/github/client.js';
 import { bootstrapLedger } from '@writ/core/ledger/bootstrap.js';
 import type { Clock, LedgerContext } from '@writ/core/ledger/cas.js';
@@ -29,10 +29,7 @@ export function emulatorClient(emulator: Emulator, token: string, retries = 3): 
   return createGitHubClient(token, {
     baseUrl: emulator.url,
     retries,
-    retryBaseMs: 5,
-    rateLimitBaseMs: 5,
-    writeSpacingMs: 0,
-    notificationSpacingMs: 0,
+    ...loopbackTimings(5),
     throttleId: `ledger-test-${process.pid}-${counter}`,
   });
 }
