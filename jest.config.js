@@ -22,15 +22,16 @@ export default {
   // The bar for packages/core, enforced by `npm test -- --coverage` in .ci/run: per folder, lines and
   // branches, in aggregate (a folder key), each just under what the suite measured when it was set (a
   // ratchet: raise it when coverage rises, never lower it to let a change through). `global` is what no
-  // folder key claims: the root modules (canonical-json, errors, redact). Only in-process tests count;
-  // claim/, status-comment/ and stages/ run only inside spawned bundles (end-to-end and check-mutations)
-  // and read 0 here until they are tested in-process. `node scripts/coverage-table.mjs` prints each
-  // folder's measure against its bar.
+  // folder key claims: the root modules (canonical-json, errors, redact). Only in-process tests count
+  // (spawned bundles report nothing): stages/ and status-comment/ are tested in-process in
+  // packages/core/test/stages/ and status-comment/ (each stage's inputs, stage and main against the
+  // emulator with the real Octokit). `node scripts/coverage-table.mjs` prints each folder's measure
+  // against its bar.
   coverageThreshold: {
     global: { lines: 98, branches: 96 },
-    './packages/core/src/approval/': { lines: 91, branches: 85 },
-    './packages/core/src/artifact/': { lines: 72, branches: 57 },
-    './packages/core/src/claim/': { lines: 0, branches: 0 },
+    './packages/core/src/approval/': { lines: 94, branches: 87 },
+    './packages/core/src/artifact/': { lines: 86, branches: 78 },
+    './packages/core/src/claim/': { lines: 92, branches: 92 },
     './packages/core/src/github/': { lines: 75, branches: 81 },
     './packages/core/src/idempotency/': { lines: 69, branches: 72 },
     // io/ gained input-file.ts (issue 9): its check-then-read race branches (a file swapped or grown
@@ -40,9 +41,9 @@ export default {
     // persist/ (issue 12): measured 80.8 % lines, 62.4 % branches by its in-process suite alone.
     './packages/core/src/persist/': { lines: 80, branches: 61 },
     './packages/core/src/plan/': { lines: 94, branches: 87 },
-    './packages/core/src/preview/': { lines: 84, branches: 67 },
+    './packages/core/src/preview/': { lines: 98, branches: 76 },
     './packages/core/src/setup/': { lines: 89, branches: 75 },
-    './packages/core/src/stages/': { lines: 0, branches: 0 },
-    './packages/core/src/status-comment/': { lines: 0, branches: 0 },
+    './packages/core/src/stages/': { lines: 97, branches: 91 },
+    './packages/core/src/status-comment/': { lines: 99, branches: 91 },
   },
 };

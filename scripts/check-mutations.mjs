@@ -17,7 +17,7 @@ const MUTANTS = [
   {
     name: 'status comment sync',
     file: 'packages/core/src/status-comment/sync.ts',
-    before: '  const { github, ledger } = deps;\n',
+    before: '  const { runId } = request;\n',
     suites: ['test/e2e/approval-slice.test.ts'],
   },
   ...[

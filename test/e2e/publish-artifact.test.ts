@@ -3,7 +3,9 @@ import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { consumeApprovalComment } from '@writ/core/approval/consume-approval.js';
+import { validateArtifactBranch } from '@writ/core/artifact/lane.js';
 import { publishArtifact } from '@writ/core/artifact/publish.js';
+import { validateArtifactPath } from '@writ/core/artifact/safe-path.js';
 import { silentLogger } from '@writ/core/redact.js';
 import type { SliceWorld } from '../support/world.js';
 import {
@@ -317,11 +319,10 @@ function directSettings(runId: string, epoch: string, planFile: string, branch: 
     planFile,
     commandPrefix: 'writ',
     allowedRoles: ['admin', 'maintain', 'write'],
-    path: PATH,
-    allowWorkflowFiles: false,
+    path: validateArtifactPath(PATH, { allowWorkflowFiles: false }),
     content: Buffer.from('mine\n'),
-    branch,
-    base: '',
+    branch: validateArtifactBranch(branch, 'branch'),
+    base: null,
     prTitle: `docs: refresh ${PATH}`,
     prBody: '',
     onClosedPr: 'report' as const,

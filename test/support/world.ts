@@ -6,25 +6,28 @@
  */
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { createGitHubClient } from '@writ/core/github/client.js';
-import type { GitHubClient } from '@writ/core/github/client.js';
 import { bootstrapLedger } from '@writ/core/ledger/bootstrap.js';
-import { createLedgerContext, proposeRun, readRun } from '@writ/core/ledger/ledger.js';
-import { ledgerRulesets } from '@writ/core/ledger/rulesets.js';
+import { proposeRun, readRun } from '@writ/core/ledger/ledger.js';
 import { bindPlan } from '@writ/core/plan/binding.js';
 import { loadPlanFile } from '@writ/core/plan/load.js';
 import { deriveRunId } from '@writ/core/plan/run-id.js';
 import type { LedgerContext } from '@writ/core/ledger/cas.js';
 import type { RunFile } from '@writ/core/ledger/types.js';
-import { startEmulator } from '@writ/github-emulator/index.js';
 import type { Emulator } from '@writ/github-emulator/index.js';
+import type { DemoWorldSpec } from '../../packages/cli/src/demo-world.js';
+import {
+  OWNER,
+  REPO,
+  REPOSITORY,
+  emulatorClient,
+  patOf,
+  startDemoWorld,
+} from '../../packages/cli/src/demo-world.js';
 import { REPO_ROOT, runStage } from '../../packages/cli/src/run-stage.js';
 import type { StageRun } from '../../packages/cli/src/run-stage.js';
 import { TEST_RUNNER_TEMP } from './run-action.js';
 
-export const OWNER = 'acme';
-export const REPO = 'widgets';
-export const REPOSITORY = `${OWNER}/${REPO}`;
+export { OWNER, REPO, REPOSITORY, patOf };
 export const APP_SLUG = 'writ';
 export const APP_TOKEN = 'ghs_WritAppInstallationToken0000000001';
 export const ROLES = ['admin', 'maintain', 'write', 'triage', 'read'] as const;
@@ -39,22 +42,8 @@ export const PEOPLE = {
 export type Person = (typeof PEOPLE)[keyof typeof PEOPLE];
 export const OTHER_APP = 'helpful-bot';
 
-export function patOf(login: string): string {
-  return `ghp_${login.padEnd(36, '0')}`;
-}
-
-let clients = 0;
-export function client(emulator: Emulator, token: string): GitHubClient {
-  clients += 1;
-  return createGitHubClient(token, {
-    baseUrl: emulator.url,
-    retryBaseMs: 5,
-    rateLimitBaseMs: 5,
-    writeSpacingMs: 0,
-    notificationSpacingMs: 0,
-    throttleId: `e2e-${process.pid}-${clients}`,
-  });
-}
+/** Writ's real client against the emulator, with test timings. */
+export const client = emulatorClient;
 
 export interface SliceWorld {
   emulator: Emulator;
@@ -84,22 +73,19 @@ export interface SliceWorld {
 let runCounter = 1000;
 
 export async function sliceWorld(options: { seed?: number } = {}): Promise<SliceWorld> {
-  const emulator = await startEmulator({ seed: options.seed ?? 1 });
-  const { admin } = emulator;
-  const ids: Record<string, number> = {};
-  admin.createUser({ login: OWNER, type: 'Organization' });
-  for (const login of Object.values(PEOPLE)) {
-    ids[login] = admin.createUser({ login }).id as number;
-    admin.createToken({ token: patOf(login), kind: 'pat', login });
-  }
-  const app = admin.createApp({ slug: APP_SLUG });
-  ids[`${APP_SLUG}[bot]`] = app.bot_id;
-  admin.createToken({
-    token: APP_TOKEN,
-    kind: 'installation',
-    app: APP_SLUG,
-    permissions: { contents: 'write', issues: 'write', pull_requests: 'write', administration: 'write' },
+  const { emulator, app, ids, ledger } = await startDemoWorld({
+    seed: options.seed ?? 1,
+    app: { slug: APP_SLUG, token: APP_TOKEN },
+    people: Object.fromEntries(
+      Object.entries(PEOPLE).map(([role, login]) => [
+        login,
+        role === 'none' ? null : (role as DemoWorldSpec['people'][string]),
+      ]),
+    ),
+    organization: true,
+    ledgerSeed: 3,
   });
+  const { admin } = emulator;
   const other = admin.createApp({ slug: OTHER_APP });
   ids[`${OTHER_APP}[bot]`] = other.bot_id;
   admin.createToken({
@@ -108,14 +94,6 @@ export async function sliceWorld(options: { seed?: number } = {}): Promise<Slice
     app: OTHER_APP,
     permissions: { issues: 'write' },
   });
-  admin.createRepo({ owner: OWNER, name: REPO, private: false, files: { 'README.md': '# widgets\n' } });
-  for (const role of ROLES) admin.setCollaborator(OWNER, REPO, PEOPLE[role], role);
-  for (const ruleset of ledgerRulesets('bot/writ-ledger', app.app_id)) admin.addRuleset(OWNER, REPO, ruleset);
-  const appClient = client(emulator, APP_TOKEN);
-  const ledger = createLedgerContext(
-    { github: appClient },
-    { repository: REPOSITORY, app: { slug: APP_SLUG, id: app.app_id }, seed: 3 },
-  );
   await bootstrapLedger(ledger, { apply: true });
   const { data: issue } = await client(emulator, patOf(PEOPLE.admin)).rest.issues.create({
     owner: OWNER,
@@ -125,7 +103,7 @@ export async function sliceWorld(options: { seed?: number } = {}): Promise<Slice
 
   const world: SliceWorld = {
     emulator,
-    appId: app.app_id,
+    appId: app.id,
     statusIssue: issue.number,
     ledger,
     ids,
@@ -141,7 +119,7 @@ export async function sliceWorld(options: { seed?: number } = {}): Promise<Slice
     ledgerInputs: () => ({
       token: APP_TOKEN,
       'ledger-app-slug': APP_SLUG,
-      'ledger-app-id': String(app.app_id),
+      'ledger-app-id': String(app.id),
     }),
     async comment(author, body, issueNumber = issue.number) {
       const token =

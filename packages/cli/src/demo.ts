@@ -5,20 +5,14 @@
 import { join } from 'node:path';
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { createGitHubClient } from '@writ/core/github/client.js';
-import type { GitHubClient } from '@writ/core/github/client.js';
 import { bootstrapLedger, showLedger } from '@writ/core/ledger/bootstrap.js';
-import { createLedgerContext, readRun } from '@writ/core/ledger/ledger.js';
-import { ledgerRulesets } from '@writ/core/ledger/rulesets.js';
+import { readRun } from '@writ/core/ledger/ledger.js';
 import { loadPlanFile } from '@writ/core/plan/load.js';
 import { renderPreview } from '@writ/core/preview/render.js';
-import { startEmulator } from '@writ/github-emulator/index.js';
-import type { Emulator } from '@writ/github-emulator/index.js';
+import { OWNER, REPO, emulatorClient, patOf, startDemoWorld } from './demo-world.js';
 import { REPO_ROOT, runStage } from './run-stage.js';
 import type { StageRun } from './run-stage.js';
 
-const OWNER = 'acme';
-const REPO = 'widgets';
 const APP = 'writ-demo';
 const APP_TOKEN = 'ghs_DemoWritAppInstallationToken000000';
 const MAINTAINER = 'ada';
@@ -39,45 +33,15 @@ export interface DemoResult {
   statusComment: string;
 }
 
-function pat(login: string): string {
-  return `ghp_${login.padEnd(36, '0')}`;
-}
-
-function clientFor(emulator: Emulator, token: string): GitHubClient {
-  return createGitHubClient(token, {
-    baseUrl: emulator.url,
-    writeSpacingMs: 0,
-    notificationSpacingMs: 0,
-    throttleId: `demo-${token.slice(0, 8)}`,
-  });
-}
-
 export async function runDemo(options: { log?: (line: string) => void } = {}): Promise<DemoResult> {
   const log = options.log ?? (() => undefined);
-  const emulator = await startEmulator({ seed: 42 });
+  const { emulator, app, ids, ledger } = await startDemoWorld({
+    seed: 42,
+    app: { slug: APP, token: APP_TOKEN },
+    people: { [MAINTAINER]: 'maintain', [WRITER]: 'write' },
+  });
   try {
     const { admin } = emulator;
-    const ids: Record<string, number> = {};
-    for (const login of [MAINTAINER, WRITER]) {
-      ids[login] = admin.createUser({ login }).id as number;
-      admin.createToken({ token: pat(login), kind: 'pat', login });
-    }
-    const app = admin.createApp({ slug: APP });
-    admin.createToken({
-      token: APP_TOKEN,
-      kind: 'installation',
-      app: APP,
-      permissions: { contents: 'write', issues: 'write', pull_requests: 'write', administration: 'write' },
-    });
-    admin.createRepo({ owner: OWNER, name: REPO, private: false, files: { 'README.md': '# widgets\n' } });
-    admin.setCollaborator(OWNER, REPO, MAINTAINER, 'maintain');
-    admin.setCollaborator(OWNER, REPO, WRITER, 'write');
-    for (const ruleset of ledgerRulesets('bot/writ-ledger', app.app_id))
-      admin.addRuleset(OWNER, REPO, ruleset);
-    const ledger = createLedgerContext(
-      { github: clientFor(emulator, APP_TOKEN) },
-      { repository: `${OWNER}/${REPO}`, app: { slug: APP, id: app.app_id } },
-    );
     const timeline: TimelineEntry[] = [];
     let seq = 0;
     const requestsSince = (): number => {
@@ -111,7 +75,7 @@ export async function runDemo(options: { log?: (line: string) => void } = {}): P
       `parentless root ${boot.root_oid?.slice(0, 12) ?? ''}`,
     );
 
-    const maintainer = clientFor(emulator, pat(MAINTAINER));
+    const maintainer = emulatorClient(emulator, patOf(MAINTAINER));
     const { data: issue } = await maintainer.rest.issues.create({
       owner: OWNER,
       repo: REPO,
@@ -131,7 +95,7 @@ export async function runDemo(options: { log?: (line: string) => void } = {}): P
     const ledgerInputs = {
       token: APP_TOKEN,
       'ledger-app-slug': APP,
-      'ledger-app-id': String(app.app_id),
+      'ledger-app-id': String(app.id),
       'dry-run': 'false',
     };
     const planFile = join(REPO_ROOT, 'examples/release-plan.json');
@@ -155,7 +119,7 @@ export async function runDemo(options: { log?: (line: string) => void } = {}): P
         'dry-run': 'false',
         token: APP_TOKEN,
         'ledger-app-slug': APP,
-        'ledger-app-id': String(app.app_id),
+        'ledger-app-id': String(app.id),
         'status-issue': String(issue.number),
       },
       '101',
@@ -168,7 +132,7 @@ export async function runDemo(options: { log?: (line: string) => void } = {}): P
       `run ${runId}, status comment ${preview.outputs['status-comment-id'] ?? ''} on #${issue.number}`,
     );
 
-    const writer = clientFor(emulator, pat(WRITER));
+    const writer = emulatorClient(emulator, patOf(WRITER));
     const { data: comment } = await writer.rest.issues.createComment({
       owner: OWNER,
       repo: REPO,

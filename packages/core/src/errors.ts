@@ -68,7 +68,6 @@ export const ERROR_CATALOGUE = {
 
   // GitHub transport
   'github-request-failed': 'A GitHub API request failed with a status Writ does not retry.',
-  'github-rate-limited': 'GitHub rate limits did not clear within the bounded retries.',
 
   // Everything else
   'internal-error': 'An unexpected error inside Writ (a bug): please report it with the run log.',

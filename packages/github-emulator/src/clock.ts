@@ -43,15 +43,3 @@ export class Clock {
     return Math.floor(this.now() / 1000);
   }
 }
-
-/** mulberry32: a small seeded PRNG, so fault probabilities replay identically for a given seed. */
-export function createRandom(seed: number): () => number {
-  let state = seed >>> 0;
-  return () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let t = state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}

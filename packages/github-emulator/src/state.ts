@@ -2,7 +2,8 @@
  * The emulator's world: accounts, apps, tokens, repositories and everything inside them. Plain data plus
  * a few lookups; HTTP and GraphQL handlers read and change it.
  */
-import { createRandom, Clock } from './clock.js';
+import { seededRandom } from '@writ/core/seeded-random.js';
+import { Clock } from './clock.js';
 import { GitStore } from './git.js';
 
 export type Role = 'read' | 'triage' | 'write' | 'maintain' | 'admin';
@@ -291,13 +292,13 @@ export class World {
   constructor(seed: number, clock: Clock = new Clock()) {
     this.seed = seed;
     this.clock = clock;
-    this.random = createRandom(seed);
+    this.random = seededRandom(seed);
     this.installGithubActions();
   }
 
   reset(): void {
     this.nextId = 1000;
-    this.random = createRandom(this.seed);
+    this.random = seededRandom(this.seed);
     this.accounts = new Map();
     this.apps = new Map();
     this.tokens = new Map();

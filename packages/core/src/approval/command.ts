@@ -16,8 +16,22 @@ export interface ApproveCommand {
 /** Bodies longer than this are refused before any parsing (the longest valid command is ~140 bytes). */
 export const MAX_COMMAND_BODY = 256;
 
+/** What a command prefix may be: 1-32 of [a-z0-9-], starting with a letter. */
+export const COMMAND_PREFIX_PATTERN = /^[a-z][a-z0-9-]{0,31}$/;
+
 const COMMAND = /^([a-z][a-z0-9-]{0,31}): approve ([A-Za-z0-9][A-Za-z0-9_-]{0,63}) ([0-9a-f]{64})(?:\r?\n)?$/;
 const PRINTABLE_ASCII_LINE = /^[\x20-\x7e]*(?:\r?\n)?$/;
+
+/** The `command-prefix` input, checked: `invalid-input` naming it, its length and the rule. */
+export function validateCommandPrefix(prefix: string): string {
+  if (!COMMAND_PREFIX_PATTERN.test(prefix)) {
+    throw new WritError(
+      'invalid-input',
+      `input 'command-prefix' must be 1-32 of [a-z0-9-] starting with a letter (got ${prefix.length} characters)`,
+    );
+  }
+  return prefix;
+}
 
 function refuse(why: string): never {
   throw new WritError('malformed-command', `the comment is not an approve command: ${why}`);
@@ -33,9 +47,4 @@ export function parseApproveCommand(body: string | null | undefined, prefix: str
   const [, givenPrefix, runId, digestHex] = match as unknown as [string, string, string, string];
   if (givenPrefix !== prefix) refuse(`the command prefix is not '${prefix}'`);
   return { prefix, runId, digestHex };
-}
-
-/** The canonical command text for a run (what preview prints). */
-export function formatApproveCommand(command: ApproveCommand): string {
-  return `${command.prefix}: approve ${command.runId} ${command.digestHex}`;
 }

@@ -6,6 +6,10 @@
 import { WritError } from '../errors.js';
 import { BRANCH_PATTERN } from '../ledger/paths.js';
 
+declare const plainBranch: unique symbol;
+/** A branch name `validateArtifactBranch` accepted (plain segments, unqualified). */
+export type ArtifactBranch = string & { readonly [plainBranch]: true };
+
 /** GitHub's limit on a pull request title. */
 export const MAX_TITLE_LENGTH = 256;
 
@@ -20,7 +24,7 @@ function invalid(input: string, value: string, expected: string): WritError {
  * An unqualified branch name of plain ASCII segments. A name GitHub would resolve to another ref is
  * refused: `refs/heads/x` (GraphQL's `branchName` takes the qualified form too), `heads/x`, `HEAD`.
  */
-export function validateArtifactBranch(value: string, input: 'branch' | 'base'): string {
+export function validateArtifactBranch(value: string, input: 'branch' | 'base'): ArtifactBranch {
   const plain =
     value.length <= 200 &&
     BRANCH_PATTERN.test(value) &&
@@ -32,7 +36,7 @@ export function validateArtifactBranch(value: string, input: 'branch' | 'base'):
   if (first === 'refs' || first === 'heads' || value.toLowerCase() === 'head') {
     throw invalid(input, value, 'an unqualified branch name (no refs/ or heads/ prefix, not HEAD)');
   }
-  return value;
+  return value as ArtifactBranch;
 }
 
 /** Branch names compare case-insensitively here: a case variant of the ledger is still the ledger. */

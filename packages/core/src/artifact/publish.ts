@@ -23,8 +23,9 @@ import { loadPlanFile } from '../plan/load.js';
 import type { Logger } from '../redact.js';
 import { containsSecret } from '../redact.js';
 import { lineDiff } from './diff.js';
-import { checkLane, refuseLedgerBranches, sanitizeTitle, validateArtifactBranch } from './lane.js';
-import { validateArtifactPath } from './safe-path.js';
+import type { ArtifactBranch, LaneGuard } from './lane.js';
+import { checkLane, sanitizeTitle } from './lane.js';
+import type { ArtifactPath } from './safe-path.js';
 
 export type OnClosedPr = 'report' | 'open-new';
 
@@ -38,14 +39,14 @@ export interface PublishSettings {
   planRoots?: FileRoots;
   commandPrefix: string;
   allowedRoles: readonly string[];
-  /** Repository-relative path of the published file. */
-  path: string;
-  /** Allow `path` under `.github/workflows/`. */
-  allowWorkflowFiles: boolean;
+  /** Repository-relative path of the published file, checked by the stage's inputs. */
+  path: ArtifactPath;
+  /** The bytes to publish (at most MAX_ARTIFACT_BYTES: the input-file rules read no more). */
   content: Buffer;
-  branch: string;
-  /** Empty: the repository's default branch. */
-  base: string;
+  /** The bot branch and the base, checked by the stage's inputs (neither names the ledger branch). */
+  branch: ArtifactBranch;
+  /** Null: the repository's default branch. */
+  base: ArtifactBranch | null;
   /** Untrusted: sanitized to one line of visible characters. Empty: `docs: refresh <path>`. */
   prTitle: string;
   prBody: string;
@@ -80,74 +81,82 @@ interface BranchState {
   fileText: string;
 }
 
+interface OpenPull {
+  number: number;
+  html_url: string;
+  title: string;
+  body: string | null;
+}
+
 interface PullState {
-  open: { number: number; html_url: string; title: string; body: string | null } | null;
+  open: OpenPull | null;
   closedUnmerged: { number: number; html_url: string } | null;
 }
 
-export async function publishArtifact(
-  deps: { github: GitHubClient; ledger: LedgerContext; logger: Logger },
-  settings: PublishSettings,
-): Promise<PublishResult> {
-  const { github, logger } = deps;
-  const { repository } = settings;
-  const path = validateArtifactPath(settings.path, { allowWorkflowFiles: settings.allowWorkflowFiles });
-  const branch = validateArtifactBranch(settings.branch, 'branch');
-  const explicitBase = settings.base === '' ? null : validateArtifactBranch(settings.base, 'base');
-  const ledgerBranches = [deps.ledger.store.location.branch, DEFAULT_LEDGER_BRANCH];
-  refuseLedgerBranches(explicitBase === null ? [branch] : [branch, explicitBase], ledgerBranches);
-  if (!Number.isSafeInteger(settings.epoch) || settings.epoch < 1) {
-    throw new WritError('invalid-input', `the epoch must be a positive integer (got ${settings.epoch})`);
-  }
-  if (settings.content.length > MAX_ARTIFACT_BYTES) {
-    throw new WritError(
-      'invalid-input',
-      `the content file is ${settings.content.length} bytes; the limit is ${MAX_ARTIFACT_BYTES}`,
-    );
-  }
-  const prTitle = sanitizeTitle(settings.prTitle) || `docs: refresh ${path}`;
-  for (const [what, bytes] of [
-    ['the content file', settings.content],
-    ['the pull request body', settings.prBody],
-    ['the pull request title', prTitle],
-  ] as const) {
-    if (containsSecret(bytes)) {
-      throw new WritError(
-        'invalid-input',
-        `${what} holds the token, a registered secret (raw, base64, hex or URL-encoded) or a GitHub token; it is never published`,
-      );
-    }
-  }
-  const plan = loadPlanFile(settings.planFile, settings.planRoots);
-  const planDigest = digest(plan);
-  await verifyApprovalGate(deps, {
-    repository,
-    runId: settings.runId,
-    planDigest,
-    commandPrefix: settings.commandPrefix,
-    allowedRoles: settings.allowedRoles,
-  });
+/** What the published state should be: the file's blob ID and the pull request's title and body. */
+export interface WantedState {
+  fileOid: string;
+  prTitle: string;
+  prBody: string;
+}
 
-  const defaultBranch = (await github.rest.repos.get({ ...repository })).data.default_branch;
-  const base = explicitBase ?? defaultBranch;
-  const lane = checkLane({
-    branch,
-    base,
-    defaultBranch,
-    ledgerBranches,
-  });
-  // Fenced like every other write: checked before the first one, again before each later kind of write,
-  // and once more by the ledger's own artifact transition.
-  const fence = async (): Promise<void> => {
-    const view = await readRun(deps.ledger, settings.runId);
-    if (view.run === null) throw new WritError('run-not-found', `the ledger holds no run ${settings.runId}`);
-    checkArtifactFence(view, view.run, settings.epoch);
+/** The pull request write a state calls for: none, open one, or bring the open one's text up to date. */
+export type PullWrite = { kind: 'none' } | { kind: 'open' } | { kind: 'update'; number: number };
+
+/**
+ * The writes a publish makes, decided purely from what was read: the dry run lists them, the live path
+ * makes them (re-deciding each from a fresh read, since others may write between). No writes: unchanged.
+ * Every publish that writes also records the artifact in the run's ledger file.
+ */
+export interface WritePlan {
+  createBranch: boolean;
+  commitFile: boolean;
+  pull: PullWrite;
+}
+
+export function pullWrite(open: OpenPull | null, wanted: WantedState): PullWrite {
+  if (open === null) return { kind: 'open' };
+  const current = open.title === wanted.prTitle && (open.body ?? '') === wanted.prBody;
+  return current ? { kind: 'none' } : { kind: 'update', number: open.number };
+}
+
+export function planWrites(
+  observed: { headOid: string | null; fileOid: string | null; openPull: OpenPull | null },
+  wanted: WantedState,
+): WritePlan {
+  return {
+    createBranch: observed.headOid === null,
+    commitFile: observed.fileOid !== wanted.fileOid,
+    pull: pullWrite(observed.openPull, wanted),
   };
-  await fence();
-  const wantedOid = blobOid(settings.content);
-  const wantedText = settings.content.toString('utf8');
-  const writes: string[] = [];
+}
 
+export function hasWrites(plan: WritePlan): boolean {
+  return plan.createBranch || plan.commitFile || plan.pull.kind !== 'none';
+}
+
+/** The requests a plan makes, as the dry run shows them. */
+export function describeWrites(
+  plan: WritePlan,
+  where: { repository: RepositoryName; branch: string; base: string; path: string },
+): string[] {
+  const repo = `/repos/${where.repository.owner}/${where.repository.repo}`;
+  const writes: string[] = [];
+  if (plan.createBranch) writes.push(`POST ${repo}/git/refs (create ${where.branch} at ${where.base})`);
+  if (plan.commitFile) writes.push(`POST /graphql createCommitOnBranch (${where.path} on ${where.branch})`);
+  if (plan.pull.kind === 'open') writes.push(`POST ${repo}/pulls (${where.branch} → ${where.base})`);
+  if (plan.pull.kind === 'update') writes.push(`PATCH ${repo}/pulls/${plan.pull.number}`);
+  writes.push('POST /graphql createCommitOnBranch (ledger: artifact record)');
+  return writes;
+}
+
+/** Reads the lane's branch, its file and its pull requests (404s are absences, not failures). */
+function laneReader(
+  github: GitHubClient,
+  repository: RepositoryName,
+  lane: { branch: string; base: string; path: string },
+) {
+  const { branch, base, path } = lane;
   const refOid = async (name: string): Promise<string | null> => {
     try {
       return (await github.rest.git.getRef({ ...repository, ref: `heads/${name}` })).data.object.sha;
@@ -198,7 +207,59 @@ export async function publishArtifact(
     return state;
   };
 
-  let state = await readBranch();
+  return { readBranch, readPulls };
+}
+
+/** The pull request title (sanitized, else the default); `invalid-input` if any text to publish holds a secret. */
+function publishableText(settings: PublishSettings): string {
+  const prTitle = sanitizeTitle(settings.prTitle) || `docs: refresh ${settings.path}`;
+  for (const [what, bytes] of [
+    ['the content file', settings.content],
+    ['the pull request body', settings.prBody],
+    ['the pull request title', prTitle],
+  ] as const) {
+    if (containsSecret(bytes)) {
+      throw new WritError(
+        'invalid-input',
+        `${what} holds the token, a registered secret (raw, base64, hex or URL-encoded) or a GitHub token; it is never published`,
+      );
+    }
+  }
+  return prTitle;
+}
+
+export async function publishArtifact(
+  deps: { github: GitHubClient; ledger: LedgerContext; logger: Logger },
+  settings: PublishSettings,
+): Promise<PublishResult> {
+  const { github } = deps;
+  const { repository, path, branch } = settings;
+  const ledgerBranches = [deps.ledger.store.location.branch, DEFAULT_LEDGER_BRANCH];
+  const prTitle = publishableText(settings);
+  const plan = loadPlanFile(settings.planFile, settings.planRoots);
+  await verifyApprovalGate(deps, {
+    repository,
+    runId: settings.runId,
+    planDigest: digest(plan),
+    commandPrefix: settings.commandPrefix,
+    allowedRoles: settings.allowedRoles,
+  });
+
+  const defaultBranch = (await github.rest.repos.get({ ...repository })).data.default_branch;
+  const base = settings.base ?? defaultBranch;
+  const lane = checkLane({ branch, base, defaultBranch, ledgerBranches });
+  // Fenced like every other write: checked before the first one, again before each later kind of write,
+  // and once more by the ledger's own artifact transition.
+  const fence = async (): Promise<void> => {
+    const view = await readRun(deps.ledger, settings.runId);
+    if (view.run === null) throw new WritError('run-not-found', `the ledger holds no run ${settings.runId}`);
+    checkArtifactFence(view, view.run, settings.epoch);
+  };
+  await fence();
+  const reader = laneReader(github, repository, { branch, base, path });
+  const wanted: WantedState = { fileOid: blobOid(settings.content), prTitle, prBody: settings.prBody };
+
+  const state = await reader.readBranch();
   // Whatever the inputs name it, a branch holding a ledger root is a ledger: never written, never a base.
   for (const oid of [state.baseOid, state.headOid]) {
     if (oid !== null && (await holdsLedgerRoot(github, repository, oid))) {
@@ -208,8 +269,8 @@ export async function publishArtifact(
       );
     }
   }
-  const pulls = await readPulls();
-  const diff = lineDiff(state.fileText, wantedText);
+  const pulls = await reader.readPulls();
+  const diff = lineDiff(state.fileText, settings.content.toString('utf8'));
   if (pulls.open === null && pulls.closedUnmerged !== null && settings.onClosedPr === 'report') {
     throw new WritError(
       'artifact-pr-closed',
@@ -217,46 +278,57 @@ export async function publishArtifact(
       { details: { 'pr-url': pulls.closedUnmerged.html_url } },
     );
   }
-  const prBody = settings.prBody;
-  const prCurrent = pulls.open !== null && pulls.open.title === prTitle && (pulls.open.body ?? '') === prBody;
-  if (state.fileOid === wantedOid && prCurrent && pulls.open !== null && state.headOid !== null) {
+  const writePlan = planWrites({ ...state, openPull: pulls.open }, wanted);
+  const result = { branch, base, diff };
+  if (!hasWrites(writePlan) && state.headOid !== null && pulls.open !== null) {
+    const { number, html_url } = pulls.open;
     return {
+      ...result,
       outcome: 'unchanged',
       commitOid: state.headOid,
-      prNumber: pulls.open.number,
-      prUrl: pulls.open.html_url,
-      branch,
-      base,
-      diff,
-      writes,
+      prNumber: number,
+      prUrl: html_url,
+      writes: [],
     };
   }
-
   if (settings.dryRun) {
-    if (state.headOid === null)
-      writes.push(
-        `POST /repos/${repository.owner}/${repository.repo}/git/refs (create ${branch} at ${base})`,
-      );
-    if (state.fileOid !== wantedOid) writes.push(`POST /graphql createCommitOnBranch (${path} on ${branch})`);
-    if (pulls.open === null)
-      writes.push(`POST /repos/${repository.owner}/${repository.repo}/pulls (${branch} → ${base})`);
-    else if (!prCurrent)
-      writes.push(`PATCH /repos/${repository.owner}/${repository.repo}/pulls/${pulls.open.number}`);
-    writes.push('POST /graphql createCommitOnBranch (ledger: artifact record)');
     return {
+      ...result,
       outcome: 'dry-run',
       commitOid: state.headOid ?? '',
       prNumber: pulls.open?.number ?? null,
       prUrl: pulls.open?.html_url ?? '',
-      branch,
-      base,
-      diff,
-      writes,
+      writes: describeWrites(writePlan, { repository, branch, base, path }),
     };
   }
+  const written = await makeWrites(deps, settings, { lane, reader, fence, wanted, state, base });
+  return { ...result, outcome: writePlan.createBranch ? 'created' : 'updated', ...written };
+}
+
+/**
+ * The live path: the plan's writes in order, each re-decided from a fresh read (others may write
+ * between): the branch, the base merged in, the file by compare-and-set commits, the pull request,
+ * and last the ledger's record of what was published.
+ */
+async function makeWrites(
+  deps: { github: GitHubClient; ledger: LedgerContext; logger: Logger },
+  settings: PublishSettings,
+  context: {
+    lane: LaneGuard;
+    reader: ReturnType<typeof laneReader>;
+    fence: () => Promise<void>;
+    wanted: WantedState;
+    state: BranchState;
+    base: string;
+  },
+): Promise<Pick<PublishResult, 'commitOid' | 'prNumber' | 'prUrl' | 'writes'>> {
+  const { github, logger } = deps;
+  const { repository, path, branch } = settings;
+  const { lane, reader, fence, wanted, base } = context;
+  let { state } = context;
+  const writes: string[] = [];
 
   // 1. The branch exists, created from the base only if absent.
-  const created = state.headOid === null;
   if (state.headOid === null) {
     writes.push('create branch');
     try {
@@ -269,7 +341,7 @@ export async function publishArtifact(
       if (httpStatus(error) !== 422) throw error;
       logger.info(`branch ${branch} appeared concurrently; using it`);
     }
-    state = await readBranch();
+    state = await reader.readBranch();
   }
 
   // 2. The base has moved on: merge it in (never a reset), so the PR stays open and human commits survive.
@@ -292,13 +364,13 @@ export async function publishArtifact(
       }
       throw error;
     }
-    state = await readBranch();
+    state = await reader.readBranch();
   }
 
   // 3. The file, by compare-and-set commits only; a moved head is re-read, never overwritten.
   const maxAttempts = settings.maxAttempts ?? 6;
-  if (state.fileOid !== wantedOid && writes.length > 0) await fence();
-  for (let attempt = 1; state.fileOid !== wantedOid; attempt++) {
+  if (state.fileOid !== wanted.fileOid && writes.length > 0) await fence();
+  for (let attempt = 1; state.fileOid !== wanted.fileOid; attempt++) {
     if (attempt > maxAttempts)
       throw casExhausted('artifact', `The artifact commit on '${branch}'`, maxAttempts);
     if (state.headOid === null) throw new WritError('invalid-input', `the branch '${branch}' disappeared`);
@@ -309,7 +381,7 @@ export async function publishArtifact(
         repository: `${repository.owner}/${repository.repo}`,
         branch: lane.target(branch),
         expectedHeadOid: state.headOid,
-        headline: Array.from(prTitle).slice(0, 200).join(''),
+        headline: Array.from(wanted.prTitle).slice(0, 200).join(''),
         body: `Published by Writ for run ${settings.runId}.\n\nWrit-Run: ${settings.runId}`,
         additions: [{ path, contents: settings.content }],
       },
@@ -321,15 +393,14 @@ export async function publishArtifact(
         `artifact commit attempt ${attempt} on ${branch}: ${outcome.kind === 'stale' ? 'head moved' : `no definite answer (${outcome.reason})`}; re-reading`,
       );
     }
-    state = await readBranch();
+    state = await reader.readBranch();
   }
   const commitOid = state.headOid ?? '';
 
   // 4. Exactly one open pull request, found before created; a concurrent creation is found, not duplicated.
-  let pull = (await readPulls()).open;
-  const pullCurrent = (p: NonNullable<PullState['open']>): boolean =>
-    p.title === prTitle && (p.body ?? '') === prBody;
-  if (pull === null || !pullCurrent(pull)) await fence();
+  let pull = (await reader.readPulls()).open;
+  let write = pullWrite(pull, wanted);
+  if (write.kind !== 'none') await fence();
   if (pull === null) {
     writes.push('open pull request');
     try {
@@ -337,23 +408,24 @@ export async function publishArtifact(
         ...repository,
         head: lane.target(branch),
         base,
-        title: prTitle,
-        body: prBody,
+        title: wanted.prTitle,
+        body: wanted.prBody,
       });
       pull = { number: data.number, html_url: data.html_url, title: data.title, body: data.body };
     } catch (error: unknown) {
       if (httpStatus(error) !== 422 || !/already exists/i.test(errorMessage(error))) throw error;
-      pull = (await readPulls()).open;
+      pull = (await reader.readPulls()).open;
       if (pull === null) throw error;
     }
+    write = pullWrite(pull, wanted);
   }
-  if (!pullCurrent(pull)) {
+  if (write.kind === 'update') {
     writes.push(`update pull request #${pull.number}`);
     await github.rest.pulls.update({
       ...repository,
       pull_number: pull.number,
-      title: prTitle,
-      body: prBody,
+      title: wanted.prTitle,
+      body: wanted.prBody,
     });
   }
 
@@ -367,16 +439,7 @@ export async function publishArtifact(
       epoch: settings.epoch,
     },
   });
-  return {
-    outcome: created ? 'created' : 'updated',
-    commitOid,
-    prNumber: pull.number,
-    prUrl: pull.html_url,
-    branch,
-    base,
-    diff,
-    writes,
-  };
+  return { commitOid, prNumber: pull.number, prUrl: pull.html_url, writes };
 }
 
 /** Whether the tree of commit `oid` holds a ledger root file. */

@@ -9,6 +9,10 @@ import { containsInvisible } from '../preview/markdown.js';
 
 export const MAX_PATH_LENGTH = 255;
 
+declare const safePath: unique symbol;
+/** A path `validateArtifactPath` accepted: the only kind the publisher writes. */
+export type ArtifactPath = string & { readonly [safePath]: true };
+
 export interface PathPolicy {
   /** Allow files under `.github/workflows/` (a push of one runs code with the repository's secrets). */
   allowWorkflowFiles: boolean;
@@ -49,7 +53,7 @@ function isDotGit(folded: string): boolean {
 }
 
 /** Returns `path` if `publish-artifact` may commit a file there, else `invalid-input` naming the rule. */
-export function validateArtifactPath(path: string, policy: PathPolicy): string {
+export function validateArtifactPath(path: string, policy: PathPolicy): ArtifactPath {
   if (path.length === 0) refuse(path, 'it is empty');
   if (path.length > MAX_PATH_LENGTH) refuse(path, `it is longer than ${MAX_PATH_LENGTH} characters`);
   if (/\p{Cs}/u.test(path)) refuse(path, 'it holds a lone surrogate (not valid UTF-16)');
@@ -76,5 +80,5 @@ export function validateArtifactPath(path: string, policy: PathPolicy): string {
   if (first === '.github' && second === 'workflows' && !policy.allowWorkflowFiles) {
     refuse(path, 'it is under .github/workflows/ (set allow-workflow-files: true to publish workflows)');
   }
-  return path;
+  return path as ArtifactPath;
 }

@@ -37,6 +37,19 @@ export interface GitHubClientOptions {
   throttleId?: string;
 }
 
+/**
+ * Timings for a GitHub emulator on loopback (tests, the demo): no spacing between writes (GitHub asks
+ * for a second) and retry and rate-limit waits of `waitBaseMs` per unit instead of a second.
+ */
+export function loopbackTimings(waitBaseMs = 50): GitHubClientOptions {
+  return {
+    writeSpacingMs: 0,
+    notificationSpacingMs: 0,
+    retryBaseMs: waitBaseMs,
+    rateLimitBaseMs: waitBaseMs,
+  };
+}
+
 /** Statuses plugin-retry must leave alone: client errors, and 429, which throttling waits out properly. */
 export const DO_NOT_RETRY = [400, 401, 403, 404, 409, 410, 422, 429, 451];
 

@@ -11,7 +11,8 @@ import { validateRunId } from '../plan/run-id.js';
 import type { Logger } from '../redact.js';
 import { silentLogger } from '../redact.js';
 import type { Clock, LedgerContext, TransitionOutcome, TransitionSpec } from './cas.js';
-import { parseSnapshot, readCheckpoint, runTransition, seededRandom, systemClock } from './cas.js';
+import { seededRandom } from '../seeded-random.js';
+import { parseSnapshot, readCheckpoint, runTransition, systemClock } from './cas.js';
 import {
   LEASE_PATH,
   LEDGER_ROOT_PATH,

@@ -43,9 +43,6 @@ function isRepository(value: string): boolean {
   }
 }
 
-export const TRANSITION_ID_PATTERN =
-  /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}\.[0-9]{1,4}$/;
-
 export function formatMessage(trailers: TransitionTrailers): { headline: string; body: string } {
   const run = trailers.runId === null ? '' : ` ${trailers.runId}`;
   const lines = [

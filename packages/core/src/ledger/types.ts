@@ -3,7 +3,6 @@
  * is validated against its schema on read and on write, see schemas.ts).
  */
 
-export const LEDGER_SCHEMA_VERSION = 1;
 export const DEFAULT_LEDGER_BRANCH = 'bot/writ-ledger';
 
 export interface LedgerRoot {

@@ -4,20 +4,19 @@ import { join } from 'node:path';
 import { digest } from '../canonical-json.js';
 import { WritError, errorMessage } from '../errors.js';
 import { loadPlanFile } from '../plan/load.js';
-import { deriveRunId, validateRunId } from '../plan/run-id.js';
+import { deriveRunId, isValidRunId } from '../plan/run-id.js';
 import type { Plan } from '../plan/types.js';
 import type { Logger } from '../redact.js';
 import { redact } from '../redact.js';
 import { approveCommand, renderPreview } from './render.js';
 
-export const COMMAND_PREFIX_PATTERN = /^[a-z][a-z0-9-]{0,31}$/;
-
 export interface PreviewSettings {
   planFile: string;
   /** Where a stage may read the plan from (the workspace and the runner's temp directory). */
   planRoots?: FileRoots;
-  /** Empty or undefined: derived from the digest. */
+  /** A run ID the stage's inputs validated; empty or undefined: derived from the digest. */
   runId?: string;
+  /** Validated by the stage's inputs (`validateCommandPrefix`). */
   commandPrefix: string;
   /** Directory the rendered preview is written to. */
   outputDir: string;
@@ -32,22 +31,14 @@ export interface PreviewResult {
   previewPath: string;
 }
 
-export function validateCommandPrefix(prefix: string): string {
-  if (!COMMAND_PREFIX_PATTERN.test(prefix)) {
-    throw new WritError(
-      'invalid-input',
-      `input 'command-prefix' must be 1-32 of [a-z0-9-] starting with a letter (got ${prefix.length} characters)`,
-    );
-  }
-  return prefix;
-}
-
 /** Validates the plan, computes its digest and run ID, renders the preview and writes it to a file. */
 export function previewPlan(settings: PreviewSettings, deps: { logger: Logger }): PreviewResult {
-  const commandPrefix = validateCommandPrefix(settings.commandPrefix);
+  const { commandPrefix } = settings;
   const plan = loadPlanFile(settings.planFile, settings.planRoots);
   const planDigest = digest(plan);
-  const runId = settings.runId ? validateRunId(settings.runId) : deriveRunId(planDigest);
+  const runId = settings.runId || deriveRunId(planDigest);
+  // The run ID names the preview file: an invariant here, the input itself was checked in `inputs`.
+  if (!isValidRunId(runId)) throw new Error('previewPlan was given a run ID its inputs never validated');
   const markdown = redact(renderPreview({ plan, planDigest, runId, commandPrefix }));
   const previewPath = join(settings.outputDir, `writ-preview-${runId}.md`);
   try {

@@ -1,7 +1,7 @@
 /** Builds what a writing stage runs with, from validated settings: the GitHub client and the ledger. */
 import { validateApiUrl } from '../github/api-url.js';
 import type { GitHubClient, GitHubClientOptions } from '../github/client.js';
-import { createGitHubClient } from '../github/client.js';
+import { createGitHubClient, loopbackTimings } from '../github/client.js';
 import type { Clock, LedgerContext } from '../ledger/cas.js';
 import { systemClock } from '../ledger/cas.js';
 import { createLedgerContext } from '../ledger/ledger.js';
@@ -25,9 +25,7 @@ export interface StageDeps {
 export function clientTimingFor(apiUrl: string): GitHubClientOptions {
   const host = new URL(validateApiUrl(apiUrl, 'GITHUB_API_URL')).hostname;
   const loopback = host === 'localhost' || host === '[::1]' || /^127\.\d{1,3}\.\d{1,3}\.\d{1,3}$/.test(host);
-  return loopback
-    ? { writeSpacingMs: 0, notificationSpacingMs: 0, retryBaseMs: 50, rateLimitBaseMs: 50 }
-    : {};
+  return loopback ? loopbackTimings() : {};
 }
 
 export function connect(

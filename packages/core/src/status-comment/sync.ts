@@ -63,124 +63,174 @@ function isDefiniteFailure(error: unknown): boolean {
   return writeOutcome(error) === 'refused';
 }
 
+/** One sync in progress: what it wants on which issue, how it records, and the comment requests so far. */
+interface Sync {
+  deps: StatusCommentDeps;
+  request: StatusCommentRequest;
+  issueNumber: number;
+  body: string;
+  /** The digest of `body`. */
+  wanted: string;
+  requests: number;
+  record(next: StatusComment): Promise<void>;
+}
+
 export async function syncStatusComment(
   deps: StatusCommentDeps,
   request: StatusCommentRequest,
 ): Promise<StatusCommentResult | null> {
-  const { github, ledger } = deps;
-  const { repository, runId } = request;
-  let requests = 0;
-
-  const record = async (next: StatusComment): Promise<void> => {
-    await recordStatusComment(ledger, { runId, statusComment: next });
-  };
-
-  const view = await readRun(ledger, runId);
+  const { runId } = request;
+  const view = await readRun(deps.ledger, runId);
   if (view.run === null) throw new WritError('run-not-found', `the ledger holds no run ${runId}`);
-  let current: StatusComment | null = view.run.status_comment ?? null;
-  const issueNumber = request.issueNumber ?? current?.issue_number;
+  const reserved: StatusComment | null = view.run.status_comment ?? null;
+  const issueNumber = request.issueNumber ?? reserved?.issue_number;
   if (issueNumber === undefined) return null;
   const body = statusBody(runId, request.project(view.run));
-  const wanted = digest(body);
-  if (current !== null && current.issue_number !== issueNumber) {
+  if (reserved !== null && reserved.issue_number !== issueNumber) {
     throw new WritError(
       'invalid-input',
-      `run ${runId} keeps its status comment on #${current.issue_number}, not #${issueNumber}`,
+      `run ${runId} keeps its status comment on #${reserved.issue_number}, not #${issueNumber}`,
     );
   }
+  const sync: Sync = {
+    deps,
+    request,
+    issueNumber,
+    body,
+    wanted: digest(body),
+    requests: 0,
+    record: async (next) => {
+      await recordStatusComment(deps.ledger, { runId, statusComment: next });
+    },
+  };
 
+  if (reserved === null) return postComment(sync);
   // A reserved first POST with no recorded result: find out whether it landed before anything else.
-  let adopted = false;
-  if (current !== null && current.comment_id === null) {
-    const found = await findMarked(commentPages(github, repository.owner, repository.repo, issueNumber), {
-      marker: statusMarker(runId),
-      ownLogin: request.ownLogin,
-    });
-    requests += found.pagesRead;
-    if (found.status === 'inconclusive') {
-      throw new WritError(
-        'precheck-inconclusive',
-        `could not tell whether run ${runId}'s status comment exists (${found.reason})`,
-      );
-    }
-    if (found.status === 'exists') {
-      for (const duplicate of found.duplicates) {
-        // A concurrent duplicate of Writ's own comment: the oldest wins, the others are removed.
-        requests += 1;
-        await github.rest.issues.deleteComment({ ...repository, comment_id: duplicate.id });
-        deps.logger.warning(`removed duplicate status comment ${duplicate.id} of run ${runId}`);
-      }
-      current = {
-        issue_number: issueNumber,
-        comment_id: found.item.id,
-        body_digest: digest(found.item.body ?? ''),
-        pending_digest: null,
-      };
-      await record(current);
-      adopted = true;
-    } else {
-      current = null; // it never landed: the identity is reserved again below
-    }
+  if (reserved.comment_id === null) {
+    const adopted = await adoptLandedPost(sync);
+    if (adopted === null) return postComment(sync); // it never landed: the identity is reserved again
+    return updateComment(sync, adopted, 'adopted');
   }
+  return updateComment(sync, { ...reserved, comment_id: reserved.comment_id }, 'unchanged');
+}
 
-  if (current === null || current.comment_id === null) {
-    await record({ issue_number: issueNumber, comment_id: null, body_digest: null, pending_digest: wanted });
-    requests += 1;
-    let commentId: number;
-    try {
-      // Never retried by the client: a retried POST is exactly how duplicates are born.
-      const { data } = await github.rest.issues.createComment({
-        ...repository,
-        issue_number: issueNumber,
-        body,
-        request: { retries: 0 },
-      });
-      commentId = data.id;
-    } catch (error: unknown) {
-      if (isDefiniteFailure(error)) {
-        await record({
-          issue_number: issueNumber,
-          comment_id: null,
-          body_digest: null,
-          pending_digest: null,
-        });
-        throw error;
-      }
-      throw new WritError(
-        'precheck-inconclusive',
-        `the status comment POST for run ${runId} had no definite answer (${errorMessage(error)}); the next run reconciles it by its marker before posting again`,
-      );
-    }
-    await record({
+/**
+ * After a first POST with no definite answer: the run's marker is looked for among Writ's own comments
+ * on the issue. Found: the oldest is adopted (and recorded), later duplicates removed. Not found: null.
+ */
+async function adoptLandedPost(sync: Sync): Promise<KnownComment | null> {
+  const { github, logger } = sync.deps;
+  const { repository, runId } = sync.request;
+  const found = await findMarked(commentPages(github, repository.owner, repository.repo, sync.issueNumber), {
+    marker: statusMarker(runId),
+    ownLogin: sync.request.ownLogin,
+  });
+  sync.requests += found.pagesRead;
+  if (found.status === 'inconclusive') {
+    throw new WritError(
+      'precheck-inconclusive',
+      `could not tell whether run ${runId}'s status comment exists (${found.reason})`,
+    );
+  }
+  if (found.status !== 'exists') return null;
+  for (const duplicate of found.duplicates) {
+    // A concurrent duplicate of Writ's own comment: the oldest wins, the others are removed.
+    sync.requests += 1;
+    await github.rest.issues.deleteComment({ ...repository, comment_id: duplicate.id });
+    logger.warning(`removed duplicate status comment ${duplicate.id} of run ${runId}`);
+  }
+  const adopted: KnownComment = {
+    issue_number: sync.issueNumber,
+    comment_id: found.item.id,
+    body_digest: digest(found.item.body ?? ''),
+    pending_digest: null,
+  };
+  await sync.record(adopted);
+  return adopted;
+}
+
+/**
+ * The first POST: its identity reserved in the ledger first, never retried by the client (a retried
+ * POST is how duplicates are born). A definite refusal clears the reservation; no answer at all leaves
+ * it for the next sync to reconcile by the marker.
+ */
+async function postComment(sync: Sync): Promise<StatusCommentResult> {
+  const { repository, runId } = sync.request;
+  const { issueNumber, wanted } = sync;
+  await sync.record({
+    issue_number: issueNumber,
+    comment_id: null,
+    body_digest: null,
+    pending_digest: wanted,
+  });
+  sync.requests += 1;
+  let commentId: number;
+  try {
+    const { data } = await sync.deps.github.rest.issues.createComment({
+      ...repository,
       issue_number: issueNumber,
-      comment_id: commentId,
-      body_digest: wanted,
-      pending_digest: null,
+      body: sync.body,
+      request: { retries: 0 },
     });
-    return { action: 'created', commentId, commentRequests: requests };
-  }
-
-  const commentId = current.comment_id;
-  if (current.pending_digest !== null) {
-    if (current.pending_digest !== wanted) {
-      // An earlier update's outcome is unknown: read the comment back before letting another overtake it.
-      requests += 1;
-      const { data } = await github.rest.issues.getComment({ ...repository, comment_id: commentId });
-      const landed = digest(data.body ?? '');
-      current = { ...current, body_digest: landed, pending_digest: null };
-      await record(current);
+    commentId = data.id;
+  } catch (error: unknown) {
+    if (isDefiniteFailure(error)) {
+      await sync.record({
+        issue_number: issueNumber,
+        comment_id: null,
+        body_digest: null,
+        pending_digest: null,
+      });
+      throw error;
     }
-    // else: the same body as the interrupted PATCH, which may simply be sent again.
+    throw new WritError(
+      'precheck-inconclusive',
+      `the status comment POST for run ${runId} had no definite answer (${errorMessage(error)}); the next run reconciles it by its marker before posting again`,
+    );
+  }
+  await sync.record({
+    issue_number: issueNumber,
+    comment_id: commentId,
+    body_digest: wanted,
+    pending_digest: null,
+  });
+  return { action: 'created', commentId, commentRequests: sync.requests };
+}
+
+/** A status comment whose ID is known. */
+type KnownComment = StatusComment & { comment_id: number };
+
+/**
+ * An existing comment: nothing sent when it already holds the body; otherwise the update is reserved,
+ * then PATCHed. An earlier update whose outcome is unknown is read back first unless this is the same
+ * body (sending the same body again is idempotent). `same` is the action when nothing is sent.
+ */
+async function updateComment(
+  sync: Sync,
+  known: KnownComment,
+  same: 'unchanged' | 'adopted',
+): Promise<StatusCommentResult> {
+  const { github } = sync.deps;
+  const { repository } = sync.request;
+  const { wanted } = sync;
+  const commentId = known.comment_id;
+  let current = known;
+  if (current.pending_digest !== null && current.pending_digest !== wanted) {
+    // An earlier update's outcome is unknown: read the comment back before letting another overtake it.
+    sync.requests += 1;
+    const { data } = await github.rest.issues.getComment({ ...repository, comment_id: commentId });
+    current = { ...current, body_digest: digest(data.body ?? ''), pending_digest: null };
+    await sync.record(current);
   }
   if (current.pending_digest === null && current.body_digest === wanted) {
-    return { action: adopted ? 'adopted' : 'unchanged', commentId, commentRequests: requests };
+    return { action: same, commentId, commentRequests: sync.requests };
   }
   if (current.pending_digest !== wanted) {
     current = { ...current, pending_digest: wanted };
-    await record(current);
+    await sync.record(current);
   }
-  requests += 1;
-  await github.rest.issues.updateComment({ ...repository, comment_id: commentId, body });
-  await record({ ...current, body_digest: wanted, pending_digest: null });
-  return { action: 'updated', commentId, commentRequests: requests };
+  sync.requests += 1;
+  await github.rest.issues.updateComment({ ...repository, comment_id: commentId, body: sync.body });
+  await sync.record({ ...current, body_digest: wanted, pending_digest: null });
+  return { action: 'updated', commentId, commentRequests: sync.requests };
 }

@@ -1,6 +1,6 @@
 import { describe, expect, it } from '@jest/globals';
 import fc from 'fast-check';
-import { parseApproveCommand } from '../../src/approval/command.js';
+import { parseApproveCommand, validateCommandPrefix } from '../../src/approval/command.js';
 import { WritError } from '../../src/errors.js';
 import { BAD_COMMANDS, CANONICAL, HEX, RUN } from '../../../../test/fixtures/approval-corpus.js';
 
@@ -164,5 +164,28 @@ describe('parseApproveCommand', () => {
     // Every mutant was classified; most edits produce a refusal, a few cancel out (e.g. case-flipping ':').
     expect(refused + otherCommand + unchanged).toBe(10_000);
     expect(refused).toBeGreaterThan(8_000);
+  });
+});
+
+describe('validateCommandPrefix', () => {
+  it.each(['', 'Writ', '1writ', 'writ:', 'w'.repeat(33), 'wr it'])(
+    'refuses the command prefix %j',
+    (prefix) => {
+      let refused: unknown;
+      try {
+        validateCommandPrefix(prefix);
+      } catch (error: unknown) {
+        refused = error;
+      }
+      expect(refused).toBeInstanceOf(WritError);
+      expect((refused as WritError).code).toBe('invalid-input');
+      expect((refused as WritError).message).toBe(
+        `input 'command-prefix' must be 1-32 of [a-z0-9-] starting with a letter (got ${prefix.length} characters)`,
+      );
+    },
+  );
+
+  it.each(['writ', 'roadmap', 'a', 'release-bot-2', 'w'.repeat(32)])('accepts %j', (prefix) => {
+    expect(validateCommandPrefix(prefix)).toBe(prefix);
   });
 });

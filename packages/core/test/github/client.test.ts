@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { Server } from 'node:http';
-import { createGitHubClient } from '../../src/github/client.js';
+import { createGitHubClient, loopbackTimings } from '../../src/github/client.js';
 
 interface Scripted {
   status: number;
@@ -39,10 +39,7 @@ function client() {
   clientCount += 1;
   return createGitHubClient(`ghs_${'t'.repeat(36)}`, {
     baseUrl,
-    retryBaseMs: 5,
-    rateLimitBaseMs: 5,
-    writeSpacingMs: 0,
-    notificationSpacingMs: 0,
+    ...loopbackTimings(5),
     throttleId: `client-test-${clientCount}`,
   });
 }

@@ -25,19 +25,20 @@ describe('previewPlan', () => {
     expect(again.markdown).toBe(result.markdown);
   });
 
-  it.each(['', 'Writ', '1writ', 'writ:', 'w'.repeat(33), 'wr it'])(
-    'refuses the command prefix %j',
-    (prefix) => {
-      expect(
-        codeOf(() =>
-          previewPlan(
-            { planFile: examplePath, commandPrefix: prefix, outputDir: tmpdir() },
-            { logger: silentLogger },
-          ),
-        ),
-      ).toBe('invalid-input');
-    },
-  );
+  it('takes a given run ID, and refuses one its inputs never validated as an internal error', () => {
+    const outputDir = mkdtempSync(join(tmpdir(), 'writ-preview-'));
+    const named = previewPlan(
+      { planFile: examplePath, commandPrefix: 'writ', outputDir, runId: 'roadmap-1' },
+      { logger: silentLogger },
+    );
+    expect(named.previewPath).toBe(join(outputDir, 'writ-preview-roadmap-1.md'));
+    expect(() =>
+      previewPlan(
+        { planFile: examplePath, commandPrefix: 'writ', outputDir, runId: '../../etc/x' },
+        { logger: silentLogger },
+      ),
+    ).toThrow(/never validated/);
+  });
 
   it('reports an unwritable output directory with output-write-failed', () => {
     expect(

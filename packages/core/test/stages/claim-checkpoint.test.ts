@@ -4,7 +4,7 @@
  */
 import { afterEach, describe, expect, it } from '@jest/globals';
 import { WritError } from '@writ/core/errors.js';
-import { consumeApproval } from '@writ/core/ledger/ledger.js';
+import { consumeApproval, readRun } from '@writ/core/ledger/ledger.js';
 import type { ClaimCheckpointStageSettings } from '@writ/core/stages/claim-checkpoint/inputs.js';
 import { claimCheckpoint } from '@writ/core/stages/claim-checkpoint/stage.js';
 import type { LedgerWorld } from '../ledger/support/emulator.js';
@@ -73,5 +73,71 @@ describe('claim-checkpoint stage, in-process against the emulator', () => {
     );
     expect(refusal).toBeInstanceOf(WritError);
     expect((refusal as WritError).code).toMatch(/^[a-z]+(-[a-z]+)*$/);
+  });
+
+  /** A run approved at epoch 1 with its first step claimed by holder 7. */
+  async function claimedRun(current: LedgerWorld) {
+    const ledger = current.context();
+    const plan = await proposePlanFor(ledger, 'run-1');
+    await consumeApproval(ledger, {
+      runId: 'run-1',
+      approval: await current.approve('run-1', plan),
+      plan: recomputed(plan),
+      holder: { workflow_run_id: 7, attempt: 1 },
+    });
+    await claimCheckpoint(settings({ epoch: 1 }), { ledger });
+    return ledger;
+  }
+
+  it('checkpoints a claimed step with its outcome and evidence', async () => {
+    world = await ledgerWorld();
+    const ledger = await claimedRun(world);
+    const result = await claimCheckpoint(
+      settings({ operation: 'checkpoint', outcome: 'done', statusCode: 201, errorCode: null }),
+      { ledger },
+    );
+    expect(result.outputs).toMatchObject({ 'step-status': 'done', outcome: 'checkpointed', epoch: 1 });
+    expect(String(result.outputs['idempotency-key'])).toMatch(/^sha256:[0-9a-f]{64}$/);
+    expect(result.summary).toContain('step done');
+  });
+
+  it('a dry run shows the ledger commit it would make and writes nothing', async () => {
+    world = await ledgerWorld();
+    const ledger = await claimedRun(world);
+    const before = (await readRun(ledger, 'run-1')).headOid;
+    const result = await claimCheckpoint(
+      settings({ operation: 'checkpoint', outcome: 'failed', errorCode: 'upstream-refused', dryRun: true }),
+      { ledger },
+    );
+    expect(result.outputs).toMatchObject({ outcome: 'dry-run' });
+    expect(result.summary).toContain('(dry run: nothing written)');
+    expect(result.summary).toContain('Ledger commit (dry run: not written)');
+    expect((await readRun(ledger, 'run-1')).headOid).toBe(before);
+  });
+
+  it('releases the lease at the holder epoch', async () => {
+    world = await ledgerWorld();
+    const ledger = await claimedRun(world);
+    const result = await claimCheckpoint(settings({ operation: 'release', stepId: undefined }), { ledger });
+    expect(result.outputs).toMatchObject({ outcome: 'released', 'step-status': '', 'idempotency-key': '' });
+    expect(result.summary).not.toContain(', step `');
+  });
+
+  it('takes over an expired run with a claimed step: outputs stand, the step fails as needs-reconciliation', async () => {
+    world = await ledgerWorld();
+    const ledger = await claimedRun(world);
+    world.emulator.admin.clock({ advance_ms: 20 * 60_000 });
+    const result = await claimCheckpoint(
+      settings({
+        operation: 'takeover',
+        stepId: undefined,
+        epoch: undefined,
+        holder: { workflow_run_id: 8, attempt: 1 },
+      }),
+      { ledger },
+    );
+    expect(result.outputs).toMatchObject({ outcome: 'taken-over', epoch: 2 });
+    expect(result.refusal).toBeInstanceOf(WritError);
+    expect(result.refusal?.code).toBe('needs-reconciliation');
   });
 });

@@ -1,5 +1,5 @@
 /** Shared test setup: an emulator with a user, an app, tokens and a repository, plus real clients. */
-import { createGitHubClient } from '@writ/core/github/client.js';
+import { createGitHubClient, loopbackTimings } from '@writ/core/github/client.js';
 import type { GitHubClient } from '@writ/core/github/client.js';
 import { startEmulator } from '@writ/github-emulator/index.js';
 import type { Emulator } from '@writ/github-emulator/index.js';
@@ -12,10 +12,7 @@ export function client(emulator: Emulator, token: string, options: { retries?: n
   return createGitHubClient(token, {
     baseUrl: emulator.url,
     retries: options.retries ?? 3,
-    retryBaseMs: 5,
-    rateLimitBaseMs: 5,
-    writeSpacingMs: 0,
-    notificationSpacingMs: 0,
+    ...loopbackTimings(5),
     throttleId: `emulator-test-${process.pid}-${clientCounter}`,
   });
 }

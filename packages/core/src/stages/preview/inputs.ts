@@ -1,7 +1,9 @@
 import { tmpdir } from 'node:os';
+import { validateCommandPrefix } from '../../approval/command.js';
 import type { StageIo } from '../../io/action-io.js';
 import type { FileRoots } from '../../io/input-file.js';
 import type { RepositoryName } from '../../ledger/paths.js';
+import { validateRunId } from '../../plan/run-id.js';
 import { readRunnerContext } from '../context.js';
 import type { LedgerSettings } from '../ledger-inputs.js';
 import { readLedgerSettings } from '../ledger-inputs.js';
@@ -11,7 +13,7 @@ export interface PreviewStageSettings {
   statusIssue: number | undefined;
   planFile: string;
   planRoots: FileRoots;
-  /** Empty: derived from the plan digest. */
+  /** A valid run ID, or empty: derived from the plan digest. */
   runId: string;
   commandPrefix: string;
   /** Where the rendered preview is written. */
@@ -34,16 +36,19 @@ export interface PreviewWriteSettings {
 export function readPreviewSettings(io: StageIo<'preview'>): PreviewStageSettings {
   const dryRun = io.booleanInput('dry-run');
   const statusIssue = io.integerInput('status-issue');
+  const planFile = io.input('plan-file');
+  const runId = io.input('run-id');
+  const commandPrefix = validateCommandPrefix(io.input('command-prefix'));
   const settings: PreviewStageSettings = {
     dryRun,
     statusIssue,
-    planFile: io.input('plan-file'),
+    planFile,
     planRoots: {
       workspace: process.env.GITHUB_WORKSPACE || process.cwd(),
       runnerTemp: process.env.RUNNER_TEMP,
     },
-    runId: io.input('run-id'),
-    commandPrefix: io.input('command-prefix'),
+    runId: runId === '' ? '' : validateRunId(runId),
+    commandPrefix,
     outputDir: process.env.RUNNER_TEMP || tmpdir(),
   };
   if (dryRun) return settings;

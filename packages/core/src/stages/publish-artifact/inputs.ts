@@ -1,12 +1,17 @@
 import { parseAllowedRoles } from '../../approval/authorize.js';
+import type { ArtifactBranch } from '../../artifact/lane.js';
+import { refuseLedgerBranches, validateArtifactBranch } from '../../artifact/lane.js';
 import type { OnClosedPr } from '../../artifact/publish.js';
 import { MAX_ARTIFACT_BYTES } from '../../artifact/publish.js';
+import type { ArtifactPath } from '../../artifact/safe-path.js';
+import { validateArtifactPath } from '../../artifact/safe-path.js';
 import { WritError } from '../../errors.js';
 import type { StageIo } from '../../io/action-io.js';
 import { quoted } from '../../io/action-io.js';
 import type { FileRoots } from '../../io/input-file.js';
 import { readInputFile } from '../../io/input-file.js';
 import type { RepositoryName } from '../../ledger/paths.js';
+import { DEFAULT_LEDGER_BRANCH } from '../../ledger/types.js';
 import { validateRunId } from '../../plan/run-id.js';
 import { readRunnerContext } from '../context.js';
 import type { LedgerSettings } from '../ledger-inputs.js';
@@ -18,10 +23,10 @@ const MAX_PR_BODY_BYTES = 4 * 65_536;
 export interface PublishArtifactStageSettings {
   apiUrl: string;
   repository: RepositoryName & { full: string };
-  path: string;
+  /** A safe repository path (git's rules; `.github/workflows/` only with allow-workflow-files). */
+  path: ArtifactPath;
   onClosedPr: OnClosedPr;
   dryRun: boolean;
-  allowWorkflowFiles: boolean;
   epoch: number;
   /** The bytes of `content-file`, read under the input-file rules. */
   content: Buffer;
@@ -32,14 +37,14 @@ export interface PublishArtifactStageSettings {
   planRoots: FileRoots;
   commandPrefix: string;
   allowedRoles: string[];
-  branch: string;
-  base: string;
+  /** The bot branch and the base (null: the default branch); neither is a ledger branch. */
+  branch: ArtifactBranch;
+  base: ArtifactBranch | null;
   prTitle: string;
 }
 
 export function readPublishArtifactSettings(io: StageIo<'publish-artifact'>): PublishArtifactStageSettings {
   const context = readRunnerContext();
-  const path = io.input('path');
   const onClosedPr = io.input('on-closed-pr');
   if (onClosedPr !== 'report' && onClosedPr !== 'open-new') {
     throw new WritError(
@@ -59,24 +64,31 @@ export function readPublishArtifactSettings(io: StageIo<'publish-artifact'>): Pu
       ? ''
       : readInputFile(prBodyFile, 'pr-body-file', planRoots, MAX_PR_BODY_BYTES).toString('utf8');
   const ledger = readLedgerSettings(io);
+  const runId = validateRunId(io.input('run-id'));
+  const allowedRoles = parseAllowedRoles(io.input('allowed-roles'));
+  const path = validateArtifactPath(io.input('path'), { allowWorkflowFiles });
+  const branch = validateArtifactBranch(io.input('branch'), 'branch');
+  const baseInput = io.input('base');
+  const base = baseInput === '' ? null : validateArtifactBranch(baseInput, 'base');
+  // Before anything is read: neither may name a ledger branch (the default base is checked once known).
+  refuseLedgerBranches(base === null ? [branch] : [branch, base], [ledger.branch, DEFAULT_LEDGER_BRANCH]);
   return {
     apiUrl: context.apiUrl,
     repository: context.repository,
     path,
     onClosedPr,
     dryRun,
-    allowWorkflowFiles,
     epoch,
     content,
     prBody,
     ledger,
-    runId: validateRunId(io.input('run-id')),
+    runId,
     planFile: io.input('plan-file'),
     planRoots,
     commandPrefix: io.input('command-prefix'),
-    allowedRoles: parseAllowedRoles(io.input('allowed-roles')),
-    branch: io.input('branch'),
-    base: io.input('base'),
+    allowedRoles,
+    branch,
+    base,
     prTitle: io.input('pr-title'),
   };
 }

@@ -21,7 +21,6 @@ export async function publishArtifact(
       commandPrefix: settings.commandPrefix,
       allowedRoles: settings.allowedRoles,
       path,
-      allowWorkflowFiles: settings.allowWorkflowFiles,
       content,
       branch: settings.branch,
       base: settings.base,

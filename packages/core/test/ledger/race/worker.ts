@@ -3,8 +3,8 @@
  * latency before every request, consuming the approval the coordinator names, reporting the outcome.
  */
 import { WritError } from '@writ/core/errors.js';
-import { createGitHubClient } from '@writ/core/github/client.js';
-import { seededRandom } from '@writ/core/ledger/cas.js';
+import { createGitHubClient, loopbackTimings } from '@writ/core/github/client.js';
+import { seededRandom } from '@writ/core/seeded-random.js';
 import { consumeApproval, createLedgerContext } from '@writ/core/ledger/ledger.js';
 import type { ConsumeApprovalInput } from '@writ/core/ledger/ledger.js';
 import type { LedgerApp } from '@writ/core/ledger/types.js';
@@ -57,10 +57,7 @@ process.on('message', (message: WorkerInit | WorkerConsume | { type: 'exit' }) =
     const github = createGitHubClient(message.token, {
       baseUrl: message.url,
       retries: 3,
-      retryBaseMs: 5,
-      rateLimitBaseMs: 5,
-      writeSpacingMs: 0,
-      notificationSpacingMs: 0,
+      ...loopbackTimings(5),
       throttleId: `race-${message.index}`,
     });
     github.hook.before(

@@ -4,7 +4,7 @@
  * two ledger rulesets (deletion + non_fast_forward with no bypass; update with only the app bypassing),
  * and a bootstrapped root.
  */
-import { createGitHubClient } from '@writ/core/github/client.js';
+import { createGitHubClient, loopbackTimings } from '@writ/core/github/client.js';
 import type { GitHubClient } from '@writ/core/github/client.js';
 import { bootstrapLedger } from '@writ/core/ledger/bootstrap.js';
 import type { Clock, LedgerContext } from '@writ/core/ledger/cas.js';
@@ -29,10 +29,7 @@ export function emulatorClient(emulator: Emulator, token: string, retries = 3): 
   return createGitHubClient(token, {
     baseUrl: emulator.url,
     retries,
-    retryBaseMs: 5,
-    rateLimitBaseMs: 5,
-    writeSpacingMs: 0,
-    notificationSpacingMs: 0,
+    ...loopbackTimings(5),
     throttleId: `ledger-test-${process.pid}-${counter}`,
   });
 }
@@ -60,7 +57,14 @@ export const POLICY = { leaseMs: 10 * 60_000, graceMs: 60_000 };
 export const instantClock: Clock = { now: () => Date.now(), sleep: () => Promise.resolve() };
 
 export async function ledgerWorld(
-  options: { seed?: number; ruleset?: boolean; bootstrap?: boolean; port?: number } = {},
+  options: {
+    seed?: number;
+    ruleset?: boolean;
+    bootstrap?: boolean;
+    port?: number;
+    /** The ledger app's installation permissions, in place of the ledger's own (stages need more). */
+    appPermissions?: Record<string, 'read' | 'write'>;
+  } = {},
 ): Promise<LedgerWorld> {
   const emulator = await startEmulator({
     seed: options.seed ?? 1,
@@ -79,7 +83,7 @@ export async function ledgerWorld(
     kind: 'installation',
     app: 'writ-ledger',
     // Issues read: the replay of a consume re-reads its approval comment.
-    permissions: { contents: 'write', administration: 'write', issues: 'read' },
+    permissions: options.appPermissions ?? { contents: 'write', administration: 'write', issues: 'read' },
   });
   admin.createToken({ token: OWNER_TOKEN, kind: 'pat', login: OWNER });
   admin.createRepo({ owner: OWNER, name: REPO, files: { 'README.md': 'widgets\n' } });

@@ -1,0 +1,150 @@
+/**
+ * The consume-approval stage in-process: a run proposed by the preview stage, a maintainer's comment,
+ * the stage's settings straight in and its dependencies from its own `connect` (real Octokit and
+ * plugins against the emulator on loopback).
+ */
+import { afterEach, describe, expect, it } from '@jest/globals';
+import { errorCode } from '@writ/core/errors.js';
+import { readRun } from '@writ/core/ledger/ledger.js';
+import type { ConsumeApprovalStageSettings } from '@writ/core/stages/consume-approval/inputs.js';
+import { consumeApproval } from '@writ/core/stages/consume-approval/stage.js';
+import { preview } from '@writ/core/stages/preview/stage.js';
+import { APPROVER, OWNER, REPO, REPOSITORY } from '../ledger/support/emulator.js';
+import type { StageWorld } from './support/stage-world.js';
+import { recordingLogger, stageWorld } from './support/stage-world.js';
+
+let world: StageWorld | undefined;
+afterEach(async () => {
+  await world?.close();
+  world = undefined;
+});
+
+/** Proposes the plan through the preview stage (with its status comment); returns its approve command. */
+async function proposed(current: StageWorld, planFile: string) {
+  const result = await preview(
+    {
+      dryRun: false,
+      statusIssue: current.statusIssue,
+      planFile,
+      planRoots: { workspace: current.workspace, runnerTemp: undefined },
+      runId: '',
+      commandPrefix: 'writ',
+      outputDir: current.workspace,
+      write: () => ({
+        apiUrl: current.ledgerWorld.emulator.url,
+        repository: { owner: OWNER, repo: REPO, full: REPOSITORY },
+        actorId: undefined,
+        ledger: current.ledger,
+      }),
+    },
+    { logger: recordingLogger(), connect: () => Promise.resolve(current.deps()) },
+  );
+  return {
+    runId: String(result.outputs['run-id']),
+    command: String(result.outputs['approve-command']),
+    statusCommentId: Number(result.outputs['status-comment-id']),
+  };
+}
+
+function settings(
+  current: StageWorld,
+  planFile: string,
+  commentId: number,
+  overrides: Partial<ConsumeApprovalStageSettings> = {},
+): ConsumeApprovalStageSettings {
+  return {
+    apiUrl: current.ledgerWorld.emulator.url,
+    repository: { owner: OWNER, repo: REPO, full: REPOSITORY },
+    commentId,
+    dryRun: false,
+    commandPrefix: 'writ',
+    ledger: current.ledger,
+    planFile,
+    planRoots: { workspace: current.workspace, runnerTemp: undefined },
+    allowedRoles: ['admin', 'maintain', 'write'],
+    requireDistinctApprover: false,
+    holder: { workflow_run_id: 77, attempt: 1 },
+    ...overrides,
+  };
+}
+
+describe('consume-approval stage, in-process', () => {
+  it('consumes the approval, takes the lease and moves the status comment on', async () => {
+    world = await stageWorld();
+    const planFile = world.planFile('plan');
+    const { runId, command, statusCommentId } = await proposed(world, planFile);
+    const commentId = await world.comment(command);
+    const result = await consumeApproval(settings(world, planFile, commentId), world.deps());
+    expect(result.outputs).toMatchObject({ 'run-id': runId, epoch: 1, outcome: 'approved', reason: '' });
+    expect(String(result.outputs['lease-expires-at'])).toMatch(/^\d{4}-\d\d-\d\dT/);
+    expect(result.summary).toContain(`approved by @${APPROVER} (maintain)`);
+    expect(result.summary).toContain(`Status comment ${statusCommentId}: updated.`);
+    const run = (await readRun(world.ledgerWorld.context(), runId)).run;
+    expect(run).toMatchObject({ state: 'approved', approval: { comment_id: commentId, epoch: 1 } });
+    const { data } = await world.owner.rest.issues.getComment({
+      owner: OWNER,
+      repo: REPO,
+      comment_id: statusCommentId,
+    });
+    expect(data.body).toContain(`Approved by @${APPROVER} (maintain)`);
+  });
+
+  it('a dry run verifies everything, shows the ledger commit it would make and writes nothing', async () => {
+    world = await stageWorld();
+    const planFile = world.planFile('plan');
+    const { runId, command } = await proposed(world, planFile);
+    const commentId = await world.comment(command);
+    const seq = world.lastSeq();
+    const result = await consumeApproval(
+      settings(world, planFile, commentId, { dryRun: true }),
+      world.deps(),
+    );
+    expect(result.outputs).toMatchObject({ 'run-id': runId, outcome: 'dry-run' });
+    expect(result.summary).toContain('(dry run: nothing written)');
+    expect(result.summary).toContain('Ledger commit (dry run: not written)');
+    expect(result.summary).not.toContain('Status comment');
+    expect(world.writesSince(seq)).toEqual([]);
+    expect((await readRun(world.ledgerWorld.context(), runId)).run?.state).toBe('proposed');
+  });
+
+  it('reports a status comment it could not update, and the approval stands', async () => {
+    world = await stageWorld();
+    const planFile = world.planFile('plan');
+    const { runId, command } = await proposed(world, planFile);
+    const commentId = await world.comment(command);
+    world.ledgerWorld.emulator.admin.addFault({
+      match: { method: 'PATCH', path: '/repos/acme/widgets/issues/comments/*' },
+      fault: { type: 'status', status: 422 },
+    });
+    const logger = recordingLogger();
+    const result = await consumeApproval(settings(world, planFile, commentId), world.deps(logger));
+    expect(result.outputs).toMatchObject({ outcome: 'approved' });
+    expect(result.summary).toMatch(/Status comment not updated \([a-z-]+\); the approval stands\./);
+    expect(logger.lines.some((line) => line.startsWith('warning: status comment not updated'))).toBe(true);
+    expect((await readRun(world.ledgerWorld.context(), runId)).run?.state).toBe('approved');
+  });
+
+  it('refuses an approval of another digest and leaves the run proposed', async () => {
+    world = await stageWorld();
+    const planFile = world.planFile('plan');
+    const { runId } = await proposed(world, planFile);
+    const commentId = await world.comment(`writ: approve ${runId} ${'0'.repeat(64)}`);
+    const refused = await consumeApproval(settings(world, planFile, commentId), world.deps()).catch(
+      (error: unknown) => error,
+    );
+    expect(errorCode(refused)).toBe('stale-or-mismatched-approval');
+    expect((await readRun(world.ledgerWorld.context(), runId)).run?.state).toBe('proposed');
+  });
+
+  it('refuses a comment by a role that is not allowed as insufficient-permission', async () => {
+    world = await stageWorld();
+    const planFile = world.planFile('plan');
+    const { command } = await proposed(world, planFile);
+    const commentId = await world.comment(command);
+    const refused = await consumeApproval(
+      settings(world, planFile, commentId, { allowedRoles: ['admin'] }),
+      world.deps(),
+    ).catch((error: unknown) => error);
+    expect(errorCode(refused)).toBe('insufficient-permission');
+  });
+});

@@ -1,0 +1,139 @@
+/**
+ * The preview stage in-process: its settings straight in, a dry run with no client at all, a writing
+ * preview through the stage's own `connect` (real Octokit and plugins against the emulator on loopback).
+ */
+import { afterEach, describe, expect, it } from '@jest/globals';
+import { existsSync, readFileSync } from 'node:fs';
+import { errorCode } from '@writ/core/errors.js';
+import { readRun } from '@writ/core/ledger/ledger.js';
+import type { PreviewStageSettings } from '@writ/core/stages/preview/inputs.js';
+import { preview } from '@writ/core/stages/preview/stage.js';
+import { OWNER, REPO, REPOSITORY } from '../ledger/support/emulator.js';
+import type { StageWorld } from './support/stage-world.js';
+import { recordingLogger, stageWorld } from './support/stage-world.js';
+
+let world: StageWorld | undefined;
+afterEach(async () => {
+  await world?.close();
+  world = undefined;
+});
+
+function settings(
+  current: StageWorld,
+  planFile: string,
+  overrides: Partial<PreviewStageSettings> = {},
+): PreviewStageSettings {
+  return {
+    dryRun: false,
+    statusIssue: current.statusIssue,
+    planFile,
+    planRoots: { workspace: current.workspace, runnerTemp: undefined },
+    runId: '',
+    commandPrefix: 'writ',
+    outputDir: current.workspace,
+    write: () => ({
+      apiUrl: current.ledgerWorld.emulator.url,
+      repository: { owner: OWNER, repo: REPO, full: REPOSITORY },
+      actorId: 42,
+      ledger: current.ledger,
+    }),
+    ...overrides,
+  };
+}
+
+function depsOf(current: StageWorld, logger = recordingLogger()) {
+  let connects = 0;
+  return {
+    logger,
+    connects: () => connects,
+    connect: () => {
+      connects += 1;
+      return Promise.resolve(current.deps(logger));
+    },
+  };
+}
+
+describe('preview stage, in-process', () => {
+  it('a dry run validates, digests and renders without connecting or sending a request', async () => {
+    world = await stageWorld();
+    const deps = depsOf(world);
+    const seq = world.lastSeq();
+    const dry = settings(world, world.planFile('plan'), { dryRun: true });
+    delete dry.write;
+    const result = await preview(dry, deps);
+    expect(deps.connects()).toBe(0);
+    expect(world.ledgerWorld.emulator.admin.requests().filter((r) => r.seq > seq)).toEqual([]);
+    const runId = String(result.outputs['run-id']);
+    expect(runId).toMatch(/^run-[0-9a-f]{16}$/);
+    expect(result.outputs).toMatchObject({
+      outcome: 'previewed',
+      reason: '',
+      'status-comment-id': '',
+      'approve-command': `writ: approve ${runId} ${String(result.outputs.digest).slice('sha256:'.length)}`,
+    });
+    const path = String(result.outputs['preview-path']);
+    expect(existsSync(path)).toBe(true);
+    expect(readFileSync(path, 'utf8')).toBe(result.summary);
+    expect(deps.logger.lines).toContain(`info: approve with: ${String(result.outputs['approve-command'])}`);
+  });
+
+  it('proposes the run and posts its status comment; a re-run changes nothing and says so', async () => {
+    world = await stageWorld();
+    const deps = depsOf(world);
+    const planFile = world.planFile('plan');
+    const first = await preview(settings(world, planFile), deps);
+    expect(first.outputs).toMatchObject({ outcome: 'proposed', reason: '' });
+    const runId = String(first.outputs['run-id']);
+    const commentId = first.outputs['status-comment-id'];
+    expect(typeof commentId).toBe('number');
+    const view = await readRun(world.ledgerWorld.context(), runId);
+    expect(view.run).toMatchObject({ state: 'proposed', proposer: { actor_id: 42 } });
+    expect(view.run?.status_comment).toMatchObject({ comment_id: commentId, pending_digest: null });
+    expect(deps.logger.lines.some((line) => line.includes(`proposed run ${runId}`))).toBe(true);
+
+    const seq = world.lastSeq();
+    const again = await preview(settings(world, planFile), deps);
+    expect(again.outputs).toMatchObject({ outcome: 'proposed', 'status-comment-id': commentId });
+    expect(world.writesSince(seq)).toEqual([]);
+    expect(deps.logger.lines.some((line) => line.includes(`already proposed run ${runId}`))).toBe(true);
+    expect(deps.logger.lines.some((line) => line.includes('unchanged'))).toBe(true);
+  });
+
+  it('proposes without a status comment when no status issue is named', async () => {
+    world = await stageWorld();
+    const result = await preview(
+      settings(world, world.planFile('plan'), { statusIssue: undefined }),
+      depsOf(world),
+    );
+    expect(result.outputs).toMatchObject({ outcome: 'proposed', 'status-comment-id': '' });
+  });
+
+  it('refuses another plan under a run ID already proposed as run-exists', async () => {
+    world = await stageWorld();
+    const deps = depsOf(world);
+    await preview(settings(world, world.planFile('a'), { runId: 'release-1' }), deps);
+    const refused = await preview(
+      settings(world, world.planFile('b', 'Another release'), { runId: 'release-1' }),
+      deps,
+    ).catch((error: unknown) => error);
+    expect(errorCode(refused)).toBe('run-exists');
+  });
+
+  it('refuses a plan scoped to another repository as invalid-input, before any ledger write', async () => {
+    world = await stageWorld();
+    const seq = world.lastSeq();
+    const refused = await preview(
+      settings(world, world.planFile('plan'), {
+        write: () => ({
+          apiUrl: world!.ledgerWorld.emulator.url,
+          repository: { owner: 'acme', repo: 'gadgets', full: 'acme/gadgets' },
+          actorId: undefined,
+          ledger: world!.ledger,
+        }),
+      }),
+      depsOf(world),
+    ).catch((error: unknown) => error);
+    expect(errorCode(refused)).toBe('invalid-input');
+    expect(world.writesSince(seq)).toEqual([]);
+  });
+});
