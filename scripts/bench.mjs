@@ -110,3 +110,17 @@ mkdirSync(out, { recursive: true });
 const file = join(out, `bench-${new Date().toISOString().replace(/[:.]/g, '-')}.json`);
 writeFileSync(file, `${JSON.stringify({ node: process.version, runs: RUNS, rows }, null, 2)}\n`);
 console.log(`\nwrote ${file}`);
+
+// Requests and writes: what persist costs per step kind and for a roadmap-shaped plan at claim-window
+// 1 and 10, counted on the emulator's request log (scripts/measure-persist-requests.ts).
+console.log('\npersist: requests, plan writes and ledger commits (in-process, against the emulator)');
+const persistCost = spawnSync(
+  process.execPath,
+  ['--import', 'tsx', join(root, 'scripts/measure-persist-requests.ts')],
+  { cwd: root, encoding: 'utf8' },
+);
+process.stdout.write(persistCost.stdout);
+if (persistCost.status !== 0) {
+  process.stderr.write(persistCost.stderr);
+  process.exitCode = 1;
+}
