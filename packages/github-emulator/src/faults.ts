@@ -47,6 +47,10 @@ export function pickFault(
   for (const fault of world.faults) {
     if (fault.times !== null && fault.hits >= fault.times) continue;
     if (!faultMatches(fault, method, path, gql)) continue;
+    if (fault.skip > 0) {
+      fault.skip--;
+      continue;
+    }
     if (fault.probability !== null && world.random() >= fault.probability) continue;
     fault.hits++;
     return fault;
