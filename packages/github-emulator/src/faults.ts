@@ -65,7 +65,14 @@ export function faultReply(fault: FaultSpec | null, requestId: string): Reply | 
     return {
       status,
       body: {
-        message: status === 502 ? 'Bad Gateway' : status === 503 ? 'Service Unavailable' : 'Server Error',
+        message:
+          status === 502
+            ? 'Bad Gateway'
+            : status === 503
+              ? 'Service Unavailable'
+              : status === 412
+                ? 'Precondition Failed'
+                : 'Server Error',
         status: String(status),
       },
     };

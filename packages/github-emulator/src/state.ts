@@ -259,6 +259,7 @@ export const FAULT_TYPES = [
   'primary-rate-limit',
   'apply-then-drop',
   'drop-before-apply',
+  'apply-then-status',
 ] as const;
 
 export interface FaultSpec {
