@@ -61,6 +61,7 @@ export async function probeWorld(
   admin.createRepo({
     owner: 'acme',
     name: 'widgets',
+    private: true,
     files: {
       'README.md': '# widgets\n',
       ...(allowlist === null ? {} : { '.writ/probe-allowlist.json': allowlistText(allowlist) }),
