@@ -60,3 +60,34 @@ Environment: GITHUB_TOKEN (a repository admin's token sees everything; an app to
 administration access sees no bypass actors, branch protection or Actions settings: UNKNOWN),
 GITHUB_API_URL (default https://api.github.com; GitHub Enterprise Server: https://<host>/api/v3).
 `;
+
+export const PROBE_HELP = `Usage: writ probe --repo <sandbox> --confirm-sandbox <sandbox> [--from <owner/repo>] [options]
+       writ probe --explain <evidence-file> [--now <ISO time>]
+
+Runs the stale-write contract probe (the probe stage's core) on a sandbox repository: cases 1, 2a, 2b,
+3a, 3b and 4 with control writes, and the compare-and-set primitives Writ relies on; classifies each
+positive, negative or inconclusive, cleans up only its own marked resources and writes the evidence
+file to commit through a normal pull request. The guard runs first and only reads: the sandbox must be
+confirmed, listed in the allow-list on the default branch of --from (never a checked-out copy), and not
+--from itself (probe-repository-refused). Without --apply it prints what it would create and writes
+nothing.
+
+--explain prints which step kinds an evidence file opens under require-proof (assign: 2a, 2b, 3a,
+3b; create: 4; marker/pin edit: 1) and why not.
+
+Options:
+  --repo <owner/name>        the sandbox
+  --confirm-sandbox <o/n>    must equal --repo
+  --from <owner/repo>        the repository whose allow-list governs (default: GITHUB_REPOSITORY)
+  --allowlist-file <path>    (default .writ/probe-allowlist.json)
+  --evidence-file <path>     where to write the evidence, under the current directory
+                             (default .writ/probe-evidence.json)
+  --cases <list>             all (default), or case and primitive IDs, comma-separated
+  --probe-run <id>           the per-run marker ID (default cli-<time>)
+  --apply                    run the probe (default: dry run)
+  --json                     print the evidence (or the dry-run plan) as JSON
+  -h, --help                 this help
+
+Environment: GITHUB_TOKEN (scoped to the sandbox only; never the production app token),
+WRIT_REPOSITORY_TOKEN (reads the allow-list of --from; default GITHUB_TOKEN), GITHUB_API_URL.
+`;
