@@ -22,12 +22,14 @@ export async function probe(settings: ProbeStageSettings, deps: ProbeDeps): Prom
     };
   }
   const { evidence } = result;
-  const path = writeEvidenceFile(settings.workspace, settings.evidenceFile, renderEvidence(evidence));
+  const bytes = renderEvidence(evidence);
+  const path = writeEvidenceFile(settings.workspace, settings.evidenceFile, bytes);
   const opens = kindVerdicts(evidence, new Date(Date.parse(evidence.finished_at)))
     .filter((verdict) => verdict.open)
     .map((verdict) => verdict.kind);
   return {
-    summary: renderProbeSummary(evidence, settings.evidenceFile, result.requests),
+    // The evidence itself, for the owner to commit as `evidence-file` through a pull request.
+    summary: `${renderProbeSummary(evidence, settings.evidenceFile, result.requests)}\n<details><summary>${settings.evidenceFile}</summary>\n\n\`\`\`json\n${bytes}\`\`\`\n\n</details>\n`,
     outputs: {
       outcome: 'probed',
       reason: '',
