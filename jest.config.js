@@ -39,6 +39,8 @@ export default {
     './packages/core/src/ledger/': { lines: 89, branches: 78 },
     './packages/core/src/plan/': { lines: 94, branches: 87 },
     './packages/core/src/preview/': { lines: 84, branches: 67 },
+    // probe/: measured 86 % lines, 69 % branches from its own tests alone (before guard.test.ts).
+    './packages/core/src/probe/': { lines: 85, branches: 68 },
     './packages/core/src/setup/': { lines: 89, branches: 75 },
     './packages/core/src/stages/': { lines: 0, branches: 0 },
     './packages/core/src/status-comment/': { lines: 0, branches: 0 },

@@ -67,7 +67,7 @@ export async function probeWorld(
       ...(allowlist === null ? {} : { '.writ/probe-allowlist.json': allowlistText(allowlist) }),
     },
   });
-  admin.createRepo({ owner: 'acme', name: 'sandbox', files: { 'README.md': '# sandbox\n' } });
+  admin.createRepo({ owner: 'acme', name: 'sandbox', private: true, files: { 'README.md': '# sandbox\n' } });
   admin.createApp({ slug: 'writ-probe' });
   admin.createToken({
     token: SANDBOX_TOKEN,
