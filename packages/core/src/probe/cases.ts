@@ -319,9 +319,10 @@ async function concurrentCreate(
   const count = async (): Promise<number | null> => {
     const items = await listAll(api, listRoute, { ...repoParams(target), state: 'all' });
     if (items === null) return null;
-    return items.filter(
-      (item) => typeof item[textField] === 'string' && (item[textField] as string).includes(marker),
-    ).length;
+    return items.filter((item) => {
+      const value = item[textField];
+      return typeof value === 'string' && value.includes(marker);
+    }).length;
   };
   const surface = kind === 'issue' ? SURFACES.issueCreate : SURFACES.milestoneCreate;
   const before = await count();

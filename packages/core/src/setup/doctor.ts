@@ -178,7 +178,8 @@ async function probeEvidenceCheck(
       path: EVIDENCE_PATH,
       ref: ctx.defaultBranch,
     });
-    const date = Date.parse(String((response.headers as Record<string, unknown>).date ?? ''));
+    const header = (response.headers as Record<string, unknown>).date;
+    const date = typeof header === 'string' ? Date.parse(header) : Number.NaN;
     if (Number.isFinite(date)) now = date;
     const data = response.data as { type?: string; content?: string };
     text =
@@ -235,18 +236,13 @@ async function probeEvidenceCheck(
   const opens = `opens ${open.length === 0 ? 'no kind' : open.join(', ')}${
     closed.length === 0
       ? ''
-      : `; closed: ${closed.map((verdict) => `${verdict.kind} (${verdict.open ? '' : verdict.why})`).join(', ')}`
+      : `; closed: ${closed.map((verdict) => `${verdict.kind} (${'why' in verdict ? verdict.why : ''})`).join(', ')}`
   }`;
   const whole = evidenceVerdict(evidence, ['issue.create'], new Date(now), apiUrl)[0];
   const unusable =
     whole !== undefined && !whole.open && /days ago|in the future|recorded against/.test(whole.why);
   if (unusable) {
-    return check(
-      id,
-      'WARN',
-      `${what} opens nothing: ${whole.open ? '' : whole.why} (${policyNote}).`,
-      runProbe,
-    );
+    return check(id, 'WARN', `${what} opens nothing: ${whole.why} (${policyNote}).`, runProbe);
   }
   return check(id, 'PASS', `${what} is valid and fresh; under require-proof it ${opens} (${policyNote}).`);
 }
@@ -752,7 +748,7 @@ export async function runDoctor(
     ...(await workflowSettingChecks(ctx)),
     ...(await workflowChecks(ctx)),
     ...files.checks,
-    await probeEvidenceCheck(ctx, files.policy, String(deps.github.request.endpoint.DEFAULTS.baseUrl ?? '')),
+    await probeEvidenceCheck(ctx, files.policy, deps.github.request.endpoint.DEFAULTS.baseUrl),
   ];
   const counts: Record<CheckStatus, number> = { PASS: 0, WARN: 0, FAIL: 0, UNKNOWN: 0 };
   for (const entry of checks) counts[entry.status] += 1;
