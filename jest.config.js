@@ -42,6 +42,8 @@ export default {
     './packages/core/src/persist/': { lines: 80, branches: 61 },
     './packages/core/src/plan/': { lines: 94, branches: 87 },
     './packages/core/src/preview/': { lines: 98, branches: 76 },
+    // probe/: measured 86 % lines, 69 % branches from its own tests alone (before guard.test.ts).
+    './packages/core/src/probe/': { lines: 85, branches: 68 },
     './packages/core/src/setup/': { lines: 89, branches: 75 },
     './packages/core/src/stages/': { lines: 97, branches: 91 },
     './packages/core/src/status-comment/': { lines: 99, branches: 91 },

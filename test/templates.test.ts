@@ -62,6 +62,12 @@ describe.each(templates)('workflows-templates/%s', (name) => {
       for (const level of Object.values(job.permissions ?? {})) expect(level).toBe('read');
     }
     expect(text).not.toMatch(/WRIT_APP_ID: '\d+'/);
+    if (name === 'writ-probe.yml') {
+      // The probe writes only to the sandbox, with the sandbox-only secret: never the production app.
+      expect(text).not.toMatch(/WRIT_APP_|create-github-app-token/);
+      expect(text).toContain('token: ${{ secrets.WRIT_PROBE_SANDBOX_TOKEN }}');
+      return;
+    }
     expect(text).toContain('${{ vars.WRIT_APP_ID }}');
     expect(text).toContain('${{ vars.WRIT_APP_SLUG }}');
   });

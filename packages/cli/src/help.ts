@@ -5,7 +5,8 @@ export const WRIT_VERSION = '0.1.0';
 export const INIT_HELP = `Usage: writ init --github --ref <40-hex commit> [options]
 
 Renders Writ's configuration (.writ/config.json, policy.json, probe-allowlist.json, README.md,
-manifest.json) and thin workflow callers (.github/workflows/writ-preview.yml, writ-approval.yml) in
+manifest.json) and thin workflow callers (.github/workflows/writ-preview.yml, writ-approval.yml,
+writ-probe.yml) in
 the Git repository you run it in, every Writ action pinned to the commit you reviewed. Safe to re-run:
 a file init wrote and nobody changed is updated, an unchanged render is left alone, and a file you
 edited or that init did not write is never overwritten (it is reported as a conflict). Then prints the
@@ -31,7 +32,7 @@ Options:
 Exit status: 0 when every file is created, updated or unchanged; 1 on a conflict (init-conflict) or a
 refusal (init-refused: no Git repository, no GitHub remote, several without --remote, a target path
 that is a directory or symlink) — a refusal writes nothing.
-Pending stages (persist, recovery, probe) add their jobs and workflows when they are released.
+Pending stages (persist, recovery) add their jobs and workflows when they are released.
 `;
 
 export const DOCTOR_HELP = `Usage: writ doctor --github [--repo <owner/repo>] [options]
@@ -59,4 +60,35 @@ Options:
 Environment: GITHUB_TOKEN (a repository admin's token sees everything; an app token without
 administration access sees no bypass actors, branch protection or Actions settings: UNKNOWN),
 GITHUB_API_URL (default https://api.github.com; GitHub Enterprise Server: https://<host>/api/v3).
+`;
+
+export const PROBE_HELP = `Usage: writ probe --repo <sandbox> --confirm-sandbox <sandbox> [--from <owner/repo>] [options]
+       writ probe --explain <evidence-file> [--now <ISO time>]
+
+Runs the stale-write contract probe (the probe stage's core) on a sandbox repository: cases 1, 2a, 2b,
+3a, 3b and 4 with control writes, and the compare-and-set primitives Writ relies on; classifies each
+positive, negative or inconclusive, cleans up only its own marked resources and writes the evidence
+file to commit through a normal pull request. The guard runs first and only reads: the sandbox must be
+confirmed, listed in the allow-list on the default branch of --from (never a checked-out copy), and not
+--from itself (probe-repository-refused). Without --apply it prints what it would create and writes
+nothing.
+
+--explain prints which step kinds an evidence file opens under require-proof (assign: 2a, 2b, 3a,
+3b; create: 4; marker/pin edit: 1) and why not.
+
+Options:
+  --repo <owner/name>        the sandbox
+  --confirm-sandbox <o/n>    must equal --repo
+  --from <owner/repo>        the repository whose allow-list governs (default: GITHUB_REPOSITORY)
+  --allowlist-file <path>    (default .writ/probe-allowlist.json)
+  --evidence-file <path>     where to write the evidence, under the current directory
+                             (default .writ/probe-evidence.json)
+  --cases <list>             all (default), or case and primitive IDs, comma-separated
+  --probe-run <id>           the per-run marker ID (default cli-<time>)
+  --apply                    run the probe (default: dry run)
+  --json                     print the evidence (or the dry-run plan) as JSON
+  -h, --help                 this help
+
+Environment: GITHUB_TOKEN (scoped to the sandbox only; never the production app token),
+WRIT_REPOSITORY_TOKEN (reads the allow-list of --from; default GITHUB_TOKEN), GITHUB_API_URL.
 `;

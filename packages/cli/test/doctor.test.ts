@@ -11,6 +11,7 @@ import {
 } from '@writ/core/setup/files.js';
 import { renderWorkflows } from '@writ/core/setup/templates.js';
 import { runCli } from '@writ/cli/cli.js';
+import { CASE_IDS } from '@writ/core/probe/evidence.js';
 import validateDoctorReport from '../../core/src/generated/doctor-report-validator.js';
 import { Conformance } from '../../github-emulator/test/support/conformance.js';
 
@@ -46,9 +47,45 @@ type Change =
   | 'injection'
   | 'no-permissions'
   | 'pull-request-target'
-  | 'bad-policy';
+  | 'bad-policy'
+  | 'no-evidence'
+  | 'stale-evidence'
+  | 'foreign-evidence'
+  | 'bad-evidence';
 
-async function world(change: Change): Promise<Record<string, string>> {
+/** Probe evidence as the probe writes it: the realistic world's (every case negative) unless `positive`. */
+function evidenceText(apiUrl: string, finished: string, positive = false): string {
+  const classification = positive ? 'positive' : 'negative';
+  return `${JSON.stringify({
+    schema: 1,
+    sandbox: 'acme/sandbox',
+    api_url: apiUrl,
+    writ: { version: '0.1.0', commit: null },
+    probe_run: 'gh-1-1',
+    started_at: finished,
+    finished_at: finished,
+    cases: CASE_IDS.map((id) => ({
+      id,
+      classification,
+      attempts: [
+        {
+          surface: 'PATCH /repos/{owner}/{repo}/issues/{issue_number}',
+          classification,
+          control_status: 200,
+          status: positive ? 412 : 200,
+          error_code: null,
+          read_back: positive ? 'unchanged' : 'applied',
+          reason: positive ? 'refused-unchanged' : 'applied',
+          at: finished,
+        },
+      ],
+    })),
+    primitives: [],
+    cleanup: { removed: 19, left: [] },
+  })}\n`;
+}
+
+async function world(change: Change, positive = false): Promise<Record<string, string>> {
   emulator = await startEmulator({
     seed: 7,
     startTime: Date.parse('2026-11-30T09:00:00Z'),
@@ -70,6 +107,12 @@ async function world(change: Change): Promise<Record<string, string>> {
     app: 'acme-writ',
     permissions: { contents: 'write', issues: 'write', pull_requests: 'write' },
   });
+  admin.createToken({
+    token: 'ghs_noContentsToken0000000000000000000',
+    kind: 'installation',
+    app: 'acme-writ',
+    permissions: { issues: 'read' },
+  });
   const config = { ...defaultConfig(), app: { slug: 'acme-writ', id: app.app_id } };
   const files: Record<string, string> = {
     'README.md': 'widgets\n',
@@ -78,6 +121,16 @@ async function world(change: Change): Promise<Record<string, string>> {
       change === 'bad-policy' ? '{"schema":1,"kinds":{}}\n' : renderPolicy(defaultPolicy()),
     '.writ/probe-allowlist.json': renderAllowlist({ schema: 1, repositories: [] }),
   };
+  if (change !== 'no-evidence') {
+    files['.writ/probe-evidence.json'] =
+      change === 'bad-evidence'
+        ? '{"schema":1}\n'
+        : evidenceText(
+            change === 'foreign-evidence' ? 'https://ghe.example.com/api/v3' : emulator.url,
+            change === 'stale-evidence' ? '2026-10-30T08:59:59Z' : '2026-11-30T08:00:00Z',
+            positive,
+          );
+  }
   for (const file of renderWorkflows({
     pin: { repository: 'writ-actions/writ', ref: REF, version: 'v0.1.0' },
     config,
@@ -202,10 +255,13 @@ describe('writ doctor --github', () => {
     expect(notPass(report)).toEqual({});
     expect(report.result).toBe('PASS');
     expect(report.exit).toBe(0);
-    expect(report.checks).toHaveLength(15);
+    expect(report.checks).toHaveLength(16);
+    expect(report.checks.find((entry) => entry.id === 'probe-evidence')?.detail).toMatch(
+      /is valid and fresh; under require-proof it opens no kind; closed: milestone\.upsert \(case 1 negative, case 4 negative\)/,
+    );
     const table = await writ(['doctor', '--github'], { ...env, GITHUB_TOKEN: ADMIN });
     expect(table.out).toMatch(/^writ doctor: acme\/widgets\n\nPASS    ledger-rulesets /);
-    expect(table.out).toContain('15 PASS, 0 WARN, 0 FAIL, 0 UNKNOWN');
+    expect(table.out).toContain('16 PASS, 0 WARN, 0 FAIL, 0 UNKNOWN');
   });
 
   it.each<[Change, Record<string, string>]>([
@@ -224,6 +280,10 @@ describe('writ doctor --github', () => {
     ['no-permissions', { 'workflow-permissions': 'FAIL' }],
     ['pull-request-target', { 'workflow-pull-request-target': 'FAIL' }],
     ['bad-policy', { 'writ-files': 'FAIL' }],
+    ['no-evidence', { 'probe-evidence': 'WARN' }],
+    ['stale-evidence', { 'probe-evidence': 'WARN' }],
+    ['foreign-evidence', { 'probe-evidence': 'WARN' }],
+    ['bad-evidence', { 'probe-evidence': 'FAIL' }],
   ])('reports %s as exactly that', async (change, expected) => {
     const report = await doctor(await world(change));
     expect(notPass(report)).toEqual(expected);
@@ -243,10 +303,24 @@ describe('writ doctor --github', () => {
     });
     expect(report.result).toBe('UNKNOWN');
     // A misconfiguration only classic protection could hide is UNKNOWN too, not PASS.
+    await emulator?.close();
     const hidden = await doctor(await world('no-required-checks'), NARROW_APP);
     expect(hidden.checks.find((entry) => entry.id === 'default-branch-required-checks')?.status).toBe(
       'UNKNOWN',
     );
+  });
+
+  it('names the kinds positive evidence opens, and is UNKNOWN to a token that cannot read contents', async () => {
+    const report = await doctor(await world('none', true));
+    expect(report.checks.find((entry) => entry.id === 'probe-evidence')).toMatchObject({
+      status: 'PASS',
+      detail: expect.stringMatching(
+        /opens milestone\.upsert, milestone\.edit, issue\.set-milestone, issue\.labels, issue\.create, comment\.upsert \(policy/,
+      ) as unknown as string,
+    });
+    await emulator?.close();
+    const bare = await doctor(await world('no-evidence'), 'ghs_noContentsToken0000000000000000000');
+    expect(bare.checks.find((entry) => entry.id === 'probe-evidence')?.status).toBe('UNKNOWN');
   });
 
   it('passes the default branch on classic branch protection alone', async () => {

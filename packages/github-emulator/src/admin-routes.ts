@@ -94,10 +94,15 @@ export function registerAdminRoutes(router: Router<AdminCtx>): void {
   router.add('POST', '/clock', (ctx) => ok(ctx.admin.clock(ctx.input)));
   router.add('GET', '/clock', (ctx) => ok(ctx.admin.clock()));
   router.add('POST', '/settings', (ctx) => {
+    if (ctx.input.world !== undefined) ctx.admin.setWorld(str(ctx.input.world));
     if (ctx.input.conditional_writes !== undefined) {
       ctx.admin.setConditionalWrites(ctx.input.conditional_writes as ConditionalWrites | boolean);
     }
-    return ok({ conditional_writes: ctx.world.conditionalWrites });
+    return ok({
+      conditional_writes: ctx.world.conditionalWrites,
+      marker_creates: ctx.world.markerCreates,
+      world: ctx.admin.contractWorld(),
+    });
   });
   router.add('GET', '/requests', (ctx) => ok(since(ctx, ctx.admin.requests())));
   router.add('DELETE', '/requests', (ctx) => {

@@ -8,6 +8,7 @@ import { writeCommit } from './commits.js';
 import type {
   BranchProtection,
   ConditionalWrites,
+  ContractWorld,
   FaultSpec,
   PermissionLevel,
   Repo,
@@ -20,7 +21,7 @@ import type {
   WorkflowRun,
   World,
 } from './state.js';
-import { FAULT_TYPES, nodeId, ROLE_ORDER } from './state.js';
+import { CONTRACT_WORLDS, FAULT_TYPES, nodeId, ROLE_ORDER } from './state.js';
 
 export class AdminError extends Error {
   constructor(
@@ -59,6 +60,8 @@ export interface FaultInput {
   match?: FaultSpec['match'];
   fault: FaultSpec['fault'];
   times?: number;
+  /** Let this many matching requests through first. */
+  skip?: number;
   probability?: number;
 }
 
@@ -375,6 +378,7 @@ export class Admin {
       fault: input.fault,
       times: input.times ?? null,
       probability: input.probability ?? null,
+      skip: input.skip ?? 0,
       hits: 0,
     };
     this.world.faults.push(fault);
@@ -405,6 +409,29 @@ export class Admin {
       throw new AdminError(400, 'conditional_writes must be ignored, honoured or applied-then-412');
     }
     this.world.conditionalWrites = resolved;
+  }
+
+  /** Selects a contract world (see `CONTRACT_WORLDS`): how `If-Match` and duplicate marker creates behave. */
+  setWorld(name: string): { world: ContractWorld } {
+    if (!Object.hasOwn(CONTRACT_WORLDS, name)) {
+      throw new AdminError(400, `world must be one of ${Object.keys(CONTRACT_WORLDS).join(', ')}`);
+    }
+    const world = CONTRACT_WORLDS[name as ContractWorld];
+    this.world.conditionalWrites = world.conditionalWrites;
+    this.world.markerCreates = world.markerCreates;
+    return { world: name as ContractWorld };
+  }
+
+  /** The contract world the settings amount to, or null for a mix no world names. */
+  contractWorld(): ContractWorld | null {
+    for (const [name, world] of Object.entries(CONTRACT_WORLDS)) {
+      if (
+        world.conditionalWrites === this.world.conditionalWrites &&
+        world.markerCreates === this.world.markerCreates
+      )
+        return name as ContractWorld;
+    }
+    return null;
   }
 
   requests(): RequestLogEntry[] {

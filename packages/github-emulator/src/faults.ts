@@ -47,6 +47,10 @@ export function pickFault(
   for (const fault of world.faults) {
     if (fault.times !== null && fault.hits >= fault.times) continue;
     if (!faultMatches(fault, method, path, gql)) continue;
+    if (fault.skip > 0) {
+      fault.skip--;
+      continue;
+    }
     if (fault.probability !== null && world.random() >= fault.probability) continue;
     fault.hits++;
     return fault;
@@ -61,7 +65,14 @@ export function faultReply(fault: FaultSpec | null, requestId: string): Reply | 
     return {
       status,
       body: {
-        message: status === 502 ? 'Bad Gateway' : status === 503 ? 'Service Unavailable' : 'Server Error',
+        message:
+          status === 502
+            ? 'Bad Gateway'
+            : status === 503
+              ? 'Service Unavailable'
+              : status === 412
+                ? 'Precondition Failed'
+                : 'Server Error',
         status: String(status),
       },
     };

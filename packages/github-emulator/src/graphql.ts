@@ -7,7 +7,7 @@
 import { readFileSync } from 'node:fs';
 import type { DocumentNode, GraphQLFieldResolver, GraphQLSchema } from 'graphql';
 import { buildSchema, execute, GraphQLError, Kind, OperationTypeNode, parse, validate } from 'graphql';
-import { canSee, effectiveRole, hasPush } from './access.js';
+import { canSee, effectiveRole, hasPush, isAdmin } from './access.js';
 import { accountForEmail, identityOf, webFlowIdentity, writeCommit } from './commits.js';
 import type { GitIdentity, TreeEntry } from './git.js';
 import { OID_PATTERN, ZERO_OID } from './git.js';
@@ -654,6 +654,29 @@ function rootValue(ctx: GqlContext): Record<string, unknown> {
         throw refErrorToTyped(error);
       }
       return { clientMutationId: input.clientMutationId ?? null, ref: refNode(ctx, repo, ref) };
+    },
+    // GitHub lets only repository admins delete an issue (an app: administration write [UNCONFIRMED]).
+    deleteIssue: ({ input }: { input: { issueId: string; clientMutationId?: string } }) => {
+      for (const repo of ctx.world.repos.values()) {
+        if (!canSee(ctx.world, ctx.token, repo)) continue;
+        for (const [number, entry] of repo.issues) {
+          if (entry.node_id !== input.issueId) continue;
+          if (!isAdmin(ctx.world, ctx.token, repo)) {
+            throw new TypedError(
+              'FORBIDDEN',
+              `${ctx.token?.account.login ?? 'viewer'} does not have the correct permissions to execute \`DeleteIssue\``,
+            );
+          }
+          repo.issues.delete(number);
+          for (const [id, comment] of repo.comments)
+            if (comment.issue_number === number) repo.comments.delete(id);
+          return { clientMutationId: input.clientMutationId ?? null, repository: repositoryNode(ctx, repo) };
+        }
+      }
+      throw new TypedError(
+        'NOT_FOUND',
+        `Could not resolve to a node with the global id of '${input.issueId}'`,
+      );
     },
     deleteRef: ({ input }: { input: { refId: string; clientMutationId?: string } }) => {
       const { repo, ref } = refFromId(ctx, input.refId);

@@ -5,4 +5,5 @@ export { Admin, AdminError } from './admin.js';
 export type { FaultInput, RepoSpec, TokenSpec } from './admin.js';
 export { githubSchema } from './graphql.js';
 export { World } from './state.js';
-export type { FaultSpec, RecordedEvent, RequestLogEntry, Role, Ruleset } from './state.js';
+export type { ContractWorld, FaultSpec, RecordedEvent, RequestLogEntry, Role, Ruleset } from './state.js';
+export { CONTRACT_WORLDS } from './state.js';

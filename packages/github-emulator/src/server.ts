@@ -298,6 +298,11 @@ export class EmulatorServer {
       drop();
       return;
     }
+    if (fault?.fault.type === 'apply-then-status') {
+      // The handler's effect stands; the client is told otherwise (GitHub's "412, yet applied").
+      respond(faultReply({ ...fault, fault: { ...fault.fault, type: 'status' } }, '') ?? reply);
+      return;
+    }
     respond(reply);
   }
 

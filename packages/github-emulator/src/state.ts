@@ -12,6 +12,27 @@ export type PermissionLevel = 'read' | 'write' | 'admin';
 export type TokenKind = 'pat' | 'installation' | 'github_token';
 export type ConditionalWrites = 'ignored' | 'honoured' | 'applied-then-412';
 
+/**
+ * What a create (issue, milestone) carrying a Writ idempotency marker another one already carries does:
+ * `allowed` (GitHub: no create is unique but a milestone title), `refused` (422 `already_exists`,
+ * nothing created) or `applied-then-412` (created, yet answered 412).
+ */
+export type MarkerCreates = 'allowed' | 'refused' | 'applied-then-412';
+
+/**
+ * The contract worlds the probe is tested in (`POST /_emulator/settings {world}`): `realistic` (what
+ * GitHub does today: `If-Match` ignored, duplicate creates allowed), `412-applied` (a stale `If-Match`
+ * or a duplicate marker create is answered 412 and applied) and `conditional-honoured` (a stale
+ * `If-Match` is refused with 412 and a duplicate marker create with 422, nothing applied).
+ */
+export const CONTRACT_WORLDS = {
+  realistic: { conditionalWrites: 'ignored', markerCreates: 'allowed' },
+  '412-applied': { conditionalWrites: 'applied-then-412', markerCreates: 'applied-then-412' },
+  'conditional-honoured': { conditionalWrites: 'honoured', markerCreates: 'refused' },
+} as const satisfies Record<string, { conditionalWrites: ConditionalWrites; markerCreates: MarkerCreates }>;
+
+export type ContractWorld = keyof typeof CONTRACT_WORLDS;
+
 export interface Account {
   id: number;
   login: string;
@@ -239,6 +260,7 @@ export const FAULT_TYPES = [
   'primary-rate-limit',
   'apply-then-drop',
   'drop-before-apply',
+  'apply-then-status',
 ] as const;
 
 export interface FaultSpec {
@@ -252,6 +274,8 @@ export interface FaultSpec {
   };
   times: number | null;
   probability: number | null;
+  /** Matching requests let through before the fault first fires. */
+  skip: number;
   hits: number;
 }
 
@@ -287,6 +311,7 @@ export class World {
    * → 412 *and* the write applied, as one public report shows GitHub doing).
    */
   conditionalWrites: ConditionalWrites = 'ignored';
+  markerCreates: MarkerCreates = 'allowed';
   requestSeq = 0;
 
   constructor(seed: number, clock: Clock = new Clock()) {
@@ -308,6 +333,7 @@ export class World {
     this.faults = [];
     this.rateWindows = new Map();
     this.conditionalWrites = 'ignored';
+    this.markerCreates = 'allowed';
     this.requestSeq = 0;
     this.installGithubActions();
   }

@@ -345,6 +345,77 @@ export const STAGES = {
       }
     }
   },
+  "probe": {
+    "name": "Writ probe",
+    "description": "Run the stale-write contract probe on a sandbox repository (never the one the workflow runs in): cases 1, 2a, 2b, 3a, 3b and 4 with control writes, and the compare-and-set primitives Writ relies on; classify each positive, negative or inconclusive; clean up only its own marked resources; write the evidence file the owner commits through a normal pull request. The only input that can open the require-proof persistence gate.",
+    "inputs": {
+      "repository": {
+        "description": "The sandbox repository to probe, `owner/name`. Never the repository the workflow runs in.",
+        "required": true
+      },
+      "confirm-sandbox": {
+        "description": "Must equal `repository` exactly, or the probe is refused (probe-repository-refused) before any request.",
+        "required": true
+      },
+      "allowlist-file": {
+        "description": "Path of the probe allow-list in the repository the workflow runs in, read from its default branch through the API with `repository-token` (never from a checked-out ref). The sandbox must be listed; an allow-list that lists the running repository is itself refused.",
+        "required": false,
+        "default": ".writ/probe-allowlist.json"
+      },
+      "evidence-file": {
+        "description": "Where the evidence is written, relative to the workspace, for the owner to commit through a normal pull request (the persist gate reads it from the default branch).",
+        "required": false,
+        "default": ".writ/probe-evidence.json"
+      },
+      "cases": {
+        "description": "`all`, or a comma-separated list of case IDs (1, 2a, 2b, 3a, 3b, 4) and primitive IDs (stale-expected-head-oid, create-ref-existing, update-refs-stale-before-oid, update-ref-non-fast-forward).",
+        "required": false,
+        "default": "all"
+      },
+      "token": {
+        "description": "A token scoped to the sandbox repository only (issues and contents write; admin lets cleanup delete its issues instead of closing them). Never the production Writ app token.",
+        "required": true,
+        "secret": true
+      },
+      "repository-token": {
+        "description": "The workflow's own token on the repository it runs in (`contents: read`), to read the allow-list.",
+        "required": false,
+        "default": "${{ github.token }}",
+        "secret": true
+      },
+      "dry-run": {
+        "description": "Print what the probe would create and run, after the guard, and write nothing.",
+        "required": false,
+        "default": "true"
+      }
+    },
+    "outputs": {
+      "outcome": {
+        "description": "`probed`, `dry-run`, `refused`, or `failed`."
+      },
+      "evidence-file": {
+        "description": "The absolute path of the evidence file written."
+      },
+      "cases": {
+        "description": "Each case and its classification, e.g. `1=negative,2a=negative,...`."
+      },
+      "primitives": {
+        "description": "Each primitive and its classification."
+      },
+      "opens": {
+        "description": "The step kinds this evidence opens under require-proof, comma-separated (empty for none)."
+      },
+      "requests": {
+        "description": "How many requests the probe sent to the sandbox (the guard's three reads not counted)."
+      },
+      "cleanup-left": {
+        "description": "How many probe resources cleanup could not remove (they are named in the evidence)."
+      },
+      "reason": {
+        "description": "The stable kebab-case code of the outcome: empty on success, a catalogue code otherwise."
+      }
+    }
+  },
   "publish-artifact": {
     "name": "Writ publish artifact",
     "description": "Publish a generated file for an approved run: one compare-and-set commit on a stable bot branch, only on change, and exactly one pull request to the base. Never forced, never written to the base, never bypassed.",

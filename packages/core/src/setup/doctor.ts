@@ -12,7 +12,18 @@ import { parseRepository } from '../ledger/paths.js';
 import { checkRulesets } from '../ledger/rulesets.js';
 import type { RulesetInfo } from '../ledger/store.js';
 import type { LedgerApp } from '../ledger/types.js';
-import { ALLOWLIST_PATH, CONFIG_PATH, POLICY_PATH, WORKFLOWS_DIR, checkWritFile } from './files.js';
+import type { ProbeEvidence } from '../probe/evidence.js';
+import { EVIDENCE_PATH, evidenceProblems, evidenceVerdict } from '../probe/evidence.js';
+import type { WritPolicy } from './files.js';
+import {
+  ALLOWLIST_PATH,
+  CONFIG_PATH,
+  POLICY_KINDS,
+  POLICY_PATH,
+  WORKFLOWS_DIR,
+  checkWritFile,
+  defaultPolicy,
+} from './files.js';
 import type { WritConfig } from './types.js';
 
 export type CheckStatus = 'PASS' | 'WARN' | 'FAIL' | 'UNKNOWN';
@@ -90,8 +101,11 @@ async function fileText(ctx: Context, path: string): Promise<Read<string | null>
   });
 }
 
-async function writFileChecks(ctx: Context): Promise<{ checks: Check[]; config: WritConfig | null }> {
+async function writFileChecks(
+  ctx: Context,
+): Promise<{ checks: Check[]; config: WritConfig | null; policy?: WritPolicy }> {
   let config: WritConfig | null = null;
+  let policy: WritPolicy | undefined;
   const problems: string[] = [];
   for (const path of [CONFIG_PATH, POLICY_PATH, ALLOWLIST_PATH]) {
     const text = await fileText(ctx, path);
@@ -115,6 +129,7 @@ async function writFileChecks(ctx: Context): Promise<{ checks: Check[]; config: 
     const { value, problems: found } = checkWritFile(path, text.value);
     if (value === undefined) problems.push(`${path}: ${found.slice(0, 3).join('; ')}`);
     else if (path === CONFIG_PATH) config = value as WritConfig;
+    else if (path === POLICY_PATH) policy = value as WritPolicy;
   }
   return {
     checks: [
@@ -132,7 +147,104 @@ async function writFileChecks(ctx: Context): Promise<{ checks: Check[]; config: 
           ),
     ],
     config,
+    ...(policy === undefined ? {} : { policy }),
   };
+}
+
+/**
+ * The probe evidence on the default branch: present, valid against its schema, fresh (≤ 30 days by the
+ * server's clock) and recorded against this API; and which step kinds it opens under the repository's
+ * policy (`evidenceVerdict`, the rule persist's gate applies). Missing or stale evidence keeps the
+ * require-proof kinds closed, which is safe: WARN. Evidence that does not validate: FAIL.
+ */
+async function probeEvidenceCheck(
+  ctx: Context,
+  policy: WritPolicy | undefined,
+  apiUrl: string,
+): Promise<Check> {
+  const id = 'probe-evidence';
+  const kinds = policy ?? defaultPolicy();
+  const proofKinds = POLICY_KINDS.filter((kind) => kinds.kinds[kind] === 'require-proof');
+  const bestEffort = POLICY_KINDS.filter((kind) => kinds.kinds[kind] === 'best-effort');
+  const policyNote = `${policy === undefined ? 'policy unreadable, so require-proof for every kind' : `policy ${POLICY_PATH}`}${
+    bestEffort.length === 0 ? '' : `; best-effort (no proof needed): ${bestEffort.join(', ')}`
+  }`;
+  let text: string | null;
+  let now = Date.now();
+  try {
+    const response = await ctx.github.request('GET /repos/{owner}/{repo}/contents/{path}', {
+      owner: ctx.owner,
+      repo: ctx.repo,
+      path: EVIDENCE_PATH,
+      ref: ctx.defaultBranch,
+    });
+    const header = (response.headers as Record<string, unknown>).date;
+    const date = typeof header === 'string' ? Date.parse(header) : Number.NaN;
+    if (Number.isFinite(date)) now = date;
+    const data = response.data as { type?: string; content?: string };
+    text =
+      Array.isArray(response.data) || data.type !== 'file'
+        ? null
+        : Buffer.from(data.content ?? '', 'base64').toString('utf8');
+  } catch (error: unknown) {
+    if (httpStatus(error) !== 404) {
+      return check(
+        id,
+        'UNKNOWN',
+        `Cannot read ${EVIDENCE_PATH} on ${ctx.defaultBranch} (HTTP ${httpStatus(error) ?? '?'}).`,
+        'Use a token with contents: read.',
+      );
+    }
+    text = null;
+  }
+  const runProbe =
+    'Run the probe on a sandbox (writ-probe.yml or writ probe) and commit its evidence through a pull request.';
+  if (text === null) {
+    return proofKinds.length === 0
+      ? check(
+          id,
+          'PASS',
+          `No probe evidence on ${ctx.defaultBranch}; none is needed: every kind is best-effort (${policyNote}).`,
+        )
+      : check(
+          id,
+          'WARN',
+          `No probe evidence on ${ctx.defaultBranch}: ${proofKinds.join(', ')} stay closed under require-proof (${policyNote}).`,
+          runProbe,
+        );
+  }
+  let value: unknown;
+  try {
+    value = JSON.parse(text) as unknown;
+  } catch {
+    value = undefined;
+  }
+  const problems = value === undefined ? ['is not JSON'] : evidenceProblems(value);
+  if (problems.length > 0) {
+    return check(
+      id,
+      'FAIL',
+      `${EVIDENCE_PATH} on ${ctx.defaultBranch} is invalid: ${problems.slice(0, 3).join('; ')}.`,
+      runProbe,
+    );
+  }
+  const evidence = value as ProbeEvidence;
+  const verdicts = evidenceVerdict(evidence, proofKinds, new Date(now), apiUrl);
+  const open = verdicts.filter((verdict) => verdict.open).map((verdict) => verdict.kind);
+  const closed = verdicts.filter((verdict) => !verdict.open);
+  const what = `${EVIDENCE_PATH} (${evidence.sandbox}, finished ${evidence.finished_at})`;
+  const opens = `opens ${open.length === 0 ? 'no kind' : open.join(', ')}${
+    closed.length === 0
+      ? ''
+      : `; closed: ${closed.map((verdict) => `${verdict.kind} (${'why' in verdict ? verdict.why : ''})`).join(', ')}`
+  }`;
+  const whole = evidenceVerdict(evidence, ['issue.create'], new Date(now), apiUrl)[0];
+  const unusable =
+    whole !== undefined && !whole.open && /days ago|in the future|recorded against/.test(whole.why);
+  if (unusable) {
+    return check(id, 'WARN', `${what} opens nothing: ${whole.why} (${policyNote}).`, runProbe);
+  }
+  return check(id, 'PASS', `${what} is valid and fresh; under require-proof it ${opens} (${policyNote}).`);
 }
 
 async function ledgerChecks(ctx: Context, app: LedgerApp | null, branch: string): Promise<Check[]> {
@@ -636,6 +748,7 @@ export async function runDoctor(
     ...(await workflowSettingChecks(ctx)),
     ...(await workflowChecks(ctx)),
     ...files.checks,
+    await probeEvidenceCheck(ctx, files.policy, deps.github.request.endpoint.DEFAULTS.baseUrl),
   ];
   const counts: Record<CheckStatus, number> = { PASS: 0, WARN: 0, FAIL: 0, UNKNOWN: 0 };
   for (const entry of checks) counts[entry.status] += 1;

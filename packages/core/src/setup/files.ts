@@ -150,6 +150,7 @@ export function renderWritReadme(pin: WritPin, config: WritConfig): string {
     '|---|---|',
     '| `writ-preview.yml` | on dispatch or the `writ:preview` label: validate the plan, preview it, propose the run, keep one status comment |',
     `| \`writ-approval.yml\` | on an issue comment \`${config.command_prefix}: approve <run_id> <sha256>\`: consume the approval, persist the plan's writes (when the variable \`WRIT_PERSISTENCE_ENABLED\` is true), publish the artifact through one bot PR, release the lease |`,
+    '| `writ-probe.yml` | by hand: the stale-write contract probe on a sandbox listed in `probe-allowlist.json` (secret `WRIT_PROBE_SANDBOX_TOKEN`, never the app token); commit its evidence as `probe-evidence.json` through a pull request |',
     '',
     'Waiting for a stage that is not released yet (re-run `writ init --github` when it is):',
     '',

@@ -82,6 +82,10 @@ export function ownerSteps(
         name: 'WRIT_APP_PRIVATE_KEY',
         why: "the app's private key (PEM); actions/create-github-app-token mints the installation token from it",
       },
+      {
+        name: 'WRIT_PROBE_SANDBOX_TOKEN',
+        why: 'only when you run writ-probe.yml: a token that reaches only your sandbox repository (never the app token)',
+      },
     ],
     variables: [
       {

@@ -1,6 +1,8 @@
 /**
  * `ETag` and `If-Match` on issues, comments and milestones. GitHub documents no precondition on these
- * writes, so `If-Match` is ignored unless the admin setting `conditional_writes` says otherwise.
+ * writes, so `If-Match` is ignored unless the admin setting `conditional_writes` says otherwise. And
+ * GitHub has no unique create: a duplicate Writ idempotency marker is allowed unless `marker_creates`
+ * (set by the contract worlds) says otherwise.
  */
 import { createHash } from 'node:crypto';
 import type { Ctx, Reply } from '../http.js';
@@ -33,4 +35,55 @@ export function conditional(ctx: Ctx, current: unknown): { refuse: Reply | null;
     },
   };
   return { refuse, apply: mode === 'applied-then-412' };
+}
+
+const IDEMPOTENCY_MARKER = /<!-- writ-idempotency-key: sha256:[0-9a-f]{64} -->/g;
+
+/**
+ * A create whose text carries a Writ idempotency marker that an existing `resource` already carries:
+ * allowed (GitHub), refused with 422 `already_exists` (nothing created), or created yet answered 412,
+ * per the world's `markerCreates`. Returns the reply to send instead of the normal one, and whether the
+ * create must still be applied.
+ */
+export function markerCreate(
+  ctx: Ctx,
+  resource: 'Issue' | 'Milestone',
+  text: string | null | undefined,
+  existing: Iterable<string | null>,
+): { refuse: Reply | null; apply: boolean } {
+  const mode = ctx.world.markerCreates;
+  const markers = typeof text === 'string' ? (text.match(IDEMPOTENCY_MARKER) ?? []) : [];
+  if (mode === 'allowed' || markers.length === 0) return { refuse: null, apply: true };
+  let duplicate = false;
+  for (const other of existing) {
+    if (typeof other === 'string' && markers.some((marker) => other.includes(marker))) duplicate = true;
+  }
+  if (!duplicate) return { refuse: null, apply: true };
+  if (mode === 'refused') {
+    return {
+      refuse: {
+        status: 422,
+        body: {
+          message: 'Validation Failed',
+          errors: [
+            { resource, code: 'already_exists', field: resource === 'Issue' ? 'body' : 'description' },
+          ],
+          documentation_url: 'https://docs.github.com/rest',
+          status: '422',
+        },
+      },
+      apply: false,
+    };
+  }
+  return {
+    refuse: {
+      status: 412,
+      body: {
+        message: 'Precondition Failed',
+        documentation_url: 'https://docs.github.com/rest',
+        status: '412',
+      },
+    },
+    apply: true,
+  };
 }

@@ -18,7 +18,7 @@ import { issue, label, milestone } from '../represent.js';
 import type { Router } from '../router.js';
 import type { Issue, Repo } from '../state.js';
 import { intParam, loadRepo, urlsOf } from './common.js';
-import { conditional, withEtag } from './conditional.js';
+import { conditional, markerCreate, withEtag } from './conditional.js';
 import { createIssueRecord, findIssue, ISSUES_DOC, issueEvent } from './issue-records.js';
 import { applyIssueLabels, labelNames } from './labels.js';
 
@@ -157,7 +157,15 @@ export function registerIssueRoutes(router: Router): void {
       );
     }
     validateTriageFields(ctx, repo, body);
-    const created = createIssueRecord(ctx, repo, String(title), optionalString(body, 'body') ?? null);
+    const text = optionalString(body, 'body') ?? null;
+    const unique = markerCreate(
+      ctx,
+      'Issue',
+      text,
+      [...repo.issues.values()].map((entry) => entry.body),
+    );
+    if (!unique.apply && unique.refuse) return unique.refuse;
+    const created = createIssueRecord(ctx, repo, String(title), text);
     // GitHub sends `opened` with the labels and milestone already set, then `labeled` / `milestoned`.
     applyTriageFields(ctx, repo, created, body, false);
     issueEvent(ctx, repo, created, 'opened');
@@ -168,6 +176,7 @@ export function registerIssueRoutes(router: Router): void {
     }
     const chosen = created.milestone === null ? undefined : repo.milestones.get(created.milestone);
     if (chosen) issueEvent(ctx, repo, created, 'milestoned', { milestone: milestone(urls, repo, chosen) });
+    if (unique.refuse) return unique.refuse;
     return {
       ...issueReply(ctx, repo, created, 201),
       headers: { location: `${ctx.base}/repos/${repo.owner.login}/${repo.name}/issues/${created.number}` },

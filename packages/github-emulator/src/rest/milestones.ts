@@ -18,7 +18,7 @@ import type { Router } from '../router.js';
 import type { Milestone, Repo } from '../state.js';
 import { nodeId, roleAtLeast } from '../state.js';
 import { intParam, loadRepo, urlsOf } from './common.js';
-import { conditional, withEtag } from './conditional.js';
+import { conditional, markerCreate, withEtag } from './conditional.js';
 
 const MILESTONES_DOC = 'https://docs.github.com/rest/issues/milestones';
 
@@ -99,6 +99,14 @@ export function registerMilestoneRoutes(router: Router): void {
     refuseTakenTitle(repo, title, documentation);
     const state = optionalString(body, 'state') ?? 'open';
     checkState(state);
+    const description = optionalString(body, 'description') ?? null;
+    const unique = markerCreate(
+      ctx,
+      'Milestone',
+      description,
+      [...repo.milestones.values()].map((entry) => entry.description),
+    );
+    if (!unique.apply && unique.refuse) return unique.refuse;
     const id = ctx.world.id();
     const now = ctx.world.now();
     const token = ctx.token;
@@ -108,7 +116,7 @@ export function registerMilestoneRoutes(router: Router): void {
       node_id: nodeId('MI', id),
       number: repo.nextMilestone++,
       title,
-      description: optionalString(body, 'description') ?? null,
+      description,
       state,
       due_on: parseDue(body) ?? null,
       creator: token.account,
@@ -117,6 +125,7 @@ export function registerMilestoneRoutes(router: Router): void {
       closed_at: state === 'closed' ? now : null,
     };
     repo.milestones.set(created.number, created);
+    if (unique.refuse) return unique.refuse;
     const reply = withEtag(milestone(urlsOf(ctx), repo, created), 201);
     return {
       ...reply,
