@@ -21,8 +21,8 @@ import type { StepKind } from '../plan/types.js';
 import type { KindVerdict, ProbeEvidence } from '../probe/evidence.js';
 import { evidenceProblems, evidenceVerdict } from '../probe/evidence.js';
 import type { Logger } from '../redact.js';
-import type { WritPolicy } from '../setup/files.js';
-import { POLICY_KINDS, checkWritFile, defaultPolicy, POLICY_PATH } from '../setup/files.js';
+import type { WritPolicy } from '../setup/policy.js';
+import { POLICY_KINDS, defaultPolicy, parsePolicy } from '../setup/policy.js';
 
 export type PersistKind = (typeof POLICY_KINDS)[number];
 
@@ -116,10 +116,10 @@ async function readDefaultBranchFile(
 function readPolicy(text: string | null, path: string): { policy: WritPolicy | null; why: string } {
   if (text === null)
     return { policy: defaultPolicy(), why: `${path} is absent: require-proof for every kind` };
-  const { value, problems } = checkWritFile(POLICY_PATH, text);
-  if (problems.length > 0)
+  const { policy, problems } = parsePolicy(text);
+  if (policy === undefined)
     return { policy: null, why: `${path} is invalid (${problems.slice(0, 3).join('; ')})` };
-  return { policy: value as WritPolicy, why: '' };
+  return { policy, why: '' };
 }
 
 function readEvidence(text: string | null): { evidence: ProbeEvidence | undefined; why: string | null } {

@@ -29,7 +29,7 @@ import type {
   PlanStep,
 } from '../plan/types.js';
 import { escapeInline } from '../preview/markdown.js';
-import { sha256 } from '../setup/files.js';
+import { sha256 } from '../setup/policy.js';
 
 export type WritableStep = Exclude<PlanStep, { kind: 'external' }>;
 

@@ -4,7 +4,6 @@
  * rendered from their own current values when those are valid, so an edit in init's layout is never a
  * conflict on a re-run.
  */
-import { createHash } from 'node:crypto';
 import type { ValidateFunction } from 'ajv';
 import validateConfig from '../generated/writ-config-validator.js';
 import validateManifest from '../generated/writ-manifest-validator.js';
@@ -12,21 +11,12 @@ import validatePolicy from '../generated/writ-policy-validator.js';
 import validateAllowlist from '../generated/writ-probe-allowlist-validator.js';
 import { DEFAULT_LEDGER_BRANCH } from '../ledger/types.js';
 import { PENDING_STAGES } from './templates.js';
+import type { WritPolicy } from './policy.js';
+import { POLICY_KINDS, POLICY_PATH } from './policy.js';
 import type { WritConfig, WritPin } from './types.js';
 
-export const POLICY_KINDS = [
-  'milestone.upsert',
-  'milestone.edit',
-  'issue.set-milestone',
-  'issue.labels',
-  'issue.create',
-  'comment.upsert',
-] as const;
-
-export interface WritPolicy {
-  schema: 1;
-  kinds: Record<(typeof POLICY_KINDS)[number], 'require-proof' | 'best-effort'>;
-}
+export type { WritPolicy } from './policy.js';
+export { POLICY_KINDS, POLICY_PATH, defaultPolicy, sha256 } from './policy.js';
 
 export interface ProbeAllowlist {
   schema: 1;
@@ -42,7 +32,6 @@ export interface InitManifest {
 export const WRIT_DIR = '.writ';
 export const WORKFLOWS_DIR = '.github/workflows';
 export const CONFIG_PATH = '.writ/config.json';
-export const POLICY_PATH = '.writ/policy.json';
 export const ALLOWLIST_PATH = '.writ/probe-allowlist.json';
 export const README_PATH = '.writ/README.md';
 export const MANIFEST_PATH = '.writ/manifest.json';
@@ -55,17 +44,6 @@ export function defaultConfig(): WritConfig {
     command_prefix: 'writ',
     allowed_roles: ['admin', 'maintain', 'write'],
   };
-}
-
-export function defaultPolicy(): WritPolicy {
-  return {
-    schema: 1,
-    kinds: Object.fromEntries(POLICY_KINDS.map((kind) => [kind, 'require-proof'])) as WritPolicy['kinds'],
-  };
-}
-
-export function sha256(text: string): string {
-  return `sha256:${createHash('sha256').update(text, 'utf8').digest('hex')}`;
 }
 
 /** Validation problems of a parsed `.writ/` file, one line each (empty when valid). */

@@ -1,0 +1,51 @@
+/**
+ * `.writ/policy.json`: per step kind, `require-proof` or `best-effort`. Apart from the other `.writ/`
+ * files (files.ts) so the stages that read it (persist, probe) bundle only its validator, not init's
+ * renderer and every other schema.
+ */
+import { createHash } from 'node:crypto';
+import validatePolicy from '../generated/writ-policy-validator.js';
+
+export const POLICY_PATH = '.writ/policy.json';
+
+export const POLICY_KINDS = [
+  'milestone.upsert',
+  'milestone.edit',
+  'issue.set-milestone',
+  'issue.labels',
+  'issue.create',
+  'comment.upsert',
+] as const;
+
+export interface WritPolicy {
+  schema: 1;
+  kinds: Record<(typeof POLICY_KINDS)[number], 'require-proof' | 'best-effort'>;
+}
+
+export function defaultPolicy(): WritPolicy {
+  return {
+    schema: 1,
+    kinds: Object.fromEntries(POLICY_KINDS.map((kind) => [kind, 'require-proof'])) as WritPolicy['kinds'],
+  };
+}
+
+/** Parses and validates policy text: the policy, or the problems, one line each (never both). */
+export function parsePolicy(text: string): { policy: WritPolicy | undefined; problems: string[] } {
+  let value: unknown;
+  try {
+    value = JSON.parse(text) as unknown;
+  } catch {
+    return { policy: undefined, problems: ['is not JSON'] };
+  }
+  if (validatePolicy(value)) return { policy: value as WritPolicy, problems: [] };
+  return {
+    policy: undefined,
+    problems: (validatePolicy.errors ?? []).map(
+      (error) => `${error.instancePath === '' ? '/' : error.instancePath} ${error.message ?? 'is invalid'}`,
+    ),
+  };
+}
+
+export function sha256(text: string): string {
+  return `sha256:${createHash('sha256').update(text, 'utf8').digest('hex')}`;
+}
