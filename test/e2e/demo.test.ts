@@ -18,6 +18,9 @@ describe('npm run demo', () => {
     ]);
     const [run] = result.ledger.runs;
     expect(run?.steps.map((step) => step.status)).toEqual(['done', 'done']);
+    // The last checkpoint completed the run and released the lease in the same commit.
+    expect(run?.state).toBe('completed');
+    expect(result.ledger.lease.holder).toBeNull();
     expect(result.statusComment).toMatch(/Approved by @wren \(write\)/);
   });
 });
