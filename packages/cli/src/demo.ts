@@ -3,7 +3,7 @@
  * emulator, every stage started from its committed bundle the way the runner starts it.
  */
 import { join } from 'node:path';
-import { mkdtempSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { createGitHubClient } from '@writ/core/github/client.js';
 import type { GitHubClient } from '@writ/core/github/client.js';
@@ -55,6 +55,8 @@ function clientFor(emulator: Emulator, token: string): GitHubClient {
 export async function runDemo(options: { log?: (line: string) => void } = {}): Promise<DemoResult> {
   const log = options.log ?? (() => undefined);
   const emulator = await startEmulator({ seed: 42 });
+  // The job's temp directory: the rendered page lives there, as it would under $RUNNER_TEMP.
+  const scratch = mkdtempSync(join(tmpdir(), 'writ-demo-'));
   try {
     const { admin } = emulator;
     const ids: Record<string, number> = {};
@@ -118,8 +120,6 @@ export async function runDemo(options: { log?: (line: string) => void } = {}): P
       title: 'Release v2.5 dispatch',
     });
     requestsSince();
-    // The job's temp directory: the rendered page lives there, as it would under $RUNNER_TEMP.
-    const scratch = mkdtempSync(join(tmpdir(), 'writ-demo-'));
     const env = (runId: string) => ({
       RUNNER_TEMP: scratch,
       GITHUB_API_URL: emulator.url,
@@ -145,6 +145,8 @@ export async function runDemo(options: { log?: (line: string) => void } = {}): P
         stage: name,
         inputs,
         env: env(workflowRun),
+        workspace: REPO_ROOT,
+        cleanup: true,
         ...(event === undefined ? {} : { event, eventName: 'issue_comment' }),
       });
 
@@ -265,6 +267,7 @@ export async function runDemo(options: { log?: (line: string) => void } = {}): P
     return { timeline, ledger: overview, statusComment: status.body ?? '' };
   } finally {
     await emulator.close();
+    rmSync(scratch, { recursive: true, force: true });
   }
 }
 

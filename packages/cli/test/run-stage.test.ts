@@ -79,7 +79,11 @@ describe('writ run: the runner contract', () => {
   });
 
   it('runs the preview bundle and reports its failure with masks applied', async () => {
-    const run = await runStage({ stage: 'preview', inputs: { 'plan-file': '/nonexistent.json' } });
+    const run = await runStage({
+      stage: 'preview',
+      inputs: { 'plan-file': '/nonexistent.json' },
+      env: { GITHUB_REPOSITORY: 'acme/widgets' },
+    });
     expect(run.status).toBe(1);
     expect(run.outputs).toMatchObject({ outcome: 'refused', reason: 'plan-file-not-found' });
     expect(run.commands.errors).toEqual([expect.stringMatching(/^plan-file-not-found: /)]);

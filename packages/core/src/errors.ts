@@ -128,8 +128,14 @@ export function failureMessage(thrown: unknown): string {
   return `internal-error: ${errorMessage(thrown)}`;
 }
 
-/** The HTTP status of a failed GitHub request (Octokit's RequestError), or undefined for anything else. */
+/**
+ * The HTTP status of a failed GitHub request (Octokit's RequestError), or undefined for anything else.
+ * A request that got no answer (refused connection, unknown host) is a RequestError with status 500
+ * and no response: that status is Octokit's, not GitHub's, so it is undefined here too.
+ */
 export function httpStatus(error: unknown): number | undefined {
-  const value = (error as { status?: unknown } | null)?.status;
-  return typeof value === 'number' ? value : undefined;
+  const failed = error as { status?: unknown; request?: unknown; response?: unknown } | null;
+  const value = failed?.status;
+  if (typeof value !== 'number') return undefined;
+  return failed?.request !== undefined && failed.response === undefined ? undefined : value;
 }
