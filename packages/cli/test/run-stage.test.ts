@@ -87,6 +87,8 @@ describe('writ run: the runner contract', () => {
     expect(run.status).toBe(1);
     expect(run.outputs).toMatchObject({ outcome: 'refused', reason: 'plan-file-not-found' });
     expect(run.commands.errors).toEqual([expect.stringMatching(/^plan-file-not-found: /)]);
+    // Every failure message ends with the code's entry in docs/errors.md.
+    expect(run.commands.errors[0]).toMatch(/ — https:\/\/\S+\/docs\/errors\.md#plan-file-not-found$/);
     expect(formatStageRun(run)).toContain('reason: plan-file-not-found');
   });
 });

@@ -1,4 +1,5 @@
 /** `writ doctor --github`: the preflight report, as a table or `--json`; exit 1 on any FAIL. */
+import { errorLink } from '@writ/core/errors.js';
 import { renderDoctorReport, runDoctor } from '@writ/core/setup/doctor.js';
 import { Problems, parseOptionsInto, repositoryFrom } from '../args.js';
 import type { CliEnv, CliIo } from '../cli.js';
@@ -48,7 +49,9 @@ export async function runDoctorCommand(args: readonly string[], env: CliEnv, io:
   io.stdout(values.json === true ? `${JSON.stringify(report, null, 2)}\n` : renderDoctorReport(report));
   if (report.result === 'FAIL') {
     const failing = report.checks.filter((entry) => entry.status === 'FAIL').map((entry) => entry.id);
-    io.stderr(`preflight-failed: ${failing.length} check(s) FAIL: ${failing.join(', ')}\n`);
+    io.stderr(
+      `preflight-failed: ${failing.length} check(s) FAIL: ${failing.join(', ')} — ${errorLink('preflight-failed')}\n`,
+    );
     return 1;
   }
   return 0;

@@ -2,7 +2,7 @@
 import { execFileSync } from 'node:child_process';
 import { lstatSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
-import { WritError } from '@writ/core/errors.js';
+import { WritError, errorLink } from '@writ/core/errors.js';
 import { planInit } from '@writ/core/setup/init.js';
 import type { FileOperation, PathState } from '@writ/core/setup/init.js';
 import { ownerSteps, renderOwnerSteps } from '@writ/core/setup/owner-steps.js';
@@ -243,7 +243,7 @@ export function runInit(args: readonly string[], env: CliEnv, io: CliIo): number
   }
   if (conflicts.length > 0) {
     io.stderr(
-      `init-conflict: ${conflicts.length} file(s) not overwritten (${conflicts.map((operation) => operation.path).join(', ')}): merge the new render by hand${values['write-conflicts'] === true ? ' from the .writ-new files' : ' (--write-conflicts writes it beside each as <file>.writ-new)'}, or delete the file and re-run.\n`,
+      `init-conflict: ${conflicts.length} file(s) not overwritten (${conflicts.map((operation) => operation.path).join(', ')}): merge the new render by hand${values['write-conflicts'] === true ? ' from the .writ-new files' : ' (--write-conflicts writes it beside each as <file>.writ-new)'}, or delete the file and re-run — ${errorLink('init-conflict')}\n`,
     );
     return 1;
   }
