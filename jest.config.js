@@ -30,17 +30,18 @@ export default {
     global: { lines: 98, branches: 96 },
     './packages/core/src/approval/': { lines: 91, branches: 85 },
     './packages/core/src/artifact/': { lines: 72, branches: 57 },
-    './packages/core/src/claim/': { lines: 0, branches: 0 },
-    './packages/core/src/github/': { lines: 75, branches: 81 },
+    // claim/ and status-comment/ are now also tested in-process (issue 15).
+    './packages/core/src/claim/': { lines: 87, branches: 76 },
+    './packages/core/src/github/': { lines: 92, branches: 89 },
     './packages/core/src/idempotency/': { lines: 69, branches: 72 },
     // io/ gained input-file.ts (issue 9): its check-then-read race branches (a file swapped or grown
     // between the check and the read) cannot be reached deterministically in-process.
     './packages/core/src/io/': { lines: 89, branches: 78 },
     './packages/core/src/ledger/': { lines: 89, branches: 78 },
     './packages/core/src/plan/': { lines: 94, branches: 87 },
-    './packages/core/src/preview/': { lines: 84, branches: 67 },
+    './packages/core/src/preview/': { lines: 89, branches: 75 },
     './packages/core/src/setup/': { lines: 89, branches: 75 },
     './packages/core/src/stages/': { lines: 0, branches: 0 },
-    './packages/core/src/status-comment/': { lines: 0, branches: 0 },
+    './packages/core/src/status-comment/': { lines: 24, branches: 31 },
   },
 };
