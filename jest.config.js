@@ -23,8 +23,8 @@ export default {
   // branches, in aggregate (a folder key), each just under what the suite measured when it was set (a
   // ratchet: raise it when coverage rises, never lower it to let a change through). `global` is what no
   // folder key claims: the root modules (canonical-json, errors, redact). Only in-process tests count;
-  // claim/, status-comment/ and stages/ run only inside spawned bundles (end-to-end and check-mutations)
-  // and read 0 here until they are tested in-process. `node scripts/coverage-table.mjs` prints each
+  // what runs only inside spawned bundles (most of stages/, status-comment/sync.ts; end-to-end and
+  // check-mutations hold them) reads low here until it is tested in-process. `node scripts/coverage-table.mjs` prints each
   // folder's measure against its bar.
   coverageThreshold: {
     global: { lines: 98, branches: 96 },
