@@ -65,6 +65,11 @@ async function main() {
     cwd: root,
     stdio: 'inherit',
   });
+  // docs/errors.md from the one error catalogue (refuses a code without a meaning and a fix).
+  execFileSync(process.execPath, ['--import', 'tsx', join(root, 'scripts/generate-error-docs.ts')], {
+    cwd: root,
+    stdio: 'inherit',
+  });
   const known = new Set(stages);
   if (existsSync(join(root, 'dist'))) {
     for (const entry of readdirSync(join(root, 'dist'))) {

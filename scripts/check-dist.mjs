@@ -13,9 +13,10 @@ const GENERATED = [
   'actions/',
   'packages/core/src/generated/',
   'workflows-templates/',
+  'docs/errors.md',
 ];
 
-for (const dir of ['dist', 'action-docs', 'packages/core/src/generated']) {
+for (const dir of ['dist', 'action-docs', 'packages/core/src/generated', 'docs/errors.md']) {
   rmSync(join(root, dir), { recursive: true, force: true });
 }
 execFileSync(process.execPath, [join(root, 'scripts/build.mjs')], { cwd: root, stdio: 'inherit' });
@@ -33,5 +34,5 @@ if (status.trim() !== '') {
   process.exit(1);
 }
 console.log(
-  'check-dist: dist/, action-docs/, action READMEs, generated validators and workflows-templates/ are fresh.',
+  'check-dist: dist/, action-docs/, action READMEs, generated validators, workflows-templates/ and docs/errors.md are fresh.',
 );

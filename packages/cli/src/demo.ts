@@ -3,7 +3,7 @@
  * emulator, every stage started from its committed bundle the way the runner starts it.
  */
 import { join } from 'node:path';
-import { mkdtempSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { bootstrapLedger, showLedger } from '@writ/core/ledger/bootstrap.js';
 import { readRun } from '@writ/core/ledger/ledger.js';
@@ -25,6 +25,8 @@ export interface TimelineEntry {
   ledgerHead: string;
   requests: number;
   detail: string;
+  /** What the row shows, in one plain sentence. */
+  explain: string;
 }
 
 export interface DemoResult {
@@ -40,6 +42,8 @@ export async function runDemo(options: { log?: (line: string) => void } = {}): P
     app: { slug: APP, token: APP_TOKEN },
     people: { [MAINTAINER]: 'maintain', [WRITER]: 'write' },
   });
+  // The job's temp directory: the rendered page lives there, as it would under $RUNNER_TEMP.
+  const scratch = mkdtempSync(join(tmpdir(), 'writ-demo-'));
   try {
     const { admin } = emulator;
     const timeline: TimelineEntry[] = [];
@@ -51,28 +55,40 @@ export async function runDemo(options: { log?: (line: string) => void } = {}): P
       return count;
     };
     const head = async (): Promise<string> => (await readRun(ledger, 'demo-probe')).headOid.slice(0, 12);
-    const note = async (stage: string, outcome: string, reason: string, detail: string): Promise<void> => {
+    const note = async (
+      stage: string,
+      outcome: string,
+      reason: string,
+      detail: string,
+      explain: string,
+    ): Promise<void> => {
       const requests = requestsSince();
-      const entry = { stage, outcome, reason, ledgerHead: await head(), requests, detail };
+      const entry = { stage, outcome, reason, ledgerHead: await head(), requests, detail, explain };
       requestsSince(); // the ledger head read above is the demo's own, not the stage's
       timeline.push(entry);
       log(
-        `${stage.padEnd(44)} ${outcome.padEnd(13)} ${(reason || '-').padEnd(26)} ${entry.ledgerHead}  ${String(requests).padStart(3)} requests  ${detail}`,
+        `${String(timeline.length).padStart(2)}. ${stage}: ${outcome}${reason === '' ? '' : ` (${reason})`}`,
       );
+      for (const line of wrapText(`[ledger ${entry.ledgerHead}, ${requests} API requests] ${detail}`, '    '))
+        log(line);
+      for (const line of wrapText(explain, '    ')) log(line);
+      log('');
     };
 
     log(
-      `GitHub emulator on ${emulator.url}: ${OWNER}/${REPO}, app ${APP}[bot], ${MAINTAINER} (maintain), ${WRITER} (write)\n`,
+      `Writ demo: a GitHub emulator on ${emulator.url} with repository ${OWNER}/${REPO}, the Writ app ${APP}[bot], ${MAINTAINER} (maintain) and ${WRITER} (write).`
+        .split('\n')
+        .flatMap((line) => wrapText(line, ''))
+        .join('\n'),
     );
-    log(
-      `${'stage'.padEnd(44)} ${'outcome'.padEnd(13)} ${'reason'.padEnd(26)} ${'ledger head'.padEnd(12)}  API requests`,
-    );
+    log('Each row: the stage, its outcome, the ledger head after it and the API requests it made.\n');
     const boot = await bootstrapLedger(ledger, { apply: true });
     await note(
       'writ bootstrap --apply',
       'created',
       '',
       `parentless root ${boot.root_oid?.slice(0, 12) ?? ''}`,
+      'The ledger branch got its parentless root commit, written by the app after checking that the branch was absent and both ledger rulesets were in place.',
     );
 
     const maintainer = emulatorClient(emulator, patOf(MAINTAINER));
@@ -82,8 +98,6 @@ export async function runDemo(options: { log?: (line: string) => void } = {}): P
       title: 'Release v2.5 dispatch',
     });
     requestsSince();
-    // The job's temp directory: the rendered page lives there, as it would under $RUNNER_TEMP.
-    const scratch = mkdtempSync(join(tmpdir(), 'writ-demo-'));
     const env = (runId: string) => ({
       RUNNER_TEMP: scratch,
       GITHUB_API_URL: emulator.url,
@@ -109,6 +123,8 @@ export async function runDemo(options: { log?: (line: string) => void } = {}): P
         stage: name,
         inputs,
         env: env(workflowRun),
+        workspace: REPO_ROOT,
+        cleanup: true,
         ...(event === undefined ? {} : { event, eventName: 'issue_comment' }),
       });
 
@@ -130,6 +146,7 @@ export async function runDemo(options: { log?: (line: string) => void } = {}): P
       preview.outputs.outcome ?? '',
       preview.outputs.reason ?? '',
       `run ${runId}, status comment ${preview.outputs['status-comment-id'] ?? ''} on #${issue.number}`,
+      'The plan was validated and digested, the run proposed in the ledger, and a status comment showing every step and the approve command was posted on the issue.',
     );
 
     const writer = emulatorClient(emulator, patOf(WRITER));
@@ -145,7 +162,15 @@ export async function runDemo(options: { log?: (line: string) => void } = {}): P
       .find(
         (e) => e.event === 'issue_comment' && (e.payload.comment as { id: number }).id === comment.id,
       )?.payload;
-    log(`${`  @${WRITER} comments`.padEnd(44)} ${preview.outputs['approve-command'] ?? ''}`);
+    // The command alone on its line (it is 99 columns), exactly as it is posted.
+    log(`    @${WRITER} comments on #${issue.number}:`);
+    log(` ${preview.outputs['approve-command'] ?? ''}`);
+    for (const line of wrapText(
+      'A repository writer posted the approve command from the status comment, as the whole comment.',
+      '    ',
+    ))
+      log(line);
+    log('');
 
     const consume = await stage('consume-approval', { 'plan-file': planFile, ...ledgerInputs }, '202', event);
     const epoch = consume.outputs.epoch ?? '';
@@ -154,6 +179,7 @@ export async function runDemo(options: { log?: (line: string) => void } = {}): P
       consume.outputs.outcome ?? '',
       consume.outputs.reason ?? '',
       `epoch ${epoch}, lease until ${consume.outputs['lease-expires-at'] ?? ''}`,
+      "The approval comment was re-read from GitHub, its author's live role checked and the plan recomputed, then the approval and the repository lease were recorded in one compare-and-set ledger commit.",
     );
 
     for (const step of ['build-artifacts', 'notify-packagers']) {
@@ -164,6 +190,7 @@ export async function runDemo(options: { log?: (line: string) => void } = {}): P
         claim.outputs.outcome ?? '',
         claim.outputs.reason ?? '',
         `key ${(claim.outputs['idempotency-key'] ?? '').slice(0, 19)}…`,
+        'The step was claimed at the lease epoch before its side effect, and the idempotency key to hand to the external system was returned.',
       );
       const done = await stage(
         'claim-checkpoint',
@@ -175,6 +202,9 @@ export async function runDemo(options: { log?: (line: string) => void } = {}): P
         done.outputs.outcome ?? '',
         done.outputs.reason ?? '',
         `step ${done.outputs['step-status'] ?? ''}`,
+        step === 'notify-packagers'
+          ? 'The outcome of the last step was recorded, and with it the run completed and the repository lease was released, in the same ledger commit.'
+          : 'The outcome of the side effect was recorded in the ledger, renewing the lease.',
       );
     }
 
@@ -203,6 +233,7 @@ export async function runDemo(options: { log?: (line: string) => void } = {}): P
       published.outputs.outcome ?? '',
       published.outputs.reason ?? '',
       `PR #${published.outputs['pr-number'] ?? ''} ${published.outputs['pr-url'] ?? ''}`,
+      'The approval was re-verified, then the rendered plan was committed to a bot branch and offered through exactly one pull request.',
     );
     const republished = await stage('publish-artifact', publishInputs, '202');
     await note(
@@ -210,6 +241,7 @@ export async function runDemo(options: { log?: (line: string) => void } = {}): P
       republished.outputs.outcome ?? '',
       republished.outputs.reason ?? '',
       'no commit, no PR update',
+      'Publishing the same bytes again changed nothing: no commit, no pull request update.',
     );
 
     const replay = await stage('consume-approval', { 'plan-file': planFile, ...ledgerInputs }, '303', event);
@@ -218,6 +250,7 @@ export async function runDemo(options: { log?: (line: string) => void } = {}): P
       replay.outputs.outcome ?? '',
       replay.outputs.reason ?? '',
       'the approval is a one-time tombstone',
+      'The same approval comment, delivered again, was refused: a consumed approval is a permanent tombstone.',
     );
 
     const overview = await showLedger(ledger);
@@ -229,24 +262,55 @@ export async function runDemo(options: { log?: (line: string) => void } = {}): P
     return { timeline, ledger: overview, statusComment: status.body ?? '' };
   } finally {
     await emulator.close();
+    rmSync(scratch, { recursive: true, force: true });
   }
 }
 
-/** Prints the demo: the timeline as it happens, then the final ledger. */
-export async function printDemo(): Promise<number> {
+/** Wraps prose at `width` columns (default 100), each line starting with `indent`. */
+export function wrapText(text: string, indent: string, width = 100): string[] {
   const lines: string[] = [];
-  const result = await runDemo({ log: (line) => (console.log(line), lines.push(line)) });
-  console.log('\nFinal ledger (bot/writ-ledger):');
-  console.log(
-    `  head ${result.ledger.headOid}, lease epoch ${result.ledger.lease.epoch}, holder ${result.ledger.lease.holder?.run_id ?? 'none'}, expires ${result.ledger.lease.lease_expires_at ?? '-'}`,
+  let line = '';
+  for (const word of text.split(' ').filter((part) => part !== '')) {
+    if (line !== '' && indent.length + line.length + 1 + word.length > width) {
+      lines.push(`${indent}${line}`);
+      line = word;
+    } else line = line === '' ? word : `${line} ${word}`;
+  }
+  if (line !== '') lines.push(`${indent}${line}`);
+  return lines;
+}
+
+export const WHERE_NEXT = [
+  'Where to look next:',
+  '  README.md                  quick start, the GitHub App, the ledger rulesets, recovering a run',
+  '  docs/errors.md             every failure code: what it means and what to do',
+  "  actions/<stage>/README.md  each action's inputs and outputs",
+  "  writ --help                every command (writ run <stage> --help lists a stage's inputs)",
+  '  writ init --github --ref <commit>   set up your own repository (README: Quick start)',
+];
+
+/** Prints the demo: the timeline as it happens, then the final ledger, then where to look next. */
+export async function printDemo(): Promise<number> {
+  const print = (line: string): void => console.log(line);
+  const result = await runDemo({ log: print });
+  const { lease } = result.ledger;
+  print(`Final ledger (bot/writ-ledger), head ${result.ledger.headOid.slice(0, 12)}:`);
+  print(
+    `  lease: epoch ${lease.epoch}, ${lease.holder === null ? 'free (released when the run completed)' : `held by ${lease.holder.run_id} until ${lease.lease_expires_at ?? '-'}`}`,
   );
   for (const run of result.ledger.runs) {
-    console.log(
-      `  run ${run.run_id}: ${run.state}, approved by ${run.approval?.actor_login ?? '-'} (comment ${run.approval?.comment_id ?? '-'}), steps ${run.steps.map((s) => `${s.id}=${s.status}@${s.epoch ?? '-'}`).join(', ')}`,
-    );
+    for (const line of wrapText(
+      `run ${run.run_id}: ${run.state}, approved by ${run.approval?.actor_login ?? '-'} (comment ${run.approval?.comment_id ?? '-'}), steps ${run.steps.map((s) => `${s.id}=${s.status}`).join(', ')}`,
+      '  ',
+    ))
+      print(line);
   }
-  console.log('\nStatus comment (first lines):');
-  for (const line of result.statusComment.split('\n').slice(0, 4)) console.log(`  ${line}`);
+  print('\nStatus comment on the issue (first lines):');
+  for (const line of result.statusComment.split('\n').slice(1, 6)) {
+    for (const wrapped of wrapText(line, '  ')) print(wrapped);
+  }
+  print('');
+  for (const line of WHERE_NEXT) print(line);
   const failed = result.timeline.filter((entry, index) =>
     index === result.timeline.length - 1 ? entry.reason !== 'approval-already-consumed' : entry.reason !== '',
   );

@@ -7,7 +7,12 @@ import type { CliEnv } from './cli.js';
 
 export function githubFromEnv(env: CliEnv): GitHubClient {
   const token = env.GITHUB_TOKEN ?? '';
-  if (token === '') throw new WritError('invalid-input', 'GITHUB_TOKEN is not set.');
+  if (token === '') {
+    throw new WritError(
+      'invalid-input',
+      "GITHUB_TOKEN is not set: export a token that can read the repository (a write needs the Writ app's installation token).",
+    );
+  }
   return createGitHubClient(token, {
     baseUrl: validateApiUrl(
       env.GITHUB_API_URL !== undefined && env.GITHUB_API_URL !== ''

@@ -1,4 +1,6 @@
-/** Help texts of `writ init` and `writ doctor`, and the CLI's version. */
+/** Help texts of every `writ` command and subcommand, and the CLI's version. */
+import type { StageName, StageSpec } from '@writ/core/io/registry.js';
+import { STAGES } from '@writ/core/io/registry.js';
 
 export const WRIT_VERSION = '0.1.0';
 
@@ -92,3 +94,141 @@ Options:
 Environment: GITHUB_TOKEN (scoped to the sandbox only; never the production app token),
 WRIT_REPOSITORY_TOKEN (reads the allow-list of --from; default GITHUB_TOKEN), GITHUB_API_URL.
 `;
+const LEDGER_ENVIRONMENT = `Environment: GITHUB_TOKEN (see each command), GITHUB_API_URL (default https://api.github.com;
+GHE.com https://api.<subdomain>.ghe.com; GitHub Enterprise Server https://<host>/api/v3),
+GITHUB_REPOSITORY (default --repo), WRIT_APP_SLUG / WRIT_APP_ID (default --app-slug / --app-id).
+`;
+
+export const BOOTSTRAP_HELP = `Usage: writ bootstrap --repo <owner/repo> [--apply] [options]
+
+Creates the ledger branch's parentless root commit (ledger-root.json). Every precondition is read
+before the first write: the branch is absent, the app identity is given and the token acts as that
+app, and both ledger rulesets exist (writ-ledger-append-only: deletion and non-fast-forward with no
+bypass actor; writ-ledger-writers: updates with the app as its only bypass actor). Without --apply it
+prints those checks, both rulesets as JSON and the root it would write, and writes nothing; with
+--apply it refuses on any check that is not PASS, so a refused bootstrap leaves nothing behind.
+
+Options:
+  --repo <owner/repo>    the repository (default: GITHUB_REPOSITORY)
+  --apply                create the root (GITHUB_TOKEN must be the Writ app's installation token)
+  --branch <name>        the ledger branch (default: bot/writ-ledger)
+  --app-slug <slug>      the Writ app's slug (default: WRIT_APP_SLUG)
+  --app-id <id>          the Writ app's numeric ID (default: WRIT_APP_ID)
+  --json                 print the checks, rulesets and root as JSON
+  -h, --help             this help
+
+${LEDGER_ENVIRONMENT}`;
+
+export const LEDGER_HELP = `Usage: writ ledger <show|verify> [options]
+
+  writ ledger show      the lease (epoch, holder, expiry) and every run with its state and steps
+  writ ledger verify    prove the ledger: replay every commit, check authorship, signatures, rulesets
+
+writ ledger show --help and writ ledger verify --help list their options.
+`;
+
+export const LEDGER_SHOW_HELP = `Usage: writ ledger show [--repo <owner/repo>] [options]
+
+Prints the ledger's head, the repository lease (epoch, holder, expiry on the server's clock) and every
+run with its state, approval and steps. Reads only; any token that can read the repository will do.
+
+Options:
+  --repo <owner/repo>    the repository (default: GITHUB_REPOSITORY)
+  --branch <name>        the ledger branch (default: bot/writ-ledger)
+  --app-slug <slug>      accepted for symmetry with verify (not needed to read)
+  --app-id <id>
+  --json                 print the ledger as JSON
+  -h, --help             this help
+
+${LEDGER_ENVIRONMENT}`;
+
+export const LEDGER_VERIFY_HELP = `Usage: writ ledger verify [--repo <owner/repo>] --app-slug <slug> --app-id <id> [options]
+
+Proves the ledger is authority: a parentless app-authored root, every commit app-authored, verified and
+exactly the legal transition its trailers name (replayed from its parent's state), and the two
+rulesets in place since before the root. Exits 1 with ledger-provenance-unproven naming the first
+commit or rule that fails. Reads only.
+
+Options:
+  --repo <owner/repo>    the repository (default: GITHUB_REPOSITORY)
+  --branch <name>        the ledger branch (default: bot/writ-ledger)
+  --app-slug <slug>      the Writ app's slug (default: WRIT_APP_SLUG); required
+  --app-id <id>          the Writ app's numeric ID (default: WRIT_APP_ID); required
+  --incremental          replay only the commits above the last signed checkpoint (what every gate does)
+  --json                 print the result as JSON
+  -h, --help             this help
+
+${LEDGER_ENVIRONMENT}The token must see the rulesets' bypass actors (the app's token with administration: read, or
+an admin's); without them provenance cannot be proven and the check fails closed.
+`;
+
+export const RUN_HELP = `Usage: writ run <stage> [--repo <owner/repo>] [--input name=value ...] [options]
+
+Runs a stage's committed bundle (dist/<stage>/index.js) the way GitHub's runner starts it: a child
+node process with INPUT_* variables (action.yml defaults for inputs not given), the event payload
+file and the runner's output and summary files, which are read back and printed. The temporary
+runner folder it creates is removed afterwards.
+
+Stages: ${Object.keys(STAGES).join(', ')} (writ run <stage> --help lists its inputs).
+
+Options:
+  --repo <owner/repo>    the repository the stage acts on (default: GITHUB_REPOSITORY); required
+  --input name=value     an action input (repeat for several)
+  --event <file>         the event payload JSON (GITHUB_EVENT_PATH)
+  --event-name <name>    GITHUB_EVENT_NAME (default: issue_comment with --event, else workflow_dispatch)
+  --env-file <file>      KEY=VALUE lines added to the stage's environment
+  --json                 print status and outputs as JSON
+  -h, --help             this help
+
+Environment passed through: GITHUB_API_URL, GITHUB_REPOSITORY, GITHUB_RUN_ID, GITHUB_RUN_ATTEMPT,
+GITHUB_ACTOR_ID, GITHUB_EVENT_NAME, RUNNER_TEMP. WRIT_BUNDLE_DIR=<dir> runs <dir>/<stage>/index.js.
+`;
+
+export const DEMO_HELP = `Usage: writ demo
+
+Runs Writ's whole approval lifecycle against an embedded GitHub emulator on loopback (no network, no
+token): bootstrap the ledger, preview a plan with its status comment, a writer's approve comment,
+consume it, claim and checkpoint two external steps (the last completes the run and frees the
+lease), publish the rendered plan through one bot pull request, and refuse a replayed approval.
+Every stage runs from its committed bundle, started the way the runner starts it. Same as npm run demo.
+`;
+
+function wrap(text: string, indent: string, width: number): string[] {
+  const lines: string[] = [];
+  let line = '';
+  for (const word of text.split(/\s+/).filter((part) => part !== '')) {
+    if (line !== '' && indent.length + line.length + 1 + word.length > width) {
+      lines.push(`${indent}${line}`);
+      line = word;
+    } else line = line === '' ? word : `${line} ${word}`;
+  }
+  if (line !== '') lines.push(`${indent}${line}`);
+  return lines;
+}
+
+/** `writ run <stage> --help`: the stage's inputs with their defaults, from the registry generated from action.yml. */
+export function stageHelp(stage: string): string | null {
+  if (!Object.hasOwn(STAGES, stage)) return null;
+  const spec: StageSpec = STAGES[stage as StageName];
+  const lines = [
+    `Usage: writ run ${stage} --repo <owner/repo> [--input name=value ...] [options]`,
+    '',
+    ...wrap(`${spec.name}: ${spec.description}`, '', 100),
+    '',
+    'Inputs (--input name=value):',
+  ];
+  for (const [name, input] of Object.entries(spec.inputs)) {
+    const tag = input.required
+      ? 'required'
+      : `default ${input.default === undefined || input.default === '' ? '(empty)' : JSON.stringify(input.default)}`;
+    lines.push(`  ${name} (${tag}${input.secret === true ? ', secret' : ''})`);
+    lines.push(...wrap(input.description, '      ', 100));
+  }
+  lines.push('', 'Outputs:');
+  for (const [name, output] of Object.entries(spec.outputs)) {
+    lines.push(`  ${name}`);
+    lines.push(...wrap(output.description, '      ', 100));
+  }
+  lines.push('', 'Options: writ run --help.');
+  return `${lines.join('\n')}\n`;
+}

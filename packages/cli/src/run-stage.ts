@@ -6,7 +6,7 @@
  * WRIT_BUNDLE_DIR=<dir> runs `<dir>/<stage>/index.js` instead (the test suite's working-tree build).
  */
 import { spawn } from 'node:child_process';
-import { existsSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -28,6 +28,8 @@ export interface RunStageOptions {
   workspace?: string;
   /** Kill the stage after this many milliseconds (default 120 s). */
   timeoutMs?: number;
+  /** Remove the temporary runner folder (workDir) once its files are read (`writ run`, the demo). */
+  cleanup?: boolean;
 }
 
 export interface WorkflowCommands {
@@ -151,7 +153,6 @@ export async function runStage(options: RunStageOptions): Promise<StageRun> {
     GITHUB_STEP_SUMMARY: files.summary,
     GITHUB_EVENT_PATH: files.event,
     GITHUB_EVENT_NAME: options.eventName ?? 'workflow_dispatch',
-    GITHUB_REPOSITORY: 'acme/widgets',
     GITHUB_RUN_ID: '1',
     GITHUB_RUN_ATTEMPT: '1',
     GITHUB_WORKSPACE: options.workspace ?? process.cwd(),
@@ -173,17 +174,21 @@ export async function runStage(options: RunStageOptions): Promise<StageRun> {
   const timer = setTimeout(() => child.kill('SIGKILL'), options.timeoutMs ?? 120_000);
   const status = await new Promise<number | null>((resolve) => child.on('close', resolve));
   clearTimeout(timer);
-  return {
-    stage: options.stage,
-    status,
-    outputs: parseCommandFile(readFileSync(files.output, 'utf8')),
-    state: parseCommandFile(readFileSync(files.state, 'utf8')),
-    summary: readFileSync(files.summary, 'utf8'),
-    commands: parseWorkflowCommands(stdout),
-    stdout,
-    stderr,
-    workDir,
-  };
+  try {
+    return {
+      stage: options.stage,
+      status,
+      outputs: parseCommandFile(readFileSync(files.output, 'utf8')),
+      state: parseCommandFile(readFileSync(files.state, 'utf8')),
+      summary: readFileSync(files.summary, 'utf8'),
+      commands: parseWorkflowCommands(stdout),
+      stdout,
+      stderr,
+      workDir,
+    };
+  } finally {
+    if (options.cleanup === true) rmSync(workDir, { recursive: true, force: true });
+  }
 }
 
 /** Replaces every value the stage asked the runner to mask, as the runner's log would. */

@@ -15,7 +15,14 @@ describe('writ run', () => {
   it('runs a stage bundle with inputs and prints its outputs and summary', async () => {
     const { io, out } = capture();
     const status = await runCli(
-      ['run', 'preview', '--input', `plan-file=${join(REPO_ROOT, 'examples/release-plan.json')}`],
+      [
+        'run',
+        'preview',
+        '--repo',
+        'acme/widgets',
+        '--input',
+        `plan-file=${join(REPO_ROOT, 'examples/release-plan.json')}`,
+      ],
       {},
       io,
     );
@@ -59,8 +66,8 @@ describe('writ run', () => {
     writeFileSync(envFile, `GITHUB_API_URL=${url}\n`);
     const plan = `plan-file=${join(REPO_ROOT, 'examples/release-plan.json')}`;
     for (const [argv, env] of [
-      [['run', 'preview', '--input', plan], { GITHUB_API_URL: url }],
-      [['run', 'preview', '--input', plan, '--env-file', envFile], {}],
+      [['run', 'preview', '--repo', 'acme/widgets', '--input', plan], { GITHUB_API_URL: url }],
+      [['run', 'preview', '--repo', 'acme/widgets', '--input', plan, '--env-file', envFile], {}],
       [['ledger', 'show', '--repo', 'acme/widgets'], { GITHUB_API_URL: url, GITHUB_TOKEN: 'ghs_x' }],
       [['bootstrap', '--repo', 'acme/widgets', '--json'], { GITHUB_API_URL: url, GITHUB_TOKEN: 'ghs_x' }],
     ] as [string[], Record<string, string>][]) {

@@ -79,10 +79,16 @@ describe('writ run: the runner contract', () => {
   });
 
   it('runs the preview bundle and reports its failure with masks applied', async () => {
-    const run = await runStage({ stage: 'preview', inputs: { 'plan-file': '/nonexistent.json' } });
+    const run = await runStage({
+      stage: 'preview',
+      inputs: { 'plan-file': '/nonexistent.json' },
+      env: { GITHUB_REPOSITORY: 'acme/widgets' },
+    });
     expect(run.status).toBe(1);
     expect(run.outputs).toMatchObject({ outcome: 'refused', reason: 'plan-file-not-found' });
     expect(run.commands.errors).toEqual([expect.stringMatching(/^plan-file-not-found: /)]);
+    // Every failure message ends with the code's entry in docs/errors.md.
+    expect(run.commands.errors[0]).toMatch(/ — https:\/\/\S+\/docs\/errors\.md#plan-file-not-found$/);
     expect(formatStageRun(run)).toContain('reason: plan-file-not-found');
   });
 });

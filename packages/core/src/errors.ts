@@ -1,77 +1,219 @@
 /**
  * The one catalogue of user-facing failure codes. Every code is stable kebab-case; a code, once
  * published, keeps its meaning. Each stage puts the code in its `reason` output and at the start of
- * its failure message (`<code>: <what failed, on what, what was expected>`).
+ * its failure message (`<code>: <what failed, on what, what was expected> — <link>`), the link being
+ * the code's entry in docs/errors.md, which the build generates from this table
+ * (scripts/generate-error-docs.ts; `npm run check-dist` keeps it fresh).
+ *
+ * Adding a code is one entry: `'my-code': { meaning: '…', fix: '…' },`. The generator refuses a code
+ * without both (a bare string is a meaning without a fix), so none is published unexplained.
  */
+export interface ErrorDoc {
+  /** What happened, in one sentence. */
+  meaning: string;
+  /** What to do about it, in one or two sentences. */
+  fix: string;
+}
+
 export const ERROR_CATALOGUE = {
   // Inputs and plans
-  'invalid-input': 'An action input or CLI flag has a value outside what it accepts.',
-  'plan-file-not-found': 'The plan file named by `plan-file` does not exist or is not a regular file.',
-  'plan-not-json': 'The plan file is not JSON text (RFC 8259 syntax).',
-  'plan-too-large': 'The plan file is larger than the size bound Writ accepts.',
-  'malformed-plan':
-    'The plan is not I-JSON (RFC 7493: UTF-8, no duplicate member names, no lone surrogates, numbers exact as doubles and integers within ±(2^53−1)), breaks a size bound (nesting depth, string length), or does not validate against plan.schema.json (each problem names its JSON path).',
-  'invalid-run-id': 'A run ID is not 1-64 characters of [A-Za-z0-9_-] starting with a letter or digit.',
-  'output-write-failed': 'Writ could not write one of its own files (preview, summary or evidence).',
+  'invalid-input': {
+    meaning: 'An action input, CLI option or environment variable has a value outside what it accepts.',
+    fix: 'The message names each input and what it expects; correct them (every problem of one command line is listed together) and run again. `writ <command> --help` lists the options.',
+  },
+  'plan-file-not-found': {
+    meaning: 'The plan file named by `plan-file` does not exist or is not a regular file.',
+    fix: 'Write the plan before the Writ step, inside the workspace or `$RUNNER_TEMP`, and pass its path.',
+  },
+  'plan-not-json': {
+    meaning: 'The plan file is not JSON text (RFC 8259 syntax).',
+    fix: 'Fix the JSON syntax at the line and column the message names; check that your planner prints only the plan on stdout.',
+  },
+  'plan-too-large': {
+    meaning: 'The plan file is larger than the size bound Writ accepts.',
+    fix: 'Split the work into several plans (several runs) below the bound the message names.',
+  },
+  'malformed-plan': {
+    meaning:
+      'The plan is not I-JSON (RFC 7493: UTF-8, no duplicate member names, no lone surrogates, numbers exact as doubles and integers within ±(2^53−1)), breaks a size bound (nesting depth, string length), or does not validate against plan.schema.json (each problem names its JSON path).',
+    fix: "Fix each problem at the JSON path the message names; validate plans against `schemas/plan.schema.json` in your planner's tests.",
+  },
+  'invalid-run-id': {
+    meaning: 'A run ID is not 1-64 characters of [A-Za-z0-9_-] starting with a letter or digit.',
+    fix: 'Pass a run ID of that form, or leave `run-id` empty to derive it from the plan digest.',
+  },
+  'output-write-failed': {
+    meaning: 'Writ could not write one of its own files (preview, summary or evidence).',
+    fix: 'Check that `$RUNNER_TEMP` and the job summary file are writable and the disk is not full, then re-run the job.',
+  },
 
   // Ledger and runs
-  'run-exists': 'A run with this run ID was already proposed; run files are never reset.',
-  'run-not-found': 'The ledger holds no run with this run ID.',
-  'ledger-branch-exists': 'The ledger branch already exists, so it cannot be bootstrapped again.',
-  'ledger-branch-missing': 'The ledger branch does not exist; bootstrap it first.',
-  'ledger-provenance-unproven':
-    'The ledger branch history, authorship, signatures or ruleset do not prove app-only, append-only authority.',
-  'ledger-file-corrupt': 'A ledger file is not valid JSON.',
-  'ledger-file-invalid': 'A ledger file does not validate against its schema.',
-  'ledger-cas-exhausted': 'A ledger commit lost every bounded compare-and-set attempt to concurrent writers.',
-  'artifact-cas-exhausted':
-    'The artifact commit on the bot branch lost every bounded compare-and-set attempt to concurrent writers.',
-  'repository-lease-held': 'Another run holds the repository lease and it has not expired.',
-  fenced: "The caller's fencing epoch is no longer current; it must make no further claim.",
-  'needs-reconciliation':
-    'A step was claimed with an unknown outcome; a repository writer must reconcile it.',
-  'invalid-transition': 'The requested ledger transition is not allowed from the current state.',
+  'run-exists': {
+    meaning: 'A run with this run ID was already proposed; run files are never reset.',
+    fix: 'Nothing to redo if it is the same plan. For a changed plan, let the run ID derive from the new digest (leave `run-id` empty) or choose a new one.',
+  },
+  'run-not-found': {
+    meaning: 'The ledger holds no run with this run ID.',
+    fix: 'Check the run ID (the preview prints it); the run must be proposed by a preview with `dry-run: false` first. `writ ledger show` lists every run.',
+  },
+  'ledger-branch-exists': {
+    meaning: 'The ledger branch already exists, so it cannot be bootstrapped again.',
+    fix: 'Nothing to do if it is your ledger (`writ ledger verify` proves it). To start over, bootstrap a new branch with `--branch` (a ledger is never rewritten).',
+  },
+  'ledger-branch-missing': {
+    meaning: 'The ledger branch does not exist; bootstrap it first.',
+    fix: "Create the two ledger rulesets, then run `writ bootstrap --repo <owner/repo> --apply` with the Writ app's token (README: Set up the ledger).",
+  },
+  'ledger-provenance-unproven': {
+    meaning:
+      'The ledger branch history, authorship, signatures or ruleset do not prove app-only, append-only authority.',
+    fix: 'The message names the commit or rule that fails. A missing or changed ruleset: restore it as `writ bootstrap --json` prints it and, if it changed after the root, re-provision on a new branch. A commit no legal transition writes means the app token was misused: treat it as an incident (SECURITY.md).',
+  },
+  'ledger-file-corrupt': {
+    meaning: 'A ledger file is not valid JSON.',
+    fix: 'The ledger is written only by Writ; a corrupt file means it was changed outside Writ. Run `writ ledger verify` and treat it as an incident (SECURITY.md).',
+  },
+  'ledger-file-invalid': {
+    meaning: 'A ledger file does not validate against its schema.',
+    fix: 'Check that every job pins the same Writ release (an older Writ cannot read a newer file); otherwise treat it as a change outside Writ (`writ ledger verify`).',
+  },
+  'ledger-cas-exhausted': {
+    meaning: 'A ledger commit lost every bounded compare-and-set attempt to concurrent writers.',
+    fix: "Re-run the job: nothing was overwritten. If it recurs, fewer Writ jobs should write at once (the templates' concurrency groups).",
+  },
+  'artifact-cas-exhausted': {
+    meaning:
+      'The artifact commit on the bot branch lost every bounded compare-and-set attempt to concurrent writers.',
+    fix: "Re-run the publish job; something else is pushing to the artifact branch, which should be Writ's alone.",
+  },
+  'repository-lease-held': {
+    meaning: 'Another run holds the repository lease and it has not expired.',
+    fix: 'The message names the holder (run, workflow run, attempt), its epoch and when the lease expires. Wait for that run to finish or its lease to expire (plus the grace period), or release it from that run (`claim-checkpoint` with `operation: release`).',
+  },
+  fenced: {
+    meaning: "The caller's fencing epoch is no longer current; it must make no further claim.",
+    fix: "Another job took the run over (or released it): stop this job's writes. Use the epoch of the current holder (`writ ledger show`), never an old one.",
+  },
+  'needs-reconciliation': {
+    meaning: 'A step was claimed with an unknown outcome; a repository writer must reconcile it.',
+    fix: "Look at the step's target on GitHub or in your system, then reconcile it with the outcome you observed (README: Recover a run).",
+  },
+  'invalid-transition': {
+    meaning: 'The requested ledger transition is not allowed from the current state.',
+    fix: "The message names the run's state and what the transition needs; `writ ledger show` shows every run. Steps are claimed in order, each once.",
+  },
 
   // Approval
-  'unauthorized-approval': 'The trigger or comment author cannot approve (not a human issue comment).',
-  'insufficient-permission': "The approver's live repository role is not in the allowed roles.",
-  'approval-already-consumed':
-    'This approval, run ID or comment ID was already consumed (a permanent tombstone).',
-  'stale-or-mismatched-approval':
-    'The approved digest, scope or bounds do not match the plan recomputed now, or the approval no longer re-verifies.',
-  'malformed-command': 'The comment body is not exactly `<prefix>: approve <run_id> <64 lowercase hex>`.',
-  'approval-comment-edited': 'The approval comment was edited after it was created.',
+  'unauthorized-approval': {
+    meaning: 'The trigger or comment author cannot approve (not a human issue comment).',
+    fix: 'A human account must post the approve command as a new issue comment; bots, apps and the proposer (when a distinct approver is required) cannot approve.',
+  },
+  'insufficient-permission': {
+    meaning: "The approver's live repository role is not in the allowed roles.",
+    fix: 'Ask someone with an allowed role (`allowed-roles`, default admin, maintain, write) to approve, or grant the role first.',
+  },
+  'approval-already-consumed': {
+    meaning: 'This approval, run ID or comment ID was already consumed (a permanent tombstone).',
+    fix: 'Nothing to do: the approval was used once. To run the plan again, preview it as a new run and approve that.',
+  },
+  'stale-or-mismatched-approval': {
+    meaning:
+      'The approved digest, scope or bounds do not match the plan recomputed now, or the approval no longer re-verifies.',
+    fix: 'The plan changed since it was approved, or the approval comment was edited or deleted, or the approver lost the role: preview the current plan and approve its new digest.',
+  },
+  'malformed-command': {
+    meaning: 'The comment body is not exactly `<prefix>: approve <run_id> <64 lowercase hex>`.',
+    fix: 'Copy the approve command from the preview or status comment exactly, as the whole comment, on one line.',
+  },
+  'approval-comment-edited': {
+    meaning: 'The approval comment was edited after it was created.',
+    fix: 'Post the approve command as a new comment; an edited comment never approves.',
+  },
 
   // Writes
-  'live-writes-disabled': 'The persistence gate is closed: live writes are not enabled for this step kind.',
-  'github-conditional-mutation-not-proven':
-    'No positive, recent probe evidence shows GitHub refuses a stale write for this step kind.',
-  conflict: 'The pre-write read shows state that differs from what the plan expected.',
-  'precheck-inconclusive':
-    'The idempotency pre-check could not decide whether the resource exists, so nothing was created.',
-  'write-silently-dropped':
-    'GitHub answered the write but a re-read shows the state unchanged (it silently drops milestone and label writes from callers without push access).',
-  'write-outcome-unknown':
-    'A write had no definite answer and reading it back could not tell whether it landed; the step stays claimed for reconciliation.',
-  'bounds-exceeded':
-    "The plan's steps, creates or touched issues exceed its approved bounds (or persist's max-steps input); nothing was written.",
-  'artifact-pr-closed': "The artifact branch's pull request was closed without merging; a human must decide.",
-  'probe-repository-refused':
-    'The probe refuses a repository that is not confirmed and allow-listed as a sandbox.',
+  'live-writes-disabled': {
+    meaning: 'The persistence gate is closed: live writes are not enabled for this step kind.',
+    fix: 'Set `persistence-enabled: true` (the `WRIT_PERSISTENCE_ENABLED` variable in the templates) once the policy for the kind is met.',
+  },
+  'github-conditional-mutation-not-proven': {
+    meaning: 'No positive, recent probe evidence shows GitHub refuses a stale write for this step kind.',
+    fix: 'Run the probe stage against a sandbox repository and commit its evidence (≤ 30 days old), or choose `best-effort` for the kind in `.writ/policy.json` and accept the residual window it prints.',
+  },
+  conflict: {
+    meaning: 'The pre-write read shows state that differs from what the plan expected.',
+    fix: 'Someone changed the target since the plan was made: re-run your planner on the current state and approve the new plan.',
+  },
+  'precheck-inconclusive': {
+    meaning:
+      'The idempotency pre-check could not decide whether the resource exists, so nothing was created.',
+    fix: 'Re-run when GitHub answers again; if the list is past the page cap, close or archive old items, or reconcile the step by hand.',
+  },
+  'write-silently-dropped': {
+    meaning:
+      'GitHub answered the write but a re-read shows the state unchanged (it silently drops milestone and label writes from callers without push access).',
+    fix: "Give the Writ app's installation `issues: write` on the repository (a token with only triage or read access is silently ignored), then re-run persist with the same run ID.",
+  },
+  'write-outcome-unknown': {
+    meaning:
+      'A write had no definite answer and reading it back could not tell whether it landed; the step stays claimed for reconciliation.',
+    fix: 'Let the recovery stage reconcile it, or look at the target yourself and post `<prefix>: reconcile <run_id> <step_id> <done|failed|retry>`.',
+  },
+  'bounds-exceeded': {
+    meaning:
+      "The plan's steps, creates or touched issues exceed its approved bounds (or persist's max-steps input); nothing was written.",
+    fix: "Split the plan, or raise its `bounds` and have it approved again; persist's `max-steps` only limits one invocation.",
+  },
+  'artifact-pr-closed': {
+    meaning: "The artifact branch's pull request was closed without merging; a human must decide.",
+    fix: 'Reopen the pull request to publish again, or leave it closed and start a new run; Writ never reopens it itself.',
+  },
+  'probe-repository-refused': {
+    meaning: 'The probe refuses a repository that is not confirmed and allow-listed as a sandbox.',
+    fix: 'Add a dedicated sandbox repository to `.writ/probe-allowlist.json` and confirm it as the probe asks; never probe a production repository.',
+  },
 
   // Setup (writ init, writ doctor)
-  'init-refused':
-    'writ init found no Git repository, no GitHub remote, several GitHub remotes without --remote, a target path that is not a regular file, or an invalid manifest; nothing was written.',
-  'init-conflict':
-    'writ init did not overwrite a file it did not write or that was changed since: resolve it (or use --write-conflicts to get the new render beside it).',
-  'preflight-failed': 'writ doctor found at least one check that FAILs.',
+  'init-refused': {
+    meaning:
+      'writ init found no Git repository, no GitHub remote, several GitHub remotes without --remote, a target path that is not a regular file, or an invalid manifest; nothing was written.',
+    fix: "Run it inside your repository's clone; pass `--remote <name>` when there are several GitHub remotes and `--github-host` for GitHub Enterprise Server; move the directory or symlink it names.",
+  },
+  'init-conflict': {
+    meaning:
+      'writ init did not overwrite a file it did not write or that was changed since: resolve it (or use --write-conflicts to get the new render beside it).',
+    fix: 'Merge the new render into your file by hand (`--write-conflicts` writes it beside as `<file>.writ-new`), or delete your file and re-run.',
+  },
+  'preflight-failed': {
+    meaning: 'writ doctor found at least one check that FAILs.',
+    fix: 'Fix each FAIL by its `fix:` line, then run `writ doctor` again.',
+  },
 
   // GitHub transport
-  'github-request-failed': 'A GitHub API request failed with a status Writ does not retry.',
+  'github-request-failed': {
+    meaning: 'A GitHub API request failed with a status Writ does not retry, or got no answer.',
+    fix: 'The message says what was tried and on what: a refused connection or unknown host means GITHUB_API_URL is wrong (GitHub Enterprise Server: https://<host>/api/v3); 401 means the token was rejected; 403 a missing permission or the wrong token; 404 a wrong repository, base URL or a repository the token cannot see.',
+  },
 
   // Everything else
-  'internal-error': 'An unexpected error inside Writ (a bug): please report it with the run log.',
-} as const satisfies Record<string, string>;
+  'internal-error': {
+    meaning: 'An unexpected error inside Writ (a bug): please report it with the run log.',
+    fix: 'Open an issue with the run log (tokens are redacted) and the Writ commit you pin; nothing that failed this way is half-written in the ledger.',
+  },
+} as const satisfies Record<string, ErrorDoc | string>;
+
+/** Where each code is explained: docs/errors.md, one anchor per code. */
+export const ERRORS_DOC_URL = 'https://github.com/writ-actions/writ/blob/main/docs/errors.md';
+
+/** The stable link to a code's entry in docs/errors.md. */
+export function errorLink(code: ErrorCode): string {
+  return `${ERRORS_DOC_URL}#${code}`;
+}
+
+/** A code's meaning and fix; `fix` is null for an entry written as a bare meaning (the build refuses it). */
+export function errorDoc(code: ErrorCode): { meaning: string; fix: string | null } {
+  const entry: ErrorDoc | string = ERROR_CATALOGUE[code];
+  return typeof entry === 'string' ? { meaning: entry, fix: null } : entry;
+}
 
 export type ErrorCode = keyof typeof ERROR_CATALOGUE;
 
@@ -127,14 +269,21 @@ export function errorCode(thrown: unknown): ErrorCode {
   return thrown instanceof WritError ? thrown.code : 'internal-error';
 }
 
-/** The one-line failure message a stage prints: always starts with the code. */
+/** The one-line failure message a stage prints: starts with the code, ends with the code's link. */
 export function failureMessage(thrown: unknown): string {
-  if (thrown instanceof WritError) return thrown.toString();
-  return `internal-error: ${errorMessage(thrown)}`;
+  const code = errorCode(thrown);
+  const text = thrown instanceof WritError ? thrown.toString() : `internal-error: ${errorMessage(thrown)}`;
+  return `${text} — ${errorLink(code)}`;
 }
 
-/** The HTTP status of a failed GitHub request (Octokit's RequestError), or undefined for anything else. */
+/**
+ * The HTTP status of a failed GitHub request (Octokit's RequestError), or undefined for anything else.
+ * A request that got no answer (refused connection, unknown host) is a RequestError with status 500
+ * and no response: that status is Octokit's, not GitHub's, so it is undefined here too.
+ */
 export function httpStatus(error: unknown): number | undefined {
-  const value = (error as { status?: unknown } | null)?.status;
-  return typeof value === 'number' ? value : undefined;
+  const failed = error as { status?: unknown; request?: unknown; response?: unknown } | null;
+  const value = failed?.status;
+  if (typeof value !== 'number') return undefined;
+  return failed?.request !== undefined && failed.response === undefined ? undefined : value;
 }

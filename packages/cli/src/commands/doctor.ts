@@ -1,7 +1,7 @@
 /** `writ doctor --github`: the preflight report, as a table or `--json`; exit 1 on any FAIL. */
-import { WritError } from '@writ/core/errors.js';
+import { errorLink } from '@writ/core/errors.js';
 import { renderDoctorReport, runDoctor } from '@writ/core/setup/doctor.js';
-import { parseOptions, repositoryFrom } from '../args.js';
+import { Problems, parseOptionsInto, repositoryFrom } from '../args.js';
 import type { CliEnv, CliIo } from '../cli.js';
 import { githubFromEnv } from '../github-env.js';
 import { DOCTOR_HELP } from '../help.js';
@@ -17,30 +17,26 @@ const OPTIONS = {
 } as const;
 
 export async function runDoctorCommand(args: readonly string[], env: CliEnv, io: CliIo): Promise<number> {
-  const values = parseOptions(args, OPTIONS);
+  const problems = new Problems('writ doctor');
+  const { values } = parseOptionsInto(args, OPTIONS, problems);
   if (values.help === true) {
     io.stdout(DOCTOR_HELP);
     return 0;
   }
-  if (values.github !== true) throw new WritError('invalid-input', 'writ doctor needs --github.');
-  const repository = repositoryFrom(values.repo, env);
+  if (values.github !== true) problems.add('writ doctor needs --github');
+  const repository = problems.check(() => repositoryFrom(values.repo, env)) ?? '';
   const slug = values['app-slug'] ?? env.WRIT_APP_SLUG;
   const idText = values['app-id'] ?? env.WRIT_APP_ID;
   if ((slug === undefined) !== (idText === undefined)) {
-    throw new WritError(
-      'invalid-input',
-      'Pass both --app-slug and --app-id (or WRIT_APP_SLUG and WRIT_APP_ID), or neither.',
-    );
+    problems.add('pass both --app-slug and --app-id (or WRIT_APP_SLUG and WRIT_APP_ID), or neither');
   }
   if (idText !== undefined && !/^[1-9][0-9]{0,15}$/.test(idText)) {
-    throw new WritError(
-      'invalid-input',
-      'Invalid --app-id (WRIT_APP_ID). Expected the numeric GitHub App ID.',
-    );
+    problems.add('invalid --app-id (WRIT_APP_ID): expected the numeric GitHub App ID');
   }
   if (slug !== undefined && !/^[a-z0-9](?:[a-z0-9-]{0,33}[a-z0-9])?$/.test(slug)) {
-    throw new WritError('invalid-input', 'Invalid --app-slug (WRIT_APP_SLUG). Expected the GitHub App slug.');
+    problems.add('invalid --app-slug (WRIT_APP_SLUG): expected the GitHub App slug');
   }
+  problems.done();
   const github = githubFromEnv(env);
   const report = await runDoctor(
     { github },
@@ -53,7 +49,9 @@ export async function runDoctorCommand(args: readonly string[], env: CliEnv, io:
   io.stdout(values.json === true ? `${JSON.stringify(report, null, 2)}\n` : renderDoctorReport(report));
   if (report.result === 'FAIL') {
     const failing = report.checks.filter((entry) => entry.status === 'FAIL').map((entry) => entry.id);
-    io.stderr(`preflight-failed: ${failing.length} check(s) FAIL: ${failing.join(', ')}\n`);
+    io.stderr(
+      `preflight-failed: ${failing.length} check(s) FAIL: ${failing.join(', ')} — ${errorLink('preflight-failed')}\n`,
+    );
     return 1;
   }
   return 0;

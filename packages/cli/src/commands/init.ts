@@ -2,12 +2,12 @@
 import { execFileSync } from 'node:child_process';
 import { lstatSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
-import { WritError } from '@writ/core/errors.js';
+import { WritError, errorLink } from '@writ/core/errors.js';
 import { planInit } from '@writ/core/setup/init.js';
 import type { FileOperation, PathState } from '@writ/core/setup/init.js';
 import { ownerSteps, renderOwnerSteps } from '@writ/core/setup/owner-steps.js';
 import { PENDING_STAGES } from '@writ/core/setup/templates.js';
-import { parseOptions } from '../args.js';
+import { Problems, parseOptionsInto } from '../args.js';
 import type { CliEnv, CliIo } from '../cli.js';
 import { INIT_HELP, WRIT_VERSION } from '../help.js';
 
@@ -148,22 +148,22 @@ const OPTIONS = {
 } as const;
 
 export function runInit(args: readonly string[], env: CliEnv, io: CliIo): number {
-  const values = parseOptions(args, OPTIONS);
+  const problems = new Problems('writ init');
+  const { values } = parseOptionsInto(args, OPTIONS, problems);
   if (values.help === true) {
     io.stdout(INIT_HELP);
     return 0;
   }
-  if (values.github !== true) {
-    throw new WritError('invalid-input', 'writ init needs --github (the only platform Writ sets up).');
-  }
+  if (values.github !== true) problems.add('writ init needs --github (the only platform Writ sets up)');
   const appIdText = values['app-id'];
   if (appIdText !== undefined && !/^[1-9][0-9]{0,15}$/.test(appIdText)) {
-    throw new WritError('invalid-input', 'Invalid --app-id. Expected the numeric GitHub App ID.');
+    problems.add('invalid --app-id: expected the numeric GitHub App ID');
   }
   const appSlug = values['app-slug'];
   if (appSlug !== undefined && !/^[a-z0-9](?:[a-z0-9-]{0,33}[a-z0-9])?$/.test(appSlug)) {
-    throw new WritError('invalid-input', 'Invalid --app-slug. Expected the GitHub App slug, e.g. acme-writ.');
+    problems.add('invalid --app-slug: expected the GitHub App slug, e.g. acme-writ');
   }
+  problems.done();
   const dir = values.dir ?? env.PWD ?? process.cwd();
   const { root, remote, defaultBranch } = detect(dir, {
     ...(values.remote === undefined ? {} : { remote: values.remote }),
@@ -243,7 +243,7 @@ export function runInit(args: readonly string[], env: CliEnv, io: CliIo): number
   }
   if (conflicts.length > 0) {
     io.stderr(
-      `init-conflict: ${conflicts.length} file(s) not overwritten (${conflicts.map((operation) => operation.path).join(', ')}): merge the new render by hand${values['write-conflicts'] === true ? ' from the .writ-new files' : ' (--write-conflicts writes it beside each as <file>.writ-new)'}, or delete the file and re-run.\n`,
+      `init-conflict: ${conflicts.length} file(s) not overwritten (${conflicts.map((operation) => operation.path).join(', ')}): merge the new render by hand${values['write-conflicts'] === true ? ' from the .writ-new files' : ' (--write-conflicts writes it beside each as <file>.writ-new)'}, or delete the file and re-run — ${errorLink('init-conflict')}\n`,
     );
     return 1;
   }

@@ -1,13 +1,16 @@
 /** `writ bootstrap`, `writ ledger show`, `writ ledger verify`. */
 import { WritError } from '@writ/core/errors.js';
+import { TOKEN_KIND_LABEL, tokenKind } from '@writ/core/github/request-failure.js';
 import { bootstrapLedger, showLedger, verifyLedger } from '@writ/core/ledger/bootstrap.js';
 import type { LedgerContext } from '@writ/core/ledger/cas.js';
 import { createLedgerContext } from '@writ/core/ledger/ledger.js';
+import type { GitHubClient } from '@writ/core/github/client.js';
 import type { LedgerApp, RunFile } from '@writ/core/ledger/types.js';
 import { DEFAULT_LEDGER_BRANCH } from '@writ/core/ledger/types.js';
-import { parseOptions, repositoryFrom } from '../args.js';
+import { Problems, parseOptionsInto, repositoryFrom } from '../args.js';
 import type { CliEnv, CliIo } from '../cli.js';
 import { githubFromEnv } from '../github-env.js';
+import { BOOTSTRAP_HELP, LEDGER_SHOW_HELP, LEDGER_VERIFY_HELP } from '../help.js';
 
 const COMMON = {
   repo: { type: 'string' },
@@ -26,37 +29,60 @@ interface Settings {
 
 const SLUG = /^[a-z0-9](?:[a-z0-9-]{0,33}[a-z0-9])?$/;
 
+/** The repository and the app identity, every problem with them collected (reported with the options'). */
 function settingsOf(
   values: { repo?: string; branch?: string; json?: boolean; 'app-slug'?: string; 'app-id'?: string },
   env: CliEnv,
+  problems: Problems,
 ): Settings {
-  const repository = repositoryFrom(values.repo, env);
+  const repository = problems.check(() => repositoryFrom(values.repo, env)) ?? '';
   const slug = values['app-slug'] ?? env.WRIT_APP_SLUG;
   const idText = values['app-id'] ?? env.WRIT_APP_ID;
   let app: LedgerApp | null = null;
   if (slug !== undefined || idText !== undefined) {
-    if (slug === undefined || !SLUG.test(slug)) {
-      throw new WritError(
-        'invalid-input',
-        'Invalid --app-slug (WRIT_APP_SLUG). Expected the GitHub App slug, e.g. writ-ledger.',
+    const slugOk = slug !== undefined && SLUG.test(slug);
+    const idOk = idText !== undefined && /^[1-9][0-9]{0,15}$/.test(idText);
+    if (!slugOk) {
+      problems.add(
+        slug === undefined
+          ? '--app-id (WRIT_APP_ID) is given without --app-slug (WRIT_APP_SLUG): pass both, or neither'
+          : 'invalid --app-slug (WRIT_APP_SLUG): expected the GitHub App slug, e.g. writ-ledger',
       );
     }
-    if (idText === undefined || !/^[1-9][0-9]{0,15}$/.test(idText)) {
-      throw new WritError(
-        'invalid-input',
-        'Invalid --app-id (WRIT_APP_ID). Expected the numeric GitHub App ID.',
+    if (!idOk) {
+      problems.add(
+        idText === undefined
+          ? '--app-slug (WRIT_APP_SLUG) is given without --app-id (WRIT_APP_ID): pass both, or neither'
+          : 'invalid --app-id (WRIT_APP_ID): expected the numeric GitHub App ID (the app settings page shows it)',
       );
     }
-    app = { slug, id: Number(idText) };
+    if (slugOk && idOk) app = { slug, id: Number(idText) };
   }
   return { repository, branch: values.branch ?? DEFAULT_LEDGER_BRANCH, json: values.json === true, app };
 }
 
-function contextOf(settings: Settings, env: CliEnv): LedgerContext {
-  const github = githubFromEnv(env);
+function contextOf(settings: Settings, github: GitHubClient): LedgerContext {
   return createLedgerContext(
     { github },
     { repository: settings.repository, branch: settings.branch, app: settings.app },
+  );
+}
+
+/**
+ * The token must act as the Writ app before bootstrap writes: an installation token of another app
+ * (the workflow's GITHUB_TOKEN is the GitHub Actions app's, also ghs_…) would author a root that no
+ * provenance check accepts, on a branch the rulesets then keep. GraphQL's viewer is the token's actor.
+ */
+async function requireAppToken(github: GitHubClient, app: LedgerApp): Promise<void> {
+  const { viewer } = await github.graphql<{ viewer: { login: string } }>('query { viewer { login } }');
+  const expected = `${app.slug}[bot]`;
+  if (viewer.login === expected) return;
+  const actor = /^[A-Za-z0-9-]{1,39}(\[bot\])?$/.test(viewer.login) ? viewer.login : 'another account';
+  throw new WritError(
+    'invalid-input',
+    actor === 'github-actions[bot]'
+      ? `GITHUB_TOKEN is the workflow's own GITHUB_TOKEN (it acts as github-actions[bot]), not the Writ app's installation token: the ledger root must be written by ${expected}. Mint the app's token (actions/create-github-app-token with WRIT_APP_ID and WRIT_APP_PRIVATE_KEY) and run bootstrap with it; nothing was written.`
+      : `GITHUB_TOKEN acts as ${actor}, not as the Writ app ${expected}: the ledger root must be written by the app. Use the app's installation token; nothing was written.`,
   );
 }
 
@@ -65,15 +91,32 @@ function print(io: CliIo, settings: Settings, json: unknown, text: string): void
 }
 
 export async function runBootstrap(args: readonly string[], env: CliEnv, io: CliIo): Promise<number> {
-  const values = parseOptions(args, { ...COMMON, apply: { type: 'boolean' } });
-  const settings = settingsOf(values, env);
-  if (values.apply === true && settings.app === null) {
-    throw new WritError(
-      'invalid-input',
-      'bootstrap --apply needs the ledger app identity: --app-slug and --app-id (or WRIT_APP_SLUG and WRIT_APP_ID).',
-    );
+  const problems = new Problems('writ bootstrap');
+  const { values } = parseOptionsInto(args, { ...COMMON, apply: { type: 'boolean' } }, problems);
+  if (values.help === true) {
+    io.stdout(BOOTSTRAP_HELP);
+    return 0;
   }
-  const result = await bootstrapLedger(contextOf(settings, env), { apply: values.apply === true });
+  const settings = settingsOf(values, env, problems);
+  const token = env.GITHUB_TOKEN ?? '';
+  if (values.apply === true) {
+    if (settings.app === null && problems.count === 0) {
+      problems.add(
+        'bootstrap --apply needs the ledger app identity: --app-slug and --app-id (or WRIT_APP_SLUG and WRIT_APP_ID)',
+      );
+    }
+    const kind = tokenKind(token);
+    if (token !== '' && kind !== 'installation' && kind !== 'unknown') {
+      problems.add(
+        `GITHUB_TOKEN is ${TOKEN_KIND_LABEL[kind]}, but bootstrap --apply must write as the Writ app: use the app's installation token (ghs_…, e.g. from actions/create-github-app-token), or the root would be authored by you and the ledger could never be proven`,
+      );
+    }
+  }
+  problems.done();
+  const github = githubFromEnv(env);
+  if (values.apply === true && settings.app !== null) await requireAppToken(github, settings.app);
+  const context = contextOf(settings, github);
+  const result = await bootstrapLedger(context, { apply: values.apply === true });
   const payload = {
     dry_run: result.dry_run,
     create_root: result.create_root,
@@ -111,8 +154,15 @@ function stepCounts(run: RunFile): string {
 }
 
 export async function runLedgerShow(args: readonly string[], env: CliEnv, io: CliIo): Promise<number> {
-  const settings = settingsOf(parseOptions(args, COMMON), env);
-  const overview = await showLedger(contextOf(settings, env));
+  const problems = new Problems('writ ledger show');
+  const { values } = parseOptionsInto(args, COMMON, problems);
+  if (values.help === true) {
+    io.stdout(LEDGER_SHOW_HELP);
+    return 0;
+  }
+  const settings = settingsOf(values, env, problems);
+  problems.done();
+  const overview = await showLedger(contextOf(settings, githubFromEnv(env)));
   const lease = overview.lease;
   const lines = [
     `Ledger ${overview.repository}@${overview.branch}`,
@@ -132,16 +182,21 @@ export async function runLedgerShow(args: readonly string[], env: CliEnv, io: Cl
 }
 
 export async function runLedgerVerify(args: readonly string[], env: CliEnv, io: CliIo): Promise<number> {
-  const values = parseOptions(args, { ...COMMON, incremental: { type: 'boolean' } });
-  const settings = settingsOf(values, env);
-  if (settings.app === null) {
-    throw new WritError(
-      'invalid-input',
-      'ledger verify needs the ledger app identity: --app-slug and --app-id (or WRIT_APP_SLUG and WRIT_APP_ID).',
+  const problems = new Problems('writ ledger verify');
+  const { values } = parseOptionsInto(args, { ...COMMON, incremental: { type: 'boolean' } }, problems);
+  if (values.help === true) {
+    io.stdout(LEDGER_VERIFY_HELP);
+    return 0;
+  }
+  const settings = settingsOf(values, env, problems);
+  if (settings.app === null && problems.count === 0) {
+    problems.add(
+      'ledger verify needs the ledger app identity: --app-slug and --app-id (or WRIT_APP_SLUG and WRIT_APP_ID)',
     );
   }
+  problems.done();
   const mode = values.incremental === true ? 'incremental' : 'full';
-  const { headOid, report, requests } = await verifyLedger(contextOf(settings, env), { mode });
+  const { headOid, report, requests } = await verifyLedger(contextOf(settings, githubFromEnv(env)), { mode });
   const json = {
     result: 'PASS',
     mode,

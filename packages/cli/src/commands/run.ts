@@ -1,9 +1,12 @@
-/** `writ run <stage> [--event payload.json] [--event-name name] [--input name=value …] [--env-file f] [--json]` */
+/** `writ run <stage> --repo o/r [--event payload.json] [--event-name name] [--input name=value …] [--env-file f] [--json]` */
 import { readFileSync } from 'node:fs';
-import { parseArgs } from 'node:util';
 import { WritError, errorMessage } from '@writ/core/errors.js';
 import { validateApiUrl } from '@writ/core/github/api-url.js';
+import { STAGES } from '@writ/core/io/registry.js';
+import { parseRepository } from '@writ/core/ledger/paths.js';
+import { Problems, parseOptionsInto } from '../args.js';
 import type { CliEnv, CliIo } from '../cli.js';
+import { RUN_HELP, stageHelp } from '../help.js';
 import { formatStageRun, parseEnvFile, runStage } from '../run-stage.js';
 
 const PASSED_THROUGH = [
@@ -24,31 +27,41 @@ function readJson(path: string, what: string): unknown {
   }
 }
 
+const OPTIONS = {
+  repo: { type: 'string' },
+  event: { type: 'string' },
+  'event-name': { type: 'string' },
+  input: { type: 'string', multiple: true },
+  'env-file': { type: 'string' },
+  json: { type: 'boolean' },
+} as const;
+
 export async function runRunCommand(argv: readonly string[], env: CliEnv, io: CliIo): Promise<number> {
-  const { values, positionals } = parseArgs({
-    args: [...argv],
-    allowPositionals: true,
-    options: {
-      event: { type: 'string' },
-      'event-name': { type: 'string' },
-      input: { type: 'string', multiple: true },
-      'env-file': { type: 'string' },
-      json: { type: 'boolean', default: false },
-    },
-  });
-  const [stage, ...extra] = positionals;
-  if (stage === undefined || extra.length > 0) {
-    throw new WritError('invalid-input', 'Expected exactly one stage: writ run <stage> [options].');
+  const problems = new Problems('writ run');
+  const { values, positionals } = parseOptionsInto(argv, OPTIONS, problems, 1);
+  const [stage] = positionals;
+  if (values.help === true) {
+    const help = stage === undefined ? RUN_HELP : stageHelp(stage);
+    if (help === null) {
+      throw new WritError(
+        'invalid-input',
+        `No stage ${JSON.stringify(stage?.slice(0, 40))}. Expected one of ${Object.keys(STAGES).join(', ')} (see writ run --help).`,
+      );
+    }
+    io.stdout(help);
+    return 0;
+  }
+  if (stage === undefined) problems.add('expected a stage: writ run <stage> [options]');
+  else if (!Object.hasOwn(STAGES, stage)) {
+    problems.add(
+      `no stage ${JSON.stringify(stage.slice(0, 40))} (expected one of ${Object.keys(STAGES).join(', ')})`,
+    );
   }
   const inputs: Record<string, string> = {};
   for (const pair of values.input ?? []) {
     const at = pair.indexOf('=');
-    if (at <= 0)
-      throw new WritError(
-        'invalid-input',
-        `--input must be name=value (got ${JSON.stringify(pair.slice(0, 40))})`,
-      );
-    inputs[pair.slice(0, at)] = pair.slice(at + 1);
+    if (at <= 0) problems.add(`--input must be name=value (got ${JSON.stringify(pair.slice(0, 40))})`);
+    else inputs[pair.slice(0, at)] = pair.slice(at + 1);
   }
   const stageEnv: Record<string, string> = {};
   for (const name of PASSED_THROUGH) {
@@ -56,24 +69,49 @@ export async function runRunCommand(argv: readonly string[], env: CliEnv, io: Cl
     if (value !== undefined && value !== '') stageEnv[name] = value;
   }
   if (values['env-file'] !== undefined) {
-    let text: string;
+    let text: string | undefined;
     try {
       text = readFileSync(values['env-file'], 'utf8');
     } catch (error: unknown) {
-      throw new WritError(
-        'invalid-input',
-        `--env-file ${values['env-file']} is unreadable (${errorMessage(error)})`,
-      );
+      problems.add(`--env-file ${values['env-file']} is unreadable (${errorMessage(error)})`);
     }
-    Object.assign(stageEnv, parseEnvFile(text));
+    if (text !== undefined) {
+      const file = text;
+      problems.check(() => {
+        try {
+          Object.assign(stageEnv, parseEnvFile(file));
+        } catch (error: unknown) {
+          throw new WritError(
+            'invalid-input',
+            `--env-file ${values['env-file'] ?? ''}: ${errorMessage(error)}`,
+          );
+        }
+      });
+    }
+  }
+  if (values.repo !== undefined) stageEnv.GITHUB_REPOSITORY = values.repo;
+  // Never a repository assumed: the stage acts on the one named here.
+  if (stageEnv.GITHUB_REPOSITORY === undefined) {
+    problems.add('no repository: pass --repo <owner/repo> or set GITHUB_REPOSITORY (the stage acts on it)');
+  } else {
+    const repository = stageEnv.GITHUB_REPOSITORY;
+    problems.check(() => parseRepository(repository, '--repo (GITHUB_REPOSITORY)'));
   }
   // Refused here too, so a credentialed URL never reaches the stage's environment or a printed run.
-  if (stageEnv.GITHUB_API_URL !== undefined) validateApiUrl(stageEnv.GITHUB_API_URL, 'GITHUB_API_URL');
-  const event = values.event === undefined ? undefined : readJson(values.event, '--event');
+  if (stageEnv.GITHUB_API_URL !== undefined) {
+    const url = stageEnv.GITHUB_API_URL;
+    problems.check(() => validateApiUrl(url, 'GITHUB_API_URL'));
+  }
+  const event =
+    values.event === undefined ? undefined : problems.check(() => readJson(values.event ?? '', '--event'));
+  if (values.event !== undefined && event === undefined && problems.count === 0) {
+    problems.add('--event file is empty');
+  }
+  problems.done();
   let run;
   try {
     run = await runStage({
-      stage,
+      stage: stage ?? '',
       inputs,
       env: stageEnv,
       ...(event === undefined ? {} : { event }),
@@ -81,11 +119,12 @@ export async function runRunCommand(argv: readonly string[], env: CliEnv, io: Cl
         values['event-name'] ??
         stageEnv.GITHUB_EVENT_NAME ??
         (event === undefined ? 'workflow_dispatch' : 'issue_comment'),
+      cleanup: true,
     });
   } catch (error: unknown) {
     throw new WritError('invalid-input', errorMessage(error));
   }
-  if (values.json) {
+  if (values.json === true) {
     io.stdout(
       `${JSON.stringify({ stage, status: run.status, outputs: run.outputs, errors: run.commands.errors, warnings: run.commands.warnings }, null, 2)}\n`,
     );

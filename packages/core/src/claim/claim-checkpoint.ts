@@ -1,12 +1,15 @@
 /**
  * Fencing for a side effect the consumer performs itself (a dispatch to another system, a script):
  * `claim` a step at the holder's epoch before acting, pass the idempotency key on, `checkpoint` the
- * outcome after; `takeover` an expired run, `release` the lease when done.
+ * outcome after; `takeover` an expired run, `release` the lease when done. The checkpoint that leaves
+ * every step done completes the run and releases the lease in that same ledger commit, so a `release`
+ * after it (the templates' release job runs after every plan) finds nothing to release and says so.
  */
 import { digest } from '../canonical-json.js';
 import { WritError } from '../errors.js';
 import type { LedgerContext, PlannedCommit, TransitionOutcome } from '../ledger/cas.js';
-import { checkpointStep, claimStep, releaseLease, takeoverRun } from '../ledger/ledger.js';
+import { checkpointStep, claimStep, readRun, releaseLease, takeoverRun } from '../ledger/ledger.js';
+import { isTerminal } from '../ledger/transitions.js';
 import type { Holder, StepOutcome } from '../ledger/types.js';
 
 export const OPERATIONS = ['claim', 'checkpoint', 'takeover', 'release'] as const;
@@ -37,8 +40,10 @@ export interface ClaimCheckpointResult {
   ledgerHead: string | null;
   committed: boolean;
   needsReconciliation: boolean;
-  /** The ledger commit made, or (dry run) the one that would be made. */
-  commit: PlannedCommit;
+  /** A release of a run that had already ended and freed the lease: nothing was (or would be) written. */
+  alreadyReleased: boolean;
+  /** The ledger commit made, or (dry run) the one that would be made; null when nothing was to write. */
+  commit: PlannedCommit | null;
 }
 
 /** What the consumer hands its external system: stable per run, step and epoch, so a retry after a
@@ -102,13 +107,17 @@ export async function runClaimCheckpoint(
     case 'takeover':
       outcome = await takeoverRun(ledger, { runId, holder: settings.holder }, options);
       break;
-    case 'release':
-      outcome = await releaseLease(
-        ledger,
-        { runId, epoch: required(settings.epoch, 'epoch', operation), holder },
-        options,
-      );
+    case 'release': {
+      const epoch = required(settings.epoch, 'epoch', operation);
+      try {
+        outcome = await releaseLease(ledger, { runId, epoch, holder }, options);
+      } catch (error: unknown) {
+        const ended = await endedAt(ledger, error, runId, epoch);
+        if (ended === null) throw error;
+        return ended;
+      }
       break;
+    }
   }
   const run = outcome.result.run;
   const step = settings.stepId === undefined ? undefined : run?.steps.find((s) => s.id === settings.stepId);
@@ -123,6 +132,34 @@ export async function runClaimCheckpoint(
     ledgerHead: outcome.commitOid,
     committed: outcome.committed,
     needsReconciliation: outcome.result.needsReconciliation,
+    alreadyReleased: false,
     commit: outcome.commit,
+  };
+}
+
+/**
+ * A release refused as `fenced` because the run already ended at this epoch (its last checkpoint, or a
+ * completion, freed the lease): the result that says there was nothing to release. Null otherwise.
+ */
+async function endedAt(
+  ledger: LedgerContext,
+  error: unknown,
+  runId: string,
+  epoch: number,
+): Promise<ClaimCheckpointResult | null> {
+  if (!(error instanceof WritError) || error.code !== 'fenced') return null;
+  const { run, lease, headOid } = await readRun(ledger, runId);
+  if (run === null || !isTerminal(run.state) || run.owner?.epoch !== epoch) return null;
+  return {
+    epoch,
+    stepStatus: '',
+    leaseExpiresAt: lease.holder?.run_id === runId ? (lease.lease_expires_at ?? '') : '',
+    idempotencyKey: '',
+    runState: run.state,
+    ledgerHead: headOid,
+    committed: false,
+    needsReconciliation: false,
+    alreadyReleased: true,
+    commit: null,
   };
 }

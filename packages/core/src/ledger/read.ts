@@ -253,7 +253,14 @@ export class GitHubLedgerStore implements LedgerStore {
     }
     if (answer.errors.length > 0) {
       const types = answer.errors.map((error) => error.type ?? 'error').join(', ');
-      throw new WritError('github-request-failed', `${what} returned GraphQL errors (${types}).`);
+      const repository = `${this.location.owner}/${this.location.repo}`;
+      throw new WritError(
+        'github-request-failed',
+        answer.errors.some((error) => error.type === 'NOT_FOUND')
+          ? `${what} returned GraphQL errors (${types}): GitHub found no repository ${repository}, or the token cannot see it (a private repository it cannot read is not found). Check the repository name and the token's repository access.`
+          : `${what} returned GraphQL errors (${types}).`,
+        { details: { repository } },
+      );
     }
     return answer;
   }

@@ -309,6 +309,9 @@ function evaluate(
           outcome: outcomeOf(step.after, oid),
           evidence: need(step.after.evidence, oid, 'the step evidence'),
           resources: step.after.resources,
+          // A last checkpoint completes the run in the same commit; one written before that rule did
+          // not (a separate complete followed). Both are legal; which one is read from the commit.
+          completeRun: childRun.state === 'completed',
         },
         renewing(at),
       );

@@ -106,6 +106,40 @@ function refuseState(run: RunFile, transition: TransitionName, allowed: readonly
 }
 
 /**
+ * `repository-lease-held`, naming what a maintainer needs to decide whether to wait: the holder (its
+ * run, workflow run and attempt), its epoch and when the lease expires on the server's clock.
+ */
+export function leaseHeld(lease: Lease, consequence: string, graceMs?: number): WritError {
+  const holder = lease.holder;
+  const expiry = expiryOf(lease);
+  const who =
+    holder === null
+      ? 'An unknown holder'
+      : `Run ${holder.run_id} (workflow run ${holder.workflow_run_id}, attempt ${holder.attempt})`;
+  const until =
+    expiry === null
+      ? ' with no expiry'
+      : ` until ${isoTime(expiry)}${graceMs === undefined ? '' : ` (+${graceMs / 1000}s grace)`} on the server's clock`;
+  return new WritError(
+    'repository-lease-held',
+    `${who} holds the repository lease at epoch ${lease.epoch}${until}; ${consequence}. Wait for that run to complete or its lease to expire, or release it from that run (claim-checkpoint operation: release).`,
+    {
+      details: {
+        epoch: lease.epoch,
+        ...(holder === null
+          ? {}
+          : {
+              holder_run_id: holder.run_id,
+              holder_workflow_run_id: holder.workflow_run_id,
+              holder_attempt: holder.attempt,
+            }),
+        ...(lease.lease_expires_at === null ? {} : { lease_expires_at: lease.lease_expires_at }),
+      },
+    },
+  );
+}
+
+/**
  * The holder check every claim, checkpoint, release and completion passes: the lease must be held by
  * exactly this holder at exactly this epoch. Another run's live lease → `repository-lease-held`; any
  * other mismatch (the epoch moved, the lease was released or taken over) → `fenced`.
@@ -113,11 +147,7 @@ function refuseState(run: RunFile, transition: TransitionName, allowed: readonly
 export function checkHolder(view: LedgerView, run: RunFile, epoch: number, holder: Holder): void {
   const { lease } = view;
   if (lease.holder !== null && lease.holder.run_id !== run.run_id) {
-    throw new WritError(
-      'repository-lease-held',
-      `Run ${lease.holder.run_id} holds the repository lease (epoch ${lease.epoch}); run ${run.run_id} may not write.`,
-      { details: { epoch: lease.epoch } },
-    );
+    throw leaseHeld(lease, `run ${run.run_id} may not write`);
   }
   if (
     lease.epoch !== epoch ||
@@ -276,11 +306,7 @@ export function consume(view: LedgerView, input: ConsumeInput, policy: LeasePoli
     );
   }
   if (leaseIsLive(view.lease, view.serverTime, policy)) {
-    throw new WritError(
-      'repository-lease-held',
-      `Run ${view.lease.holder?.run_id ?? 'unknown'} holds the repository lease (epoch ${view.lease.epoch}).`,
-      { details: { epoch: view.lease.epoch } },
-    );
+    throw leaseHeld(view.lease, `run ${run.run_id} cannot take it to consume its approval`, policy.graceMs);
   }
   const epoch = view.lease.epoch + 1;
   const holder: Holder = { run_id: run.run_id, ...input.holder };
@@ -354,6 +380,13 @@ export interface CheckpointInput {
   outcome: StepOutcome;
   evidence: StepEvidence;
   resources?: readonly number[];
+  /**
+   * When this checkpoint leaves every step `done`, end the run `completed` and release the lease in
+   * this same commit (default true), so a finished run never holds the repository until its lease
+   * expires. False only to replay a ledger written before completion was folded in (its last
+   * checkpoint was followed by a separate `complete`).
+   */
+  completeRun?: boolean;
 }
 
 export function checkpoint(view: LedgerView, input: CheckpointInput, policy: LeasePolicy): TransitionResult {
@@ -374,15 +407,26 @@ export function checkpoint(view: LedgerView, input: CheckpointInput, policy: Lea
     evidence: { ...input.evidence },
     resources: [...(input.resources ?? [])],
   };
+  const finished =
+    (input.completeRun ?? true) && next.steps.every((candidate) => candidate.status === 'done');
+  if (finished) {
+    next.state = 'completed';
+    next.stop_reason = null;
+  }
   return {
     transition: 'checkpoint',
     runId: run.run_id,
     epoch: input.epoch,
     commentId: null,
     run: next,
-    lease: renewed(view.lease, view.serverTime, policy),
+    lease: finished ? releasedAt(input.epoch) : renewed(view.lease, view.serverTime, policy),
     needsReconciliation: false,
   };
+}
+
+/** The lease freed by its holder at `epoch` (the epoch stays: it only grows). */
+function releasedAt(epoch: number): Lease {
+  return { schema: 1, epoch, holder: null, lease_expires_at: null };
 }
 
 export interface TakeoverInput {
@@ -399,15 +443,7 @@ export function takeover(view: LedgerView, input: TakeoverInput, policy: LeasePo
   const run = requireRun(view, input.runId);
   refuseState(run, 'takeover', ['approved', 'running']);
   if (leaseIsLive(view.lease, view.serverTime, policy)) {
-    const expiry = expiryOf(view.lease);
-    throw new WritError(
-      'repository-lease-held',
-      `Run ${view.lease.holder?.run_id ?? 'unknown'} holds the lease at epoch ${view.lease.epoch}` +
-        (expiry === null
-          ? '.'
-          : ` until ${isoTime(expiry)} (+${policy.graceMs / 1000}s grace, server time).`),
-      { details: { epoch: view.lease.epoch } },
-    );
+    throw leaseHeld(view.lease, `run ${run.run_id} cannot be taken over yet`, policy.graceMs);
   }
   const epoch = view.lease.epoch + 1;
   const holder: Holder = { run_id: run.run_id, ...input.holder };
@@ -447,7 +483,7 @@ export function release(view: LedgerView, input: ReleaseInput): TransitionResult
     epoch: input.epoch,
     commentId: null,
     run: null,
-    lease: { schema: 1, epoch: input.epoch, holder: null, lease_expires_at: null },
+    lease: releasedAt(input.epoch),
     needsReconciliation: false,
   };
 }
@@ -481,7 +517,7 @@ export function complete(view: LedgerView, input: CompleteInput): TransitionResu
     epoch: input.epoch,
     commentId: null,
     run: next,
-    lease: { schema: 1, epoch: input.epoch, holder: null, lease_expires_at: null },
+    lease: releasedAt(input.epoch),
     needsReconciliation: false,
   };
 }

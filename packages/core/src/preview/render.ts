@@ -1,6 +1,7 @@
-import { bareHex, digest as digestOf } from '../canonical-json.js';
+import { bareHex, canonicalize, digest as digestOf } from '../canonical-json.js';
 import type { MilestoneRef, MilestoneState, Plan, PlanStep } from '../plan/types.js';
-import { code, escapeInline } from './markdown.js';
+import { truncateCodePoints } from '../untrusted-text.js';
+import { code, escapeInline, fencedBlock } from './markdown.js';
 
 export interface PreviewInput {
   plan: Plan;
@@ -124,6 +125,136 @@ export function describeExpectation(step: PlanStep): string {
   }
 }
 
+/** A field of a step's content: a one-line value, or text shown line by line. */
+interface ContentField {
+  name: string;
+  value: string;
+  multiline: boolean;
+}
+
+/** Longest text shown per field, and shown open before it is collapsed. */
+const MAX_FIELD_CODE_POINTS = 4000;
+const MAX_FIELD_LINES = 120;
+const OPEN_LINES = 12;
+const OPEN_CHARACTERS = 800;
+
+function milestoneTarget(ref: MilestoneRef | null): string {
+  if (ref === null) return 'none (remove the milestone)';
+  return 'number' in ref ? `#${ref.number}` : `the milestone keyed ${JSON.stringify(ref.key)}`;
+}
+
+function line(name: string, value: string): ContentField {
+  return { name, value, multiline: false };
+}
+
+/** Plan text on one line, quoted, so spaces at either end and escapes are visible. */
+function quoted(name: string, value: string): ContentField {
+  return line(name, JSON.stringify(value));
+}
+
+function text(name: string, value: string): ContentField {
+  return { name, value, multiline: true };
+}
+
+/** Everything a step will write, field by field: what an approver approves, not a hash of it. */
+export function stepContent(step: PlanStep): ContentField[] {
+  const fields: ContentField[] = [];
+  const list = (name: string, values: readonly string[] | undefined): void => {
+    if (values !== undefined && values.length > 0)
+      fields.push(line(name, values.map((value) => JSON.stringify(value)).join(', ')));
+  };
+  switch (step.kind) {
+    case 'milestone.upsert':
+      fields.push(quoted('milestone key', step.key), quoted('title', step.title));
+      if (step.state !== undefined) fields.push(line('state', step.state));
+      if (step.due_on !== undefined) fields.push(line('due on', step.due_on));
+      if (step.description !== undefined) fields.push(text('description', step.description));
+      break;
+    case 'milestone.edit':
+      fields.push(line('milestone', milestoneTarget(step.milestone)));
+      if (step.set.title !== undefined) fields.push(quoted('new title', step.set.title));
+      if (step.set.state !== undefined) fields.push(line('new state', step.set.state));
+      if (step.set.due_on !== undefined) fields.push(line('new due on', step.set.due_on ?? 'none'));
+      if (step.set.description !== undefined) fields.push(text('new description', step.set.description));
+      break;
+    case 'issue.set-milestone':
+      fields.push(line('issue', `#${step.issue}`), line('target milestone', milestoneTarget(step.milestone)));
+      break;
+    case 'issue.labels':
+      fields.push(line('issue', `#${step.issue}`));
+      list('add labels', step.add);
+      list('remove labels', step.remove);
+      break;
+    case 'issue.create':
+      fields.push(quoted('title', step.title));
+      list('labels', step.labels);
+      if (step.milestone !== undefined) fields.push(line('milestone', milestoneTarget(step.milestone)));
+      fields.push(text('body', step.body ?? ''));
+      break;
+    case 'comment.upsert':
+      fields.push(line('issue', `#${step.issue}`), quoted('comment key', step.key), text('body', step.body));
+      break;
+    case 'external':
+      fields.push(quoted('target', step.target));
+      if (step.parameters !== undefined)
+        // Canonical key order (RFC 8785), so the same plan renders the same bytes whatever its key order.
+        fields.push(text('parameters', JSON.stringify(JSON.parse(canonicalize(step.parameters)), null, 2)));
+      break;
+  }
+  return fields;
+}
+
+/** `<!--` could otherwise carry a Writ hidden marker into the status comment; shown visibly altered. */
+function defused(value: string): string {
+  return value.replace(/<!--/g, '<\\!--');
+}
+
+/** The lines of one field inside the code block (long text cut, saying how much is not shown). */
+function fieldLines(field: ContentField): string[] {
+  if (!field.multiline) return [`${field.name}: ${defused(field.value).replace(/\r\n|\r|\n/g, '\\n')}`];
+  const total = Array.from(field.value).length;
+  const cut = truncateCodePoints(field.value, MAX_FIELD_CODE_POINTS);
+  const all = defused(cut.text).split(/\r\n|\r|\n/);
+  const shown = all.slice(0, MAX_FIELD_LINES);
+  const header = `${field.name} (${total} characters, ${digestOf(field.value)}):`;
+  const lines = [header, ...shown.map((entry) => (entry === '' ? '' : `  ${entry}`))];
+  if (cut.truncated || shown.length < all.length) {
+    lines.push(
+      `  … cut here for the preview; the digest above (and the plan digest) covers all ${total} characters`,
+    );
+  }
+  return lines;
+}
+
+/**
+ * The step's content in a code block, where nothing renders: no Markdown, HTML, mention, image or
+ * link, a fence longer than any backtick run inside, invisible and control characters shown as U+FFFD.
+ * Long content is collapsed behind a `<details>` summary that holds no plan text.
+ */
+function renderStepContent(step: PlanStep, index: number): string[] {
+  const body = stepContent(step).flatMap(fieldLines);
+  const block = fencedBlock(body, 'text');
+  const heading = `#### ${index + 1}. ${code(step.id)} · ${code(step.kind)}`;
+  const summary =
+    step.summary === undefined ? [] : ['', `Planner's summary: ${escapeInline(step.summary, 300)}`];
+  const long = body.length > OPEN_LINES || body.join('\n').length > OPEN_CHARACTERS;
+  if (!long) return [heading, ...summary, '', block, ''];
+  return [
+    heading,
+    ...summary,
+    '',
+    `<details><summary>Show what step ${index + 1} writes (${body.length} lines)</summary>`,
+    '',
+    block,
+    '',
+    '</details>',
+    '',
+  ];
+}
+
+/** The heading the approve section starts with (the status comment replaces it once approved). */
+export const APPROVE_HEADING = '### Approve';
+
 /**
  * Deterministic Markdown preview of a plan. The output depends only on its input (no clock, no
  * environment), so identical plan and state always render identical bytes.
@@ -167,7 +298,14 @@ export function renderPreview({ plan, planDigest, runId, commandPrefix }: Previe
   });
   lines.push(
     '',
-    '### Approve',
+    '### What each step writes',
+    '',
+    `The exact content the digest ${code(planDigest)} covers, step by step. Plan text is shown in code blocks, where nothing renders as Markdown, HTML, a mention, an image or a link; invisible and control characters show as \`\ufffd\`, and an HTML comment opener as \`<\\!--\`.`,
+    '',
+  );
+  plan.steps.forEach((step, index) => lines.push(...renderStepContent(step, index)));
+  lines.push(
+    APPROVE_HEADING,
     '',
     'Nothing has been written. To approve exactly this plan, a repository writer comments this line, alone and unedited:',
     '',

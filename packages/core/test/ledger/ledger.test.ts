@@ -317,11 +317,12 @@ describe('claims, checkpoints, takeover and fencing', () => {
     );
   });
 
-  it('completes a run and frees the lease; a completed run refuses further claims', async () => {
+  it('completes the run and frees the lease in the checkpoint of its last step', async () => {
     await consumed('run-1', 11);
+    const before = store.calls.commit;
     for (const stepId of ['step-1', 'step-2', 'step-3']) {
       await claimStep(ledger, { runId: 'run-1', stepId, epoch: 1, holder: me });
-      await checkpointStep(ledger, {
+      const checkpointed = await checkpointStep(ledger, {
         runId: 'run-1',
         stepId,
         epoch: 1,
@@ -329,13 +330,74 @@ describe('claims, checkpoints, takeover and fencing', () => {
         outcome: 'done',
         evidence: { status_code: 200, error_code: null },
       });
+      const last = stepId === 'step-3';
+      expect(checkpointed.result.run?.state).toBe(last ? 'completed' : 'running');
+      expect(checkpointed.result.lease?.holder ?? null).toEqual(last ? null : me);
     }
-    const done = await completeRun(ledger, { runId: 'run-1', epoch: 1, holder: me, state: 'completed' });
-    expect(done.result.run?.state).toBe('completed');
-    expect(done.result.lease?.holder).toBeNull();
+    // Three claims and three checkpoints: the completion needed no commit of its own.
+    expect(store.calls.commit - before).toBe(6);
+    const overview = await showLedger(ledger);
+    expect(overview.runs[0]?.state).toBe('completed');
+    expect(overview.lease).toEqual({ schema: 1, epoch: 1, holder: null, lease_expires_at: null });
+    expect(
+      await refusal(completeRun(ledger, { runId: 'run-1', epoch: 1, holder: me, state: 'completed' })),
+    ).toBe('invalid-transition');
     expect(await refusal(claimStep(ledger, { runId: 'run-1', stepId: 'step-1', epoch: 1, holder: me }))).toBe(
       'invalid-transition',
     );
+    // The next approval takes the lease at once: the finished run does not hold it until it expires.
+    await consumed('run-2', 12);
+    expect((await showLedger(ledger)).lease.holder?.run_id).toBe('run-2');
+  });
+
+  it('keeps a run whose last step failed running, holding the lease until it is released', async () => {
+    await consumed('run-1', 11);
+    for (const [stepId, outcome] of [
+      ['step-1', 'done'],
+      ['step-2', 'done'],
+      ['step-3', 'failed'],
+    ] as const) {
+      await claimStep(ledger, { runId: 'run-1', stepId, epoch: 1, holder: me });
+      await checkpointStep(ledger, {
+        runId: 'run-1',
+        stepId,
+        epoch: 1,
+        holder: me,
+        outcome,
+        evidence: { status_code: 500, error_code: null },
+      });
+    }
+    const overview = await showLedger(ledger);
+    expect(overview.runs[0]?.state).toBe('running');
+    expect(overview.lease.holder).toEqual(me);
+    const done = await completeRun(ledger, { runId: 'run-1', epoch: 1, holder: me, state: 'failed' });
+    expect(done.result.run?.state).toBe('failed');
+    expect(done.result.lease?.holder).toBeNull();
+  });
+
+  it('names the holder, its epoch and its expiry when the repository lease is held', async () => {
+    await consumed('run-1', 11);
+    const plan = await proposed('run-2');
+    const held = await refusalError(
+      consumeApproval(ledger, {
+        runId: 'run-2',
+        approval: approvalFor(plan, 12),
+        plan: recomputed(plan),
+        holder: { workflow_run_id: 5, attempt: 1 },
+      }),
+    );
+    expect(held.code).toBe('repository-lease-held');
+    const expires = new Date(store.now + policy.leaseMs).toISOString();
+    expect(held.message).toContain(
+      `Run run-1 (workflow run ${HOLDER.workflow_run_id}, attempt ${HOLDER.attempt}) holds the repository lease at epoch 1 until ${expires}`,
+    );
+    expect(held.details).toMatchObject({
+      epoch: 1,
+      holder_run_id: 'run-1',
+      holder_workflow_run_id: HOLDER.workflow_run_id,
+      holder_attempt: HOLDER.attempt,
+      lease_expires_at: expires,
+    });
   });
 });
 

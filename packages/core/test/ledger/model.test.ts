@@ -257,6 +257,12 @@ class Checkpoint implements Cmd {
     if (expected === null && run !== undefined) {
       run.steps[this.step] = { status: this.result, epoch };
       model.expiresAt = model.now + LEASE_MS;
+      // The checkpoint that leaves every step done completes the run and frees the lease with it.
+      if (run.steps.every((step) => step.status === 'done')) {
+        run.state = 'completed';
+        model.holder = null;
+        model.expiresAt = null;
+      }
     }
     await compare(model, real);
   }

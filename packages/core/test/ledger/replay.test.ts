@@ -12,6 +12,7 @@ import type { LedgerContext, TransitionOutcome } from '@writ/core/ledger/cas.js'
 import {
   checkpointStep,
   claimStep,
+  completeRun,
   consumeApproval,
   createLedgerContext,
   readVerifiedRun,
@@ -89,6 +90,92 @@ async function approvedRun(): Promise<void> {
     holder: HOLDER,
   });
 }
+
+/** Claims and checkpoints `done` every step before `last` (steps 1..3 of the fixture plan). */
+async function doneThrough(last: number, options: { completeRun?: boolean } = {}): Promise<void> {
+  for (let index = 1; index <= last; index += 1) {
+    const stepId = `step-${index}`;
+    await claimStep(ledger, { runId: 'run-1', stepId, epoch: 1, holder: me });
+    await checkpointStep(ledger, {
+      runId: 'run-1',
+      stepId,
+      epoch: 1,
+      holder: me,
+      outcome: 'done',
+      evidence: { status_code: 200, error_code: null },
+      ...options,
+    });
+  }
+}
+
+function lastCheckpoint(stepId: string): Promise<TransitionOutcome> {
+  return checkpointStep(
+    ledger,
+    {
+      runId: 'run-1',
+      stepId,
+      epoch: 1,
+      holder: me,
+      outcome: 'done',
+      evidence: { status_code: 200, error_code: null },
+    },
+    { dryRun: true },
+  );
+}
+
+describe('completion in the last checkpoint', () => {
+  it('replays a checkpoint that completes the run and frees the lease in one commit', async () => {
+    await approvedRun();
+    await doneThrough(3);
+    const { report } = await verifyLedger(ledger, { mode: 'full' });
+    // root, propose, consume, three claims, three checkpoints: no separate complete commit.
+    expect(report.totalCommits).toBe(9);
+  });
+
+  it('still replays a ledger written before: the last checkpoint, then a separate complete', async () => {
+    await approvedRun();
+    await doneThrough(3, { completeRun: false });
+    await completeRun(ledger, { runId: 'run-1', epoch: 1, holder: me, state: 'completed' });
+    expect((await verifyLedger(ledger, { mode: 'full' })).report.totalCommits).toBe(10);
+  });
+
+  it('refuses a checkpoint that completes a run with a step still pending', async () => {
+    await approvedRun();
+    await claimStep(ledger, { runId: 'run-1', stepId: 'step-1', epoch: 1, holder: me });
+    const { files, message } = planned(await lastCheckpoint('step-1'));
+    files[RUN_PATH] = edit<RunFile>(files[RUN_PATH]!, (run) => {
+      run.state = 'completed';
+    });
+    files[LEASE_PATH] = edit<Lease>(files[LEASE_PATH]!, (lease) => {
+      lease.holder = null;
+      lease.lease_expires_at = null;
+    });
+    await expectForgeryRefused(files, message, /is not what checkpoint writes/);
+  });
+
+  it('refuses a last checkpoint that frees the lease but leaves the run running', async () => {
+    await approvedRun();
+    await doneThrough(2);
+    await claimStep(ledger, { runId: 'run-1', stepId: 'step-3', epoch: 1, holder: me });
+    const { files, message } = planned(await lastCheckpoint('step-3'));
+    files[RUN_PATH] = edit<RunFile>(files[RUN_PATH]!, (run) => {
+      run.state = 'running';
+    });
+    await expectForgeryRefused(files, message, /lease\.json is not what checkpoint writes/);
+  });
+
+  it('refuses a last checkpoint that completes the run but keeps the lease', async () => {
+    await approvedRun();
+    await doneThrough(2);
+    await claimStep(ledger, { runId: 'run-1', stepId: 'step-3', epoch: 1, holder: me });
+    const { files, message } = planned(await lastCheckpoint('step-3'));
+    files[LEASE_PATH] = edit<Lease>(files[LEASE_PATH]!, (lease) => {
+      lease.holder = me;
+      lease.lease_expires_at = new Date(store.now + policy.leaseMs).toISOString();
+    });
+    await expectForgeryRefused(files, message, /lease\.json is not what checkpoint writes/);
+  });
+});
 
 describe('the replay refuses what no legal transition writes', () => {
   it('checks itself: the untouched legal commit is accepted', async () => {

@@ -140,4 +140,63 @@ describe('claim-checkpoint stage, in-process against the emulator', () => {
     expect(result.refusal).toBeInstanceOf(WritError);
     expect(result.refusal?.code).toBe('needs-reconciliation');
   });
+
+  it('completes the run and releases the lease at the last checkpoint; a release after it writes nothing', async () => {
+    world = await ledgerWorld();
+    const ledger = world.context();
+    const plan = await proposePlanFor(ledger, 'run-1');
+    await consumeApproval(ledger, {
+      runId: 'run-1',
+      approval: await world.approve('run-1', plan),
+      plan: recomputed(plan),
+      holder: { workflow_run_id: 7, attempt: 1 },
+    });
+    let last: Awaited<ReturnType<typeof claimCheckpoint>> | undefined;
+    for (const stepId of ['step-1', 'step-2', 'step-3']) {
+      await claimCheckpoint(settings({ stepId }), { ledger });
+      last = await claimCheckpoint(
+        settings({ stepId, operation: 'checkpoint', outcome: 'done', statusCode: 200 }),
+        { ledger },
+      );
+    }
+    expect(last?.outputs).toMatchObject({
+      'step-status': 'done',
+      'lease-expires-at': '',
+      outcome: 'checkpointed',
+    });
+    expect(last?.summary).toContain('the run is completed and the repository lease is released');
+    const head = (await readRun(ledger, 'run-1')).headOid;
+    expect((await readRun(ledger, 'run-1')).lease.holder).toBeNull();
+
+    const released = await claimCheckpoint(settings({ operation: 'release', stepId: undefined }), { ledger });
+    expect(released.outputs).toMatchObject({ outcome: 'released', reason: '', epoch: 1 });
+    expect(released.summary).toContain('nothing to release');
+    expect((await readRun(ledger, 'run-1')).headOid).toBe(head);
+    // A stale epoch is still fenced: only the epoch the run ended at finds nothing to release.
+    const stale = await claimCheckpoint(settings({ operation: 'release', stepId: undefined, epoch: 2 }), {
+      ledger,
+    }).catch((error: unknown) => error);
+    expect((stale as WritError).code).toBe('fenced');
+  });
+
+  it('releases the lease of a run whose last step failed (it stays running, holding the lease)', async () => {
+    world = await ledgerWorld();
+    const ledger = world.context();
+    const plan = await proposePlanFor(ledger, 'run-1');
+    await consumeApproval(ledger, {
+      runId: 'run-1',
+      approval: await world.approve('run-1', plan),
+      plan: recomputed(plan),
+      holder: { workflow_run_id: 7, attempt: 1 },
+    });
+    await claimCheckpoint(settings({}), { ledger });
+    await claimCheckpoint(settings({ operation: 'checkpoint', outcome: 'failed', statusCode: 500 }), {
+      ledger,
+    });
+    expect((await readRun(ledger, 'run-1')).lease.holder?.run_id).toBe('run-1');
+    const released = await claimCheckpoint(settings({ operation: 'release', stepId: undefined }), { ledger });
+    expect(released.outputs).toMatchObject({ outcome: 'released' });
+    expect(released.summary).not.toContain('nothing to release');
+    expect((await readRun(ledger, 'run-1')).lease.holder).toBeNull();
+  });
 });

@@ -31,10 +31,17 @@ export async function claimCheckpoint(
     errorCode: settings.errorCode,
     dryRun,
   });
+  const ended =
+    result.runState === 'completed' && !result.alreadyReleased && operation === 'checkpoint'
+      ? ' Every step is done: the run is completed and the repository lease is released in this same commit.'
+      : '';
+  const released = result.alreadyReleased
+    ? ` The run ended as ${result.runState} and released the repository lease then: nothing to release.`
+    : '';
   return {
     summary:
-      `## Writ ${operation}${dryRun ? ' (dry run: nothing written)' : ''}\n\nRun \`${runId}\`${stepId ? `, step \`${stepId}\`` : ''}: epoch ${result.epoch}, step ${result.stepStatus || '—'}, run ${result.runState || '—'}, lease until \`${result.leaseExpiresAt || '—'}\`.\n` +
-      (dryRun ? `\n${describeCommit(result.commit)}` : ''),
+      `## Writ ${operation}${dryRun ? ' (dry run: nothing written)' : ''}\n\nRun \`${runId}\`${stepId ? `, step \`${stepId}\`` : ''}: epoch ${result.epoch}, step ${result.stepStatus || '—'}, run ${result.runState || '—'}, lease until \`${result.leaseExpiresAt || '—'}\`.${ended}${released}\n` +
+      (dryRun && result.commit !== null ? `\n${describeCommit(result.commit)}` : ''),
     outputs: {
       'run-id': runId,
       epoch: result.epoch,
