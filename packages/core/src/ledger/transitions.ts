@@ -737,7 +737,8 @@ export function checkpointSteps(
   for (const step of input.steps) {
     const next = checkpoint(
       { ...view, run },
-      { runId: input.runId, epoch: input.epoch, holder: input.holder, ...step },
+      // `finish` decides whether this commit completes the run, not each step's own checkpoint.
+      { runId: input.runId, epoch: input.epoch, holder: input.holder, ...step, completeRun: false },
       policy,
     ).run;
     if (next === null)
