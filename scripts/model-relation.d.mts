@@ -1,6 +1,7 @@
 /** Types of scripts/model-relation.mjs for the tests that import it. */
 export type StepRule = {
-  count: number;
+  /** How many steps change: exactly n, `some` (one or more: claim-steps) or `any` (checkpoint-steps). */
+  count: number | 'some' | 'any';
   from: string[];
   to: string[];
   inOrder?: boolean;
@@ -11,7 +12,7 @@ export interface TransitionRule {
   from: (string | null)[];
   to: string[];
   epoch: 'same' | 'next';
-  holder: 'same' | 'this-run' | 'this-run-or-free' | 'free';
+  holder: 'same' | 'this-run' | 'this-run-or-free' | 'free' | 'same-or-free-if-terminal';
   holderCheck: boolean;
   leaseMustBeFree?: boolean;
   needsReconciliationIffClaimed?: boolean;

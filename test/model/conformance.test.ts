@@ -10,7 +10,6 @@ import type { WritError } from '@writ/core/errors.js';
 import {
   checkpointStep,
   claimStep,
-  completeRun,
   consumeApproval,
   reconcileStep,
   takeoverRun,
@@ -139,8 +138,8 @@ describe('a recorded ledger history, replayed against the model', () => {
     const second = { run_id: 'run-1', workflow_run_id: 901, attempt: 1 };
     const epoch = resumed.result.epoch;
     await claimStep(ledger, step('step-3', epoch, second));
+    // The last step's checkpoint completes the run and frees the lease in the same commit.
     await checkpointStep(ledger, { ...step('step-3', epoch, second), ...done });
-    await completeRun(ledger, { runId: 'run-1', epoch, holder: second, state: 'completed' });
     // A replay of the consumed comment is refused and leaves no commit.
     expect(
       await codeOf(
@@ -165,9 +164,10 @@ describe('a recorded ledger history, replayed against the model', () => {
       'takeover',
       'claim',
       'checkpoint',
-      'complete',
     ]);
     expect(history[5]!.after.run?.state).toBe('needs-reconciliation');
+    expect(history[9]!.after.run?.state).toBe('completed');
+    expect(history[9]!.after.lease.holder).toBeNull();
     expect(conformanceProblems(relation, history, POLICY.graceMs)).toEqual([]);
     // The same history with one commit replaced by what a bug would write is refused by the relation.
     const forged = structuredClone(history);

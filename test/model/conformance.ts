@@ -101,7 +101,9 @@ function checkSteps(
     if (changed.length > 0) problems.push(`step ${after[changed[0]!]!.id} changed status`);
     return;
   }
-  if (changed.length !== rule.count) {
+  const countOk =
+    rule.count === 'any' ? true : rule.count === 'some' ? changed.length >= 1 : changed.length === rule.count;
+  if (!countOk) {
     problems.push(`${changed.length} steps changed status, the model allows ${rule.count}`);
     return;
   }
@@ -165,6 +167,11 @@ export function conformanceProblems(
     const ofThisRun = holder !== null && holder.run_id === commit.runId;
     if (rule.holder === 'same' && !sameHolder(before.lease.holder, holder)) found.push('the holder changed');
     if (rule.holder === 'free' && holder !== null) found.push('the lease was not freed');
+    if (rule.holder === 'same-or-free-if-terminal') {
+      const terminal = to !== null && relation.terminal.includes(to);
+      if (terminal && holder !== null) found.push('the run ended but the lease was not freed');
+      if (!terminal && !sameHolder(before.lease.holder, holder)) found.push('the holder changed');
+    }
     if (rule.holder === 'this-run' && !ofThisRun) found.push('the lease is not held by this run');
     if (rule.holder === 'this-run-or-free' && holder !== null && !ofThisRun)
       found.push('the lease went elsewhere');
