@@ -2,7 +2,7 @@ import { describe, expect, it, jest } from '@jest/globals';
 import { WHERE_NEXT, printDemo, runDemo } from '../../packages/cli/src/demo.js';
 
 describe('npm run demo', () => {
-  it('runs the approval lifecycle end to end on the embedded emulator', async () => {
+  it('runs the approval lifecycle and persists the roadmap plan end to end on the embedded emulator', async () => {
     const result = await runDemo();
     expect(result.timeline.map((entry) => [entry.stage, entry.outcome, entry.reason])).toEqual([
       ['writ bootstrap --apply', 'created', ''],
@@ -15,11 +15,39 @@ describe('npm run demo', () => {
       ['publish-artifact', 'created', ''],
       ['publish-artifact (same bytes again)', 'unchanged', ''],
       ['consume-approval (replayed comment)', 'refused', 'approval-already-consumed'],
+      ['probe (sandbox)', 'probed', ''],
+      ['preview roadmap-plan.json', 'proposed', ''],
+      ['consume-approval (roadmap)', 'approved', ''],
+      ['persist (require-proof)', 'gate-closed', 'github-conditional-mutation-not-proven'],
+      ['persist (best-effort, killed)', 'killed', ''],
+      ['persist (re-run)', 'waiting-external', ''],
+      ['claim-checkpoint claim notify-release-bot', 'claimed', ''],
+      ['claim-checkpoint checkpoint notify-release-bot', 'checkpointed', ''],
+      ['persist (after the external step)', 'completed', ''],
     ]);
-    const [run] = result.ledger.runs;
-    expect(run?.steps.map((step) => step.status)).toEqual(['done', 'done']);
+    const row = (stage: string) => result.timeline.find((entry) => entry.stage === stage);
+    // The probe's own evidence: no case proven, so require-proof opens nothing and nothing is written.
+    expect(row('probe (sandbox)')?.detail).toBe(
+      'cases 1=negative, 2a=negative, 2b=negative, 3a=negative, 3b=negative, 4=negative',
+    );
+    expect(row('persist (require-proof)')?.detail).toBe('steps done 0 of 9, no write');
+    // Killed with the epic's write landed and its checkpoint missing: the step is left claimed.
+    expect(result.afterKill).toEqual({ status: 'claimed', resources: 1 });
+    expect(row('persist (re-run)')?.detail).toBe('steps done 8 of 9, next notify-release-bot');
+    // Every marker on exactly one milestone, issue or comment.
+    expect(result.markers).toEqual({
+      'milestone-v2-4': 1,
+      'milestone-v2-5': 1,
+      'create-offline-epic': 1,
+      'roadmap-comment': 1,
+    });
+    expect(result.duplicates).toBe(0);
+    const [roadmap, release] = result.ledger.runs.sort((a, b) => b.steps.length - a.steps.length);
+    expect(roadmap?.state).toBe('completed');
+    expect(roadmap?.steps.every((step) => step.status === 'done')).toBe(true);
+    expect(release?.steps.map((step) => step.status)).toEqual(['done', 'done']);
     // The last checkpoint completed the run and released the lease in the same commit.
-    expect(run?.state).toBe('completed');
+    expect(release?.state).toBe('completed');
     expect(result.ledger.lease.holder).toBeNull();
     expect(result.statusComment).toMatch(/Approved by @wren \(write\)/);
     // Every row is explained in one plain sentence.
@@ -39,6 +67,7 @@ describe('npm run demo', () => {
     const printed = lines.join('\n').split('\n');
     expect(printed.filter((line) => line.length > 100)).toEqual([]);
     expect(printed.slice(-WHERE_NEXT.length)).toEqual(WHERE_NEXT);
-    expect(printed).toContain('  lease: epoch 1, free (released when the run completed)');
+    expect(printed).toContain('  lease: epoch 2, free (released when the run completed)');
+    expect(printed).toContain('    duplicates: 0');
   });
 });

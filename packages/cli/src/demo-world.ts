@@ -9,6 +9,8 @@ import { createGitHubClient, loopbackTimings } from '@writ/core/github/client.js
 import type { GitHubClient } from '@writ/core/github/client.js';
 import type { LedgerContext } from '@writ/core/ledger/cas.js';
 import { createLedgerContext } from '@writ/core/ledger/ledger.js';
+import { withMarker } from '@writ/core/idempotency/key.js';
+import { keyMarker } from '@writ/core/persist/steps.js';
 import { ledgerRulesets } from '@writ/core/ledger/rulesets.js';
 import { startEmulator } from '@writ/github-emulator/index.js';
 import type { Emulator } from '@writ/github-emulator/index.js';
@@ -52,6 +54,8 @@ export interface DemoWorldSpec {
   organization?: boolean;
   /** Seeds the ledger's retry jitter. */
   ledgerSeed?: number;
+  /** More files on the default branch's first commit (path → text). */
+  files?: Readonly<Record<string, string>>;
 }
 
 export interface DemoWorld {
@@ -80,7 +84,12 @@ export async function startDemoWorld(spec: DemoWorldSpec): Promise<DemoWorld> {
     app: spec.app.slug,
     permissions: APP_PERMISSIONS,
   });
-  admin.createRepo({ owner: OWNER, name: REPO, private: false, files: { 'README.md': '# widgets\n' } });
+  admin.createRepo({
+    owner: OWNER,
+    name: REPO,
+    private: false,
+    files: { 'README.md': '# widgets\n', ...spec.files },
+  });
   for (const [login, role] of Object.entries(spec.people)) {
     if (role !== null) admin.setCollaborator(OWNER, REPO, login, role);
   }
@@ -99,4 +108,60 @@ export async function startDemoWorld(spec: DemoWorldSpec): Promise<DemoWorld> {
     ids,
     ledger,
   };
+}
+
+/** The description of v2.3 (#9) that `examples/roadmap-plan.json`'s `close-v2-3` step observed. */
+export const V2_3_DESCRIPTION = 'Export API and the bulk editor.';
+
+/**
+ * The repository `examples/roadmap-plan.json` was planned against, as it stands before the plan runs:
+ * milestones #1–#12 (v2.3 is #9, open; v2.4 is #12, managed by Writ under `roadmap:v2.4`), the labels,
+ * issues #1–#117 (the tracking issue #90, the importer #101 with no milestone, the plugin API #117 in
+ * v2.4) and Writ's roadmap summary comment 4501 on #90 from an earlier refresh. Humans file the issues
+ * and milestones; the app wrote #12 and the comment.
+ */
+export async function seedRoadmapRepository(
+  emulator: Emulator,
+  tokens: { person: string; app: string },
+): Promise<void> {
+  const person = emulatorClient(emulator, tokens.person);
+  const app = emulatorClient(emulator, tokens.app);
+  const base = { owner: OWNER, repo: REPO };
+  for (const name of ['roadmap', 'importer', 'plugins', 'needs-triage', 'deferred', 'epic'])
+    await person.rest.issues.createLabel({ ...base, name, color: 'ededed' });
+  const shipped = ['v1.0', 'v1.1', 'v1.2', 'v1.3', 'v1.4', 'v2.0', 'v2.1', 'v2.2'];
+  for (const title of shipped) {
+    const { data } = await person.rest.issues.createMilestone({ ...base, title });
+    await person.rest.issues.updateMilestone({ ...base, milestone_number: data.number, state: 'closed' });
+  }
+  await person.rest.issues.createMilestone({ ...base, title: 'v2.3', description: V2_3_DESCRIPTION }); // #9
+  await person.rest.issues.createMilestone({ ...base, title: 'Backlog' }); // #10
+  await person.rest.issues.createMilestone({ ...base, title: 'Docs sprint' }); // #11
+  await app.rest.issues.createMilestone({
+    ...base,
+    title: 'v2.4',
+    description: withMarker('Search speed-ups.', keyMarker('roadmap:v2.4')),
+  }); // #12
+  const special: Record<number, { title: string; labels?: string[]; milestone?: number }> = {
+    90: { title: 'Roadmap tracking', labels: ['roadmap'] },
+    101: { title: 'Importer: CSV and JSON sources', labels: ['roadmap', 'importer'] },
+    117: { title: 'Plugin API', labels: ['roadmap', 'plugins', 'needs-triage'], milestone: 12 },
+  };
+  for (let number = 1; number <= 117; number++) {
+    const { data } = await person.rest.issues.create({
+      ...base,
+      ...(special[number] ?? { title: `Widget bug ${number}` }),
+    });
+    if (data.number !== number)
+      throw new Error(`the roadmap world expected issue #${number}, got #${data.number}`);
+  }
+  // GitHub's comment IDs are global; the emulator's count from 1000 per world: advance them to the
+  // ID the plan observed, as if the rest of GitHub had been busy.
+  while (emulator.world.id() < 4500);
+  const { data: summary } = await app.rest.issues.createComment({
+    ...base,
+    issue_number: 90,
+    body: withMarker('Roadmap refreshed: v2.4 (1 issue).', keyMarker('roadmap:summary')),
+  });
+  if (summary.id !== 4501) throw new Error(`the roadmap world expected comment 4501, got ${summary.id}`);
 }

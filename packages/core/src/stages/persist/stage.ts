@@ -1,4 +1,4 @@
-import type { PersistResult, StepReport } from '../../persist/persist.js';
+import type { PersistDeps, PersistResult, StepReport } from '../../persist/persist.js';
 import { persistPlan, syncPersistStatus } from '../../persist/persist.js';
 import { code, escapeInline } from '../../preview/markdown.js';
 import type { StageDeps } from '../connect.js';
@@ -64,7 +64,7 @@ export function renderPersistSummary(settings: PersistStageSettings, result: Per
 /** An approved plan's writes, behind the gate, once, in order, resumable. */
 export async function persist(
   settings: PersistStageSettings,
-  deps: Pick<StageDeps, 'github' | 'ledger' | 'logger' | 'ownLogin'>,
+  deps: Pick<StageDeps, 'github' | 'ledger' | 'logger' | 'ownLogin'> & Pick<PersistDeps, 'afterWrite'>,
 ): Promise<StageResult<'persist'>> {
   const persistSettings = {
     repository: { owner: settings.repository.owner, repo: settings.repository.repo },
