@@ -2,7 +2,9 @@
 import type { StageName, StageSpec } from '@writ/core/io/registry.js';
 import { STAGES } from '@writ/core/io/registry.js';
 
-export const WRIT_VERSION = '0.1.0';
+import { WRIT_VERSION } from '@writ/core/version.js';
+
+export { WRIT_VERSION };
 
 export const INIT_HELP = `Usage: writ init --github --ref <40-hex commit> [options]
 

@@ -90,9 +90,14 @@ export function canonicalize(value: unknown): string {
   return out.join('');
 }
 
+/** `sha256:<64 lowercase hex>` of UTF-8 text. */
+export function sha256(text: string): string {
+  return `sha256:${createHash('sha256').update(text, 'utf8').digest('hex')}`;
+}
+
 /** `sha256:<64 lowercase hex>` of the UTF-8 canonical form. */
 export function digest(value: unknown): string {
-  return `sha256:${createHash('sha256').update(canonicalize(value), 'utf8').digest('hex')}`;
+  return sha256(canonicalize(value));
 }
 
 export const DIGEST_PATTERN = /^sha256:[0-9a-f]{64}$/;

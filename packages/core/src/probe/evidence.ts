@@ -5,6 +5,7 @@
  */
 import validateEvidenceSchema from '../generated/probe-evidence-validator.js';
 import type { StepKind } from '../plan/types.js';
+import { schemaProblems } from '../schema-check.js';
 
 export const EVIDENCE_PATH = '.writ/probe-evidence.json';
 
@@ -85,12 +86,7 @@ export function combine(classifications: readonly Classification[]): Classificat
 
 /** Schema problems of a parsed evidence value, one line each (empty when valid). */
 export function evidenceProblems(value: unknown): string[] {
-  if (validateEvidenceSchema(value)) return [];
-  return (validateEvidenceSchema.errors ?? [])
-    .slice(0, 5)
-    .map(
-      (error) => `${error.instancePath === '' ? '/' : error.instancePath} ${error.message ?? 'is invalid'}`,
-    );
+  return schemaProblems(validateEvidenceSchema, value, 5);
 }
 
 export type KindVerdict =

@@ -17,8 +17,7 @@ import { guardSandbox } from './guard.js';
 import { PRIMITIVE_SURFACES, probeBranch, runPrimitives } from './primitives.js';
 import { WritError } from '../errors.js';
 
-/** Writ's version, recorded in the evidence (held equal to package.json's by the probe tests). */
-export const WRIT_VERSION = '0.1.0';
+export { WRIT_VERSION } from '../version.js';
 
 export const PROBE_RUN_PATTERN = /^[a-z0-9][a-z0-9-]{0,63}$/;
 

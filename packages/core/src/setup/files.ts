@@ -10,6 +10,7 @@ import validateManifest from '../generated/writ-manifest-validator.js';
 import validatePolicy from '../generated/writ-policy-validator.js';
 import validateAllowlist from '../generated/writ-probe-allowlist-validator.js';
 import { DEFAULT_LEDGER_BRANCH } from '../ledger/types.js';
+import { parseChecked } from '../schema-check.js';
 import { PENDING_STAGES } from './templates.js';
 import type { WritPolicy } from './policy.js';
 import { POLICY_KINDS, POLICY_PATH } from './policy.js';
@@ -46,14 +47,6 @@ export function defaultConfig(): WritConfig {
   };
 }
 
-/** Validation problems of a parsed `.writ/` file, one line each (empty when valid). */
-function problemsOf(validate: ValidateFunction, value: unknown): string[] {
-  if (validate(value)) return [];
-  return (validate.errors ?? []).map(
-    (error) => `${error.instancePath === '' ? '/' : error.instancePath} ${error.message ?? 'is invalid'}`,
-  );
-}
-
 export const WRIT_FILE_VALIDATORS: Record<string, ValidateFunction> = {
   [CONFIG_PATH]: validateConfig,
   [POLICY_PATH]: validatePolicy,
@@ -65,14 +58,7 @@ export const WRIT_FILE_VALIDATORS: Record<string, ValidateFunction> = {
 export function checkWritFile(path: string, text: string): { value: unknown; problems: string[] } {
   const validate = WRIT_FILE_VALIDATORS[path];
   if (validate === undefined) throw new Error(`no schema for ${path}`);
-  let value: unknown;
-  try {
-    value = JSON.parse(text) as unknown;
-  } catch {
-    return { value: undefined, problems: ['is not JSON'] };
-  }
-  const problems = problemsOf(validate, value);
-  return problems.length === 0 ? { value, problems } : { value: undefined, problems };
+  return parseChecked(validate, text);
 }
 
 /** JSON in init's layout: two-space indent, members in schema order, a final newline. */

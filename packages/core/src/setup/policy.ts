@@ -3,8 +3,8 @@
  * files (files.ts) so the stages that read it (persist, probe) bundle only its validator, not init's
  * renderer and every other schema.
  */
-import { createHash } from 'node:crypto';
 import validatePolicy from '../generated/writ-policy-validator.js';
+import { parseChecked } from '../schema-check.js';
 
 export const POLICY_PATH = '.writ/policy.json';
 
@@ -31,21 +31,8 @@ export function defaultPolicy(): WritPolicy {
 
 /** Parses and validates policy text: the policy, or the problems, one line each (never both). */
 export function parsePolicy(text: string): { policy: WritPolicy | undefined; problems: string[] } {
-  let value: unknown;
-  try {
-    value = JSON.parse(text) as unknown;
-  } catch {
-    return { policy: undefined, problems: ['is not JSON'] };
-  }
-  if (validatePolicy(value)) return { policy: value as WritPolicy, problems: [] };
-  return {
-    policy: undefined,
-    problems: (validatePolicy.errors ?? []).map(
-      (error) => `${error.instancePath === '' ? '/' : error.instancePath} ${error.message ?? 'is invalid'}`,
-    ),
-  };
+  const { value, problems } = parseChecked(validatePolicy, text);
+  return { policy: value as WritPolicy | undefined, problems };
 }
 
-export function sha256(text: string): string {
-  return `sha256:${createHash('sha256').update(text, 'utf8').digest('hex')}`;
-}
+export { sha256 } from '../canonical-json.js';
