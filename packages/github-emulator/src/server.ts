@@ -18,6 +18,7 @@ import type { GraphQLRequestInfo } from './graphql.js';
 import type { Ctx, Reply } from './http.js';
 import { HttpError } from './http.js';
 import { primaryLimitReply, rateHeaders, rateState } from './ratelimit.js';
+import { registerActionsRoutes } from './rest/actions.js';
 import { registerCommentRoutes } from './rest/comments.js';
 import { registerContentRoutes } from './rest/contents.js';
 import { registerGitRoutes } from './rest/git.js';
@@ -67,6 +68,7 @@ const JSON_TYPE = 'application/json; charset=utf-8';
 function buildRouter(): Router {
   const router = new Router();
   registerRepoRoutes(router);
+  registerActionsRoutes(router);
   registerGitRoutes(router);
   // The first matching route wins: `issues/comments` before `issues/:number`.
   registerCommentRoutes(router);
