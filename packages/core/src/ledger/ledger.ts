@@ -26,6 +26,7 @@ import { githubLedgerStore } from './read.js';
 import type { LedgerStore } from './store.js';
 import type {
   ApprovalInput,
+  CancelInput,
   CheckpointInput,
   ClaimInput,
   CompleteInput,
@@ -238,6 +239,15 @@ export function reconcileStep(
   options: TransitionOptions = {},
 ): Promise<TransitionOutcome> {
   return transitionOf(context, input, true, (view) => transitions.reconcile(view, input), options);
+}
+
+/** `cancel`: a repository writer's one-time cancel command; a cancelled run makes no further write. */
+export function cancelRun(
+  context: LedgerContext,
+  input: CancelInput & { repository?: string },
+  options: TransitionOptions = {},
+): Promise<TransitionOutcome> {
+  return transitionOf(context, input, true, (view) => transitions.cancel(view, input), options);
 }
 
 /** `status`: records the run's status comment reservation or result (see status-comment/). */

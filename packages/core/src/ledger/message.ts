@@ -18,6 +18,7 @@ export const TRANSITIONS = [
   'reconcile',
   'status',
   'artifact',
+  'cancel',
 ] as const;
 export type TransitionName = (typeof TRANSITIONS)[number];
 
