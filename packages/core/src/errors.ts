@@ -39,8 +39,13 @@ export const ERROR_CATALOGUE = {
     'This approval, run ID or comment ID was already consumed (a permanent tombstone).',
   'stale-or-mismatched-approval':
     'The approved digest, scope or bounds do not match the plan recomputed now, or the approval no longer re-verifies.',
-  'malformed-command': 'The comment body is not exactly `<prefix>: approve <run_id> <64 lowercase hex>`.',
+  'malformed-command':
+    'The comment body is not exactly `<prefix>: approve <run_id> <64 lowercase hex>`, `<prefix>: reconcile <run_id> <step_id> <done|failed|retry>` or `<prefix>: cancel <run_id>`.',
   'approval-comment-edited': 'The approval comment was edited after it was created.',
+
+  // Recovery and evidence links
+  'evidence-link-not-durable':
+    'An evidence link is not an exact-commit permalink to a file of the bound repository (§14.2: HTTPS on the GitHub host, no credentials, port, query or fragment, a 40/64-hex commit, a canonical non-traversing path).',
 
   // Writes
   'live-writes-disabled': 'The persistence gate is closed: live writes are not enabled for this step kind.',

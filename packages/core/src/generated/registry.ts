@@ -347,5 +347,88 @@ export const STAGES = {
         "description": "The stable kebab-case code of the outcome: empty on success, a catalogue code otherwise."
       }
     }
+  },
+  "recovery": {
+    "name": "Writ recovery",
+    "description": "Sweep the ledger for runs an interrupted job left behind: take over expired leases of finished holders, reconcile claimed steps whose outcome is observable (else stop them for a human), recover lost approvals, repair status comments, and list the runs persist can resume.",
+    "inputs": {
+      "token": {
+        "description": "Installation token of the Writ GitHub App (from actions/create-github-app-token), with `actions: read` to see whether a lease holder's job still runs. Ledger commits made with it are app-authored and verified; never use GITHUB_TOKEN here.",
+        "required": true,
+        "secret": true
+      },
+      "plan-file": {
+        "description": "Path to the plan JSON recomputed now, as the approval workflow recomputes it. A lost approval is consumed only when it matches this plan; claimed steps are observed against it; status comments of its run are re-rendered from it. Empty means no plan (nothing is consumed).",
+        "required": false,
+        "default": ""
+      },
+      "command-prefix": {
+        "description": "Prefix of the comment commands: `<prefix>: approve|reconcile|cancel …`.",
+        "required": false,
+        "default": "writ"
+      },
+      "allowed-roles": {
+        "description": "Comma-separated repository roles (the live 'role_name', custom roles allowed) whose approve command a lost-approval scan may consume.",
+        "required": false,
+        "default": "admin,maintain,write"
+      },
+      "require-distinct-approver": {
+        "description": "Refuse an approver who proposed the run (as consume-approval does).",
+        "required": false,
+        "default": "false"
+      },
+      "ledger-branch": {
+        "description": "The ledger branch.",
+        "required": false,
+        "default": "bot/writ-ledger"
+      },
+      "ledger-app-slug": {
+        "description": "Slug of the Writ GitHub App that alone writes the ledger (its bot is '<slug>[bot]').",
+        "required": true
+      },
+      "ledger-app-id": {
+        "description": "App ID of the Writ GitHub App (the ledger ruleset bypass actor).",
+        "required": true
+      },
+      "lease-seconds": {
+        "description": "Length of the repository lease a takeover or recovered approval takes, in seconds (judged on the server clock).",
+        "required": false,
+        "default": "600"
+      },
+      "dry-run": {
+        "description": "Evaluate everything and report what would be done, without writing the ledger or any comment.",
+        "required": false,
+        "default": "true"
+      }
+    },
+    "outputs": {
+      "scanned": {
+        "description": "How many runs that are not terminal were scanned."
+      },
+      "taken-over": {
+        "description": "How many runs were taken over (epoch + 1) from a finished or missing holder."
+      },
+      "reconciled": {
+        "description": "How many claimed steps were resolved from what GitHub shows (done, or back to pending)."
+      },
+      "needs-reconciliation": {
+        "description": "How many runs stopped (or stay stopped) for a repository writer's reconcile command."
+      },
+      "resumable-runs": {
+        "description": "JSON array of `{\"run_id\", \"epoch\"}` objects, the runs this sweep now holds with steps pending, for the next job to resume with persist."
+      },
+      "approvals-recovered": {
+        "description": "How many lost approvals (a valid approve command never consumed) were consumed."
+      },
+      "repaired": {
+        "description": "How many status comments were re-posted, restored or brought up to date."
+      },
+      "outcome": {
+        "description": "`swept`, `dry-run` (nothing written), `refused`, or `failed` on an internal error."
+      },
+      "reason": {
+        "description": "The stable kebab-case code of the outcome: empty on success, a catalogue code otherwise."
+      }
+    }
   }
 } as const;

@@ -1,0 +1,28 @@
+/**
+ * What the recovery stage runs with: the client and ledger every writing stage gets, plus the step
+ * observer that decides what a crashed holder's claimed step did on GitHub.
+ *
+ * MERGE POINT (persist): when `packages/core/src/persist/observe.ts` lands, replace
+ * `unavailableObserver` below with its `observeStep` (a `StepObserver`). Until then every claimed step
+ * recovery meets is `unknown` (`observer-unavailable`) and goes to `needs-reconciliation`: safe, never a
+ * guessed outcome.
+ */
+import type { StepObserver } from '../../persist/observation.js';
+import type { Logger } from '../../redact.js';
+import { unavailableObserver } from '../../recovery/observer.js';
+import type { StageDeps } from '../connect.js';
+import { connect } from '../connect.js';
+import type { LedgerSettings } from '../ledger-inputs.js';
+
+export interface RecoveryStageDeps extends StageDeps {
+  observe: StepObserver;
+}
+
+export function connectRecovery(
+  target: { apiUrl: string; repository: string },
+  settings: LedgerSettings,
+  logger: Logger,
+  observer: StepObserver = unavailableObserver,
+): RecoveryStageDeps {
+  return { ...connect(target, settings, logger), observe: observer };
+}
