@@ -7,6 +7,7 @@ import { redact } from '@writ/core/redact.js';
 import { runDoctorCommand } from './commands/doctor.js';
 import { runInit } from './commands/init.js';
 import { runBootstrap, runLedgerShow, runLedgerVerify } from './commands/ledger.js';
+import { runCancelCommand, runReconcileCommand, runRecoverCommand } from './commands/recovery.js';
 import { runRunCommand } from './commands/run.js';
 
 export interface CliIo {
@@ -22,6 +23,9 @@ export const USAGE = `Usage:
   writ bootstrap --repo <owner/repo> [--apply] [--branch <name>] [--app-slug <slug>] [--app-id <id>] [--json]
   writ ledger show [--repo <owner/repo>] [--branch <name>] [--json]
   writ ledger verify [--repo <owner/repo>] [--branch <name>] [--app-slug <slug>] [--app-id <id>] [--incremental] [--json]
+  writ reconcile --run <run_id> [--step <step_id>] [--decision done|failed|retry] [--repo <owner/repo>] [--prefix writ] [--json]
+  writ cancel --run <run_id> [--repo <owner/repo>] [--prefix writ] [--json]
+  writ recover [--repo <owner/repo>] [--plan-file <plan.json>] [--apply] [--app-slug <slug>] [--app-id <id>] [--json]
   writ run <stage> [--event payload.json] [--event-name <name>] [--input name=value ...] [--env-file <file>] [--json]
   writ demo
 
@@ -41,6 +45,9 @@ export async function runCli(argv: readonly string[], env: CliEnv, io: CliIo): P
     if (command === 'doctor') return await runDoctorCommand(rest, env, io);
     if (command === 'bootstrap') return await runBootstrap(rest, env, io);
     if (command === 'run') return await runRunCommand(rest, env, io);
+    if (command === 'reconcile') return await runReconcileCommand(rest, env, io);
+    if (command === 'cancel') return await runCancelCommand(rest, env, io);
+    if (command === 'recover') return await runRecoverCommand(rest, env, io);
     if (command === 'demo') {
       const { printDemo } = await import('./demo.js');
       return await printDemo();
@@ -56,7 +63,7 @@ export async function runCli(argv: readonly string[], env: CliEnv, io: CliIo): P
     }
     throw new WritError(
       'invalid-input',
-      `Unknown command ${JSON.stringify(command.slice(0, 40))}. Expected init, doctor, bootstrap, ledger, run or demo (see writ --help).`,
+      `Unknown command ${JSON.stringify(command.slice(0, 40))}. Expected init, doctor, bootstrap, ledger, reconcile, cancel, recover, run or demo (see writ --help).`,
     );
   } catch (error: unknown) {
     const line = redact(failureMessage(error));

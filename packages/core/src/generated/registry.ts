@@ -94,7 +94,7 @@ export const STAGES = {
   },
   "consume-approval": {
     "name": "Writ consume approval",
-    "description": "Consume a one-time approval from an issue comment: re-read the comment, its author and their live role, recompute the plan, and commit approval and repository lease in one compare-and-set ledger commit.",
+    "description": "Consume a one-time approval from an issue comment: re-read the comment, its author and their live role, recompute the plan, and commit approval and repository lease in one compare-and-set ledger commit. The same comment rules take a reconcile or cancel command.",
     "inputs": {
       "token": {
         "description": "Installation token of the Writ GitHub App (from actions/create-github-app-token). Ledger commits made with it are app-authored and verified; never use GITHUB_TOKEN here.",
@@ -106,12 +106,12 @@ export const STAGES = {
         "required": true
       },
       "command-prefix": {
-        "description": "Prefix of the approve command: `<prefix>: approve <run_id> <sha256 hex>`.",
+        "description": "Prefix of the comment commands: `<prefix>: approve <run_id> <sha256 hex>`, `<prefix>: reconcile <run_id> <step_id> <done|failed|retry>`, `<prefix>: cancel <run_id>`.",
         "required": false,
         "default": "writ"
       },
       "allowed-roles": {
-        "description": "Comma-separated repository roles (the live 'role_name', custom roles allowed) that may approve.",
+        "description": "Comma-separated repository roles (the live 'role_name', custom roles allowed) that may approve, reconcile or cancel.",
         "required": false,
         "default": "admin,maintain,write"
       },
@@ -158,7 +158,7 @@ export const STAGES = {
         "description": "When the lease expires (server clock, ISO 8601)."
       },
       "outcome": {
-        "description": "`approved`, `dry-run` (nothing written), `refused`, or `failed` on an internal error."
+        "description": "`approved`, `reconciled`, `cancelled`, `dry-run` (nothing written), `refused`, or `failed` on an internal error."
       },
       "reason": {
         "description": "The stable kebab-case code of the outcome: empty on success, a catalogue code otherwise."
