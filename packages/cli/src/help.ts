@@ -5,7 +5,8 @@ export const WRIT_VERSION = '0.1.0';
 export const INIT_HELP = `Usage: writ init --github --ref <40-hex commit> [options]
 
 Renders Writ's configuration (.writ/config.json, policy.json, probe-allowlist.json, README.md,
-manifest.json) and thin workflow callers (.github/workflows/writ-preview.yml, writ-approval.yml) in
+manifest.json) and thin workflow callers (.github/workflows/writ-preview.yml, writ-approval.yml,
+writ-recovery.yml) in
 the Git repository you run it in, every Writ action pinned to the commit you reviewed. Safe to re-run:
 a file init wrote and nobody changed is updated, an unchanged render is left alone, and a file you
 edited or that init did not write is never overwritten (it is reported as a conflict). Then prints the
@@ -31,7 +32,7 @@ Options:
 Exit status: 0 when every file is created, updated or unchanged; 1 on a conflict (init-conflict) or a
 refusal (init-refused: no Git repository, no GitHub remote, several without --remote, a target path
 that is a directory or symlink) — a refusal writes nothing.
-Pending stages (persist, recovery, probe) add their jobs and workflows when they are released.
+Pending stages (persist, probe) add their jobs and workflows when they are released.
 `;
 
 export const DOCTOR_HELP = `Usage: writ doctor --github [--repo <owner/repo>] [options]

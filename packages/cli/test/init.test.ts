@@ -95,6 +95,7 @@ describe('writ init --github', () => {
       '.writ/README.md': 'create',
       '.github/workflows/writ-approval.yml': 'create',
       '.github/workflows/writ-preview.yml': 'create',
+      '.github/workflows/writ-recovery.yml': 'create',
       '.writ/manifest.json': 'create',
     });
     const approval = readFileSync(join(dir, '.github/workflows/writ-approval.yml'), 'utf8');
@@ -317,7 +318,7 @@ describe('writ init --github', () => {
       'administration:read',
       'metadata:read',
     ]);
-    expect(document.pending.map((entry) => entry.stage)).toEqual(['persist', 'recovery', 'probe']);
+    expect(document.pending.map((entry) => entry.stage)).toEqual(['persist', 'probe']);
     // A conflict document validates too.
     writeFileSync(join(dir, '.writ/README.md'), 'mine\n');
     const conflict = JSON.parse((await init(dir, '--json')).out);

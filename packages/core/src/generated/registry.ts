@@ -353,8 +353,14 @@ export const STAGES = {
     "description": "Sweep the ledger for runs an interrupted job left behind: take over expired leases of finished holders, reconcile claimed steps whose outcome is observable (else stop them for a human), recover lost approvals, repair status comments, and list the runs persist can resume.",
     "inputs": {
       "token": {
-        "description": "Installation token of the Writ GitHub App (from actions/create-github-app-token), with `actions: read` to see whether a lease holder's job still runs. Ledger commits made with it are app-authored and verified; never use GITHUB_TOKEN here.",
+        "description": "Installation token of the Writ GitHub App (from actions/create-github-app-token). Ledger commits made with it are app-authored and verified; never use GITHUB_TOKEN here.",
         "required": true,
+        "secret": true
+      },
+      "actions-token": {
+        "description": "A token that may read the repository's Actions runs (`actions: read`), to tell whether a lease holder's job still runs: in a workflow, GITHUB_TOKEN with `permissions: actions: read`. It is used for nothing else. Empty means `token` (then the Writ app needs Actions read access).",
+        "required": false,
+        "default": "",
         "secret": true
       },
       "plan-file": {

@@ -67,6 +67,8 @@ export interface RecoverySettings {
 
 export interface RecoveryDeps {
   github: GitHubClient;
+  /** The client for Actions reads (holder liveness); default `github`. */
+  actions?: GitHubClient;
   ledger: LedgerContext;
   logger: Logger;
   /** What a claimed step's outcome is on GitHub (persist/observe.ts, or recovery/observer.ts's placeholder). */
@@ -297,7 +299,7 @@ async function recoverHeld(
     return;
   }
   if (owner !== null) {
-    const liveness = await holderLiveness(github, settings.repository, owner);
+    const liveness = await holderLiveness(context.deps.actions ?? github, settings.repository, owner);
     if (liveness.state === 'in-progress' || liveness.state === 'unknown') {
       report.reason = livenessReason(liveness);
       return;

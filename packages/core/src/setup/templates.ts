@@ -31,7 +31,6 @@ export const PENDING_STAGES: readonly { stage: string; what: string }[] = [
     stage: 'persist',
     what: 'the persist job of .github/workflows/writ-approval.yml (between approve and publish)',
   },
-  { stage: 'recovery', what: '.github/workflows/writ-recovery.yml (scheduled recovery of interrupted runs)' },
   {
     stage: 'probe',
     what: '.github/workflows/writ-probe.yml (manual stale-write probe on a sandbox repository)',
@@ -159,10 +158,15 @@ export function renderPreviewWorkflow({ pin, config }: RenderSettings): string {
 }
 
 export function renderApprovalWorkflow({ pin, config }: RenderSettings): string {
-  const prefix = `${config.command_prefix}: approve `;
+  const commands = ['approve', 'reconcile', 'cancel']
+    .map((verb) => `startsWith(github.event.comment.body, '${config.command_prefix}: ${verb} ')`)
+    .join(' || ');
   const roles = config.allowed_roles.join(',');
   const lines = [
-    ...HEADER('consume a one-time approval from an issue comment, publish, release the lease.', pin),
+    ...HEADER(
+      'consume a one-time approval (or a reconcile or cancel command) from an issue comment, publish, release the lease.',
+      pin,
+    ),
     '# Only the approve, publish and release jobs wait in a concurrency group: an ordinary comment',
     '# skips every job, so it can never cancel a waiting approval.',
     '# Pending: the persist job lands with the persist stage (re-run writ init then).',
@@ -177,7 +181,7 @@ export function renderApprovalWorkflow({ pin, config }: RenderSettings): string 
     'jobs:',
     '  approve:',
     '    # A cheap filter only: consume-approval re-reads and verifies the comment server-side.',
-    `    if: "startsWith(github.event.comment.body, '${prefix}')"`,
+    `    if: "${commands}"`,
     '    runs-on: ubuntu-latest',
     '    timeout-minutes: 30',
     '    permissions:',
@@ -186,6 +190,7 @@ export function renderApprovalWorkflow({ pin, config }: RenderSettings): string 
     '    outputs:',
     '      run-id: ${{ steps.approval.outputs.run-id }}',
     '      epoch: ${{ steps.approval.outputs.epoch }}',
+    '      outcome: ${{ steps.approval.outputs.outcome }}',
     '    steps:',
     ...checkout(),
     '',
@@ -205,6 +210,8 @@ export function renderApprovalWorkflow({ pin, config }: RenderSettings): string 
     '',
     '  publish:',
     '    needs: approve',
+    '    # A reconcile or cancel command is recorded by the approve job alone.',
+    "    if: needs.approve.outputs.outcome == 'approved'",
     '    runs-on: ubuntu-latest',
     '    timeout-minutes: 15',
     '    permissions:',
@@ -236,7 +243,7 @@ export function renderApprovalWorkflow({ pin, config }: RenderSettings): string 
     '  release:',
     '    # Frees the repository lease once the approved work is done (add your own jobs to needs).',
     '    needs: [approve, publish]',
-    "    if: always() && needs.approve.result == 'success'",
+    "    if: always() && needs.approve.result == 'success' && needs.approve.outputs.outcome == 'approved'",
     '    runs-on: ubuntu-latest',
     '    timeout-minutes: 10',
     '    permissions: {}',
@@ -256,10 +263,102 @@ export function renderApprovalWorkflow({ pin, config }: RenderSettings): string 
   return `${lines.join('\n')}\n`;
 }
 
+export function renderRecoveryWorkflow({ pin, config }: RenderSettings): string {
+  const roles = config.allowed_roles.join(',');
+  const lines = [
+    ...HEADER('recover interrupted runs every 15 minutes, then resume them with persist.', pin),
+    "# Recovery takes over an expired lease only when the holder's workflow run has finished (read with",
+    "# GITHUB_TOKEN and actions: read), stops a step it cannot observe for a repository writer's",
+    '# reconcile command, consumes an approval whose workflow run never did, and repairs status comments.',
+    ...(Object.hasOwn(STAGES, 'persist')
+      ? []
+      : [
+          '# Pending: the persist job over resumable-runs lands with the persist stage (re-run writ init then).',
+        ]),
+    'name: Writ recovery',
+    '',
+    'on:',
+    '  schedule:',
+    "    - cron: '*/15 * * * *'",
+    '  workflow_dispatch:',
+    '',
+    'permissions: {}',
+    '',
+    'jobs:',
+    '  recovery:',
+    '    runs-on: ubuntu-latest',
+    '    timeout-minutes: 15',
+    '    # GITHUB_TOKEN checks out and reads Actions runs (holder liveness); the Writ app token writes.',
+    '    permissions:',
+    '      contents: read',
+    '      actions: read',
+    ...CONCURRENCY('recovery'),
+    '    outputs:',
+    '      resumable-runs: ${{ steps.recovery.outputs.resumable-runs }}',
+    '    steps:',
+    ...checkout(),
+    '',
+    '      - name: Recompute the plan',
+    '        run: ./scripts/plan > "$RUNNER_TEMP/plan.json"',
+    '',
+    ...appToken(),
+    '',
+    ...writStep(pin, 'recovery', 'Recover interrupted runs', 'recovery', {
+      token: '${{ steps.app-token.outputs.token }}',
+      'actions-token': '${{ github.token }}',
+      'plan-file': '${{ runner.temp }}/plan.json',
+      'command-prefix': config.command_prefix,
+      'allowed-roles': roles,
+      ...ledgerWiring(config),
+      'dry-run': 'false',
+    }),
+  ];
+  // The persist job renders once the persist stage is released (its action.yml in the registry).
+  if (Object.hasOwn(STAGES, 'persist')) lines.push(...persistJob(pin, config));
+  return `${lines.join('\n')}\n`;
+}
+
+function persistJob(pin: WritPin, config: WritConfig): string[] {
+  return [
+    '',
+    '  persist:',
+    '    # Resumes each run recovery now holds (same workflow run and attempt: the lease holder).',
+    '    needs: recovery',
+    "    if: needs.recovery.outputs.resumable-runs != '[]' && needs.recovery.outputs.resumable-runs != ''",
+    '    runs-on: ubuntu-latest',
+    '    timeout-minutes: 60',
+    '    permissions:',
+    '      contents: read',
+    ...CONCURRENCY('persist'),
+    '    strategy:',
+    '      max-parallel: 1',
+    '      fail-fast: false',
+    '      matrix:',
+    '        run: ${{ fromJSON(needs.recovery.outputs.resumable-runs) }}',
+    '    steps:',
+    ...checkout(),
+    '',
+    '      - name: Recompute the plan',
+    '        run: ./scripts/plan > "$RUNNER_TEMP/plan.json"',
+    '',
+    ...appToken(),
+    '',
+    ...writStep(pin, 'persist' as StageName, 'Resume the run', null, {
+      token: '${{ steps.app-token.outputs.token }}',
+      'run-id': '${{ matrix.run.run_id }}',
+      epoch: { value: '${{ matrix.run.epoch }}', ifDeclared: true },
+      'plan-file': '${{ runner.temp }}/plan.json',
+      ...ledgerWiring(config),
+      'dry-run': 'false',
+    }),
+  ];
+}
+
 /** Every workflow init renders, by file name under `.github/workflows/`. */
 export function renderWorkflows(settings: RenderSettings): RenderedFile[] {
   return [
     { path: 'writ-approval.yml', contents: renderApprovalWorkflow(settings) },
     { path: 'writ-preview.yml', contents: renderPreviewWorkflow(settings) },
+    { path: 'writ-recovery.yml', contents: renderRecoveryWorkflow(settings) },
   ];
 }

@@ -10,19 +10,33 @@
 import type { StepObserver } from '../../persist/observation.js';
 import type { Logger } from '../../redact.js';
 import { unavailableObserver } from '../../recovery/observer.js';
+import type { GitHubClient } from '../../github/client.js';
+import { createGitHubClient } from '../../github/client.js';
 import type { StageDeps } from '../connect.js';
-import { connect } from '../connect.js';
+import { clientTimingFor, connect } from '../connect.js';
 import type { LedgerSettings } from '../ledger-inputs.js';
 
 export interface RecoveryStageDeps extends StageDeps {
   observe: StepObserver;
+  /** The client for Actions reads (holder liveness): `actions-token`'s, else the ledger's. */
+  actions: GitHubClient;
 }
 
 export function connectRecovery(
   target: { apiUrl: string; repository: string },
   settings: LedgerSettings,
+  actionsToken: string | null,
   logger: Logger,
   observer: StepObserver = unavailableObserver,
 ): RecoveryStageDeps {
-  return { ...connect(target, settings, logger), observe: observer };
+  const deps = connect(target, settings, logger);
+  const actions =
+    actionsToken === null
+      ? deps.github
+      : createGitHubClient(actionsToken, {
+          baseUrl: target.apiUrl,
+          logger,
+          ...clientTimingFor(target.apiUrl),
+        });
+  return { ...deps, observe: observer, actions };
 }

@@ -15,6 +15,8 @@ export interface RecoveryStageSettings {
   dryRun: boolean;
   commandPrefix: string;
   ledger: LedgerSettings;
+  /** The token for Actions reads (holder liveness) only; null: the ledger token. */
+  actionsToken: string | null;
   planFile: string | null;
   planRoots: FileRoots;
   allowedRoles: string[];
@@ -44,6 +46,7 @@ export function readRecoverySettings(io: StageIo<'recovery'>): RecoveryStageSett
     );
   }
   const ledger = readLedgerSettings(io, (name) => io.integerInput(name));
+  const actionsToken = io.input('actions-token');
   const planFile = io.input('plan-file');
   const allowedRoles = parseAllowedRoles(io.input('allowed-roles'));
   return {
@@ -53,6 +56,7 @@ export function readRecoverySettings(io: StageIo<'recovery'>): RecoveryStageSett
     dryRun,
     commandPrefix,
     ledger,
+    actionsToken: actionsToken === '' ? null : actionsToken,
     planFile: planFile === '' ? null : planFile,
     planRoots: { workspace: context.workspace, runnerTemp: context.runnerTemp },
     allowedRoles,

@@ -12,6 +12,7 @@ export async function run(): Promise<void> {
       connectRecovery(
         { apiUrl: settings.apiUrl, repository: settings.repository.full },
         settings.ledger,
+        settings.actionsToken,
         runnerLogger,
       ),
     stage: recovery,

@@ -43,7 +43,13 @@ export async function recovery(
   deps: RecoveryStageDeps,
 ): Promise<StageResult<'recovery'>> {
   const report = await recoverRuns(
-    { github: deps.github, ledger: deps.ledger, logger: deps.logger, observe: deps.observe },
+    {
+      github: deps.github,
+      actions: deps.actions,
+      ledger: deps.ledger,
+      logger: deps.logger,
+      observe: deps.observe,
+    },
     {
       repository: settings.repository,
       serverUrl: settings.serverUrl,
