@@ -17,9 +17,9 @@ import { deriveRunId } from '@writ/core/plan/run-id.js';
 import type { LedgerContext } from '@writ/core/ledger/cas.js';
 import type { RunFile } from '@writ/core/ledger/types.js';
 import { startEmulator } from '@writ/github-emulator/index.js';
-import type { Emulator } from '@writ/github-emulator/index.js';
+import type { Emulator, EmulatorOptions } from '@writ/github-emulator/index.js';
 import { REPO_ROOT, runStage } from '../../packages/cli/src/run-stage.js';
-import type { StageRun } from '../../packages/cli/src/run-stage.js';
+import type { RunStageOptions, StageRun } from '../../packages/cli/src/run-stage.js';
 import { TEST_RUNNER_TEMP } from './run-action.js';
 
 export const OWNER = 'acme';
@@ -74,7 +74,13 @@ export interface SliceWorld {
   run(
     stage: string,
     inputs: Record<string, string>,
-    options?: { event?: unknown; eventName?: string; env?: Record<string, string> },
+    options?: {
+      event?: unknown;
+      eventName?: string;
+      env?: Record<string, string>;
+      timeoutMs?: number;
+      onSpawn?: RunStageOptions['onSpawn'];
+    },
   ): Promise<StageRun>;
   runFile(runId: string): Promise<RunFile | null>;
   head(): Promise<string>;
@@ -83,8 +89,13 @@ export interface SliceWorld {
 
 let runCounter = 1000;
 
-export async function sliceWorld(options: { seed?: number } = {}): Promise<SliceWorld> {
-  const emulator = await startEmulator({ seed: options.seed ?? 1 });
+export async function sliceWorld(
+  options: { seed?: number; onRequest?: EmulatorOptions['onRequest'] } = {},
+): Promise<SliceWorld> {
+  const emulator = await startEmulator({
+    seed: options.seed ?? 1,
+    ...(options.onRequest === undefined ? {} : { onRequest: options.onRequest }),
+  });
   const { admin } = emulator;
   const ids: Record<string, number> = {};
   admin.createUser({ login: OWNER, type: 'Organization' });
@@ -171,6 +182,8 @@ export async function sliceWorld(options: { seed?: number } = {}): Promise<Slice
         eventName:
           runOptions.eventName ?? (runOptions.event === undefined ? 'workflow_dispatch' : 'issue_comment'),
         env: world.env(runOptions.env),
+        ...(runOptions.timeoutMs === undefined ? {} : { timeoutMs: runOptions.timeoutMs }),
+        ...(runOptions.onSpawn === undefined ? {} : { onSpawn: runOptions.onSpawn }),
       }),
     runFile: async (runId) => (await readRun(ledger, runId)).run,
     head: async () => (await readRun(ledger, 'head-probe')).headOid,

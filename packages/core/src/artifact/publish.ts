@@ -120,7 +120,7 @@ export async function publishArtifact(
   }
   const plan = loadPlanFile(settings.planFile, settings.planRoots);
   const planDigest = digest(plan);
-  await verifyApprovalGate(deps, {
+  const gated = await verifyApprovalGate(deps, {
     repository,
     runId: settings.runId,
     planDigest,
@@ -220,6 +220,26 @@ export async function publishArtifact(
   const prBody = settings.prBody;
   const prCurrent = pulls.open !== null && pulls.open.title === prTitle && (pulls.open.body ?? '') === prBody;
   if (state.fileOid === wantedOid && prCurrent && pulls.open !== null && state.headOid !== null) {
+    // Published, but maybe never recorded: an earlier run died between its pull request and its ledger
+    // record (the recovery kill-point campaign found it). The record is written once, fenced as ever.
+    const recorded = gated.artifact ?? null;
+    const contentDigest = `sha256:${createHash('sha256').update(settings.content).digest('hex')}`;
+    if (
+      !settings.dryRun &&
+      (recorded?.commit_oid !== state.headOid ||
+        recorded.pr_number !== pulls.open.number ||
+        recorded.content_digest !== contentDigest)
+    ) {
+      await recordArtifactPublish(deps.ledger, {
+        runId: settings.runId,
+        artifact: {
+          commit_oid: state.headOid,
+          pr_number: pulls.open.number,
+          content_digest: contentDigest,
+          epoch: settings.epoch,
+        },
+      });
+    }
     return {
       outcome: 'unchanged',
       commitOid: state.headOid,

@@ -387,5 +387,11 @@ export async function readVerifiedRuns(context: LedgerContext): Promise<Verified
   const runs = [...(snapshot.runFiles ?? new Map<string, string>())]
     .sort(([a], [b]) => a.localeCompare(b))
     .map(([path, text]) => parseLedgerFile(RUN_FILE, path, text));
-  return { headOid: snapshot.headOid, serverTime: snapshot.serverTime, lease: parsed.lease, runs, provenance };
+  return {
+    headOid: snapshot.headOid,
+    serverTime: snapshot.serverTime,
+    lease: parsed.lease,
+    runs,
+    provenance,
+  };
 }
