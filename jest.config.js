@@ -40,6 +40,8 @@ export default {
     './packages/core/src/plan/': { lines: 94, branches: 87 },
     './packages/core/src/preview/': { lines: 84, branches: 67 },
     './packages/core/src/setup/': { lines: 89, branches: 75 },
+    // recovery/ (issue 13): measured 84.8 % lines, 69 % branches by its in-process suites alone.
+    './packages/core/src/recovery/': { lines: 84, branches: 68 },
     './packages/core/src/stages/': { lines: 0, branches: 0 },
     './packages/core/src/status-comment/': { lines: 0, branches: 0 },
   },
