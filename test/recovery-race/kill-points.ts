@@ -197,12 +197,6 @@ async function endState(
     head: `${OWNER}:${trial.branch}`,
     per_page: 100,
   });
-  const { data: issues } = await api.rest.issues.listForRepo({
-    owner: OWNER,
-    repo: REPO,
-    state: 'all',
-    per_page: 100,
-  });
   const { data: milestones } = await api.rest.issues.listMilestones({
     owner: OWNER,
     repo: REPO,
@@ -226,7 +220,7 @@ async function endState(
     otherAppComments: own.filter((comment) => !comment.body?.startsWith(marker)).length,
     pulls: pulls.length,
     consumes: trial.runId === null ? 0 : await consumeCommits(ledger, trial.runId),
-    issues: issues.filter((issue) => issue.pull_request === undefined).length - issuesBefore,
+    issues: issuesIn(world) - issuesBefore,
     milestones: milestones.length,
     runState: run?.state ?? null,
     approved: run?.approval != null,
@@ -261,6 +255,11 @@ interface Armed {
   latencySeq: number | null;
 }
 
+function issuesIn(world: SliceWorld): number {
+  const repo = world.emulator.world.repo(OWNER, REPO);
+  return repo === undefined ? 0 : [...repo.issues.values()].filter((issue) => issue.pull === null).length;
+}
+
 function sleep(ms: number): Promise<void> {
   return new Promise((resolve) => setTimeout(resolve, ms));
 }
@@ -283,7 +282,8 @@ export async function runKillPointCampaign(options: {
   let world: SliceWorld | null = null;
   const onRequest = (entry: RequestLogEntry): void => {
     const target = armed;
-    if (target === null || world === null || entry.actor !== `${APP_SLUG}[bot]`) return;
+    // Only the stage process's requests count: the harness's own reads happen before it is spawned.
+    if (target?.child == null || world === null || entry.actor !== `${APP_SLUG}[bot]`) return;
     if (target.fired) {
       // The stage was killed: nothing more from it reaches the server while its process dies.
       if (target.kind === 'kill-before' || target.kind === 'kill-after-apply') {
@@ -298,11 +298,11 @@ export async function runKillPointCampaign(options: {
     switch (target.kind) {
       case 'kill-before':
         admin.addFault({ match: {}, fault: { type: 'drop-before-apply' }, times: 1 });
-        target.child?.kill('SIGKILL');
+        target.child.kill('SIGKILL');
         break;
       case 'kill-after-apply':
         admin.addFault({ match: {}, fault: { type: 'apply-then-drop' }, times: 1 });
-        target.child?.kill('SIGKILL');
+        target.child.kill('SIGKILL');
         break;
       case 'apply-then-drop':
         admin.addFault({ match: {}, fault: { type: 'apply-then-drop' }, times: 1 });
@@ -346,15 +346,8 @@ export async function runKillPointCampaign(options: {
       approveEvent: null,
     };
   };
-  const issueCount = async (): Promise<number> => {
-    const { data } = await client(current.emulator, patOf(PEOPLE.admin)).rest.issues.listForRepo({
-      owner: OWNER,
-      repo: REPO,
-      state: 'all',
-      per_page: 100,
-    });
-    return data.filter((issue) => issue.pull_request === undefined).length;
-  };
+  // Counted in the emulator's own state: a listing's first page stops at 100 issues and pull requests.
+  const issueCount = (): Promise<number> => Promise.resolve(issuesIn(current));
   const finish = async (trial: Trial): Promise<void> => {
     // Out of the next trial's way: a cancelled run is terminal and frees the lease it holds.
     if (trial.runId !== null && (await readRun(ledger, trial.runId)).run !== null) {
@@ -394,7 +387,7 @@ export async function runKillPointCampaign(options: {
     const reference = await newTrial(`ref-${options.seed}`);
     const before = await issueCount();
     for (const stage of lifecycle) {
-      armed = {
+      const counting: Armed = {
         at: Number.MAX_SAFE_INTEGER,
         kind: '5xx',
         seen: 0,
@@ -402,8 +395,9 @@ export async function runKillPointCampaign(options: {
         child: null,
         latencySeq: null,
       };
-      const run = await stage.run(current, reference, {});
-      figures.boundaries[stage.name] = armed.seen;
+      armed = counting;
+      const run = await stage.run(current, reference, { onSpawn: (child) => (counting.child = child) });
+      figures.boundaries[stage.name] = counting.seen;
       armed = null;
       if (run.outputs.outcome === 'refused' || run.outputs.outcome === 'failed') {
         throw new Error(`the reference lifecycle failed at ${stage.name}: ${run.outputs.reason ?? ''}`);
@@ -502,7 +496,9 @@ export async function runKillPointCampaign(options: {
           figures.failures.push(`${label}: ${JSON.stringify(end)} after ${outcomes.join(', ')}`);
         }
       } catch (error: unknown) {
-        figures.failures.push(`${label}: ${error instanceof Error ? error.message : String(error)}`);
+        figures.failures.push(
+          `${label}: ${error instanceof Error ? (process.env.WRIT_RACE_DEBUG ? String(error.stack) : error.message) : String(error)}`,
+        );
       } finally {
         armed = null;
         await finish(trial);
