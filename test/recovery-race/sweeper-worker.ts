@@ -61,7 +61,13 @@ process.on('message', (message: SweeperInit | SweeperSweep | { type: 'exit' }) =
       { github, random: seededRandom(message.seed) },
       { repository: message.repository, app: message.app, maxAttempts: 12 },
     );
-    deps = { github, ledger, logger: silentLogger, observe: unavailableObserver };
+    const logger = process.env.WRIT_RACE_DEBUG
+      ? {
+          ...silentLogger,
+          info: (line: string) => process.stderr.write(`sweeper ${message.index}: ${line}\n`),
+        }
+      : silentLogger;
+    deps = { github, ledger, logger, observe: unavailableObserver };
     process.send?.({ type: 'ready', index });
     return;
   }

@@ -45,6 +45,8 @@ export interface SweeperFigures {
   duplicateProjections: number;
   doubleConsumes: number;
   sweeperErrors: number;
+  /** What the sweepers reported for each run of a divergent trial (at most 10). */
+  divergent: string[];
   seconds: number;
 }
 
@@ -108,6 +110,7 @@ export async function runSweeperCampaign(options: {
     duplicateProjections: 0,
     doubleConsumes: 0,
     sweeperErrors: 0,
+    divergent: [],
     seconds: 0,
   };
   try {
@@ -195,7 +198,27 @@ export async function runSweeperCampaign(options: {
         if (claimed && runB?.approval === null) figures.lostApprovalTrials += 1;
         figures.duplicateProjections += Math.max(0, (await statusComments(world, b.issue, b.runId)) - 1);
       }
-      if (divergent) figures.divergentStates += 1;
+      if (divergent) {
+        figures.divergentStates += 1;
+        if (figures.divergent.length < 10) {
+          const seen = (runId: string): string =>
+            reports
+              .map((report) => {
+                const run = report.runs.find((entry) => entry.runId === runId);
+                return run === undefined ? 'not-scanned' : `${run.action}/${run.reason ?? ''}`;
+              })
+              .join(' ');
+          const history = await ledger.store.read({ paths: [], historyFirst: 14 });
+          const headlines = (history?.history.commits ?? []).map(
+            (commit) => commit.message.split('\n')[0] ?? '',
+          );
+          if (process.env.WRIT_RACE_DEBUG) process.stderr.write(`${headlines.join('\n')}\n`);
+          figures.divergent.push(
+            `trial ${trial} ${scenario}: A ${runA?.state ?? 'none'} epoch ${runA?.owner?.epoch ?? '-'} [${seen(a.runId)}]` +
+              (b === null ? '' : ` B [${seen(b.runId)}]`),
+          );
+        }
+      }
       figures.duplicateProjections += Math.max(0, (await statusComments(world, a.issue, a.runId)) - 1);
       // Out of the next trial's way: cancelled runs are terminal (and free the lease they hold).
       for (const runId of [a.runId, ...(b === null ? [] : [b.runId])]) {

@@ -227,6 +227,7 @@ async function takeOver(
   } catch (error: unknown) {
     if (!(error instanceof WritError)) throw error;
     // Another sweeper won, another run holds the lease, or the run moved on: nothing to do this time.
+    context.deps.logger.info(`run ${run.run_id} not taken over: ${failureMessage(error)}`);
     report.action = 'waiting';
     report.reason = error.code;
     return;
@@ -512,14 +513,20 @@ export async function recoverRuns(deps: RecoveryDeps, settings: RecoverySettings
     lease: view.lease,
     notes: new Map(),
   };
+  // Approved work first (a takeover finishes what a crashed holder started), then lost approvals, which
+  // start new work; within each, oldest proposal first (whole-second times tie: then by run ID). Every
+  // sweeper takes the same order, so concurrent sweeps contend for the one lease in the same sequence.
+  const rank = (run: RunFile): number => (run.state === 'proposed' ? 1 : 0);
   const open = view.runs
     .filter((run) => !isTerminal(run.state))
-    .sort((a, b) =>
-      a.proposed_at === b.proposed_at
-        ? a.run_id.localeCompare(b.run_id)
-        : a.proposed_at < b.proposed_at
-          ? -1
-          : 1,
+    .sort(
+      (a, b) =>
+        rank(a) - rank(b) ||
+        (a.proposed_at === b.proposed_at
+          ? a.run_id.localeCompare(b.run_id)
+          : a.proposed_at < b.proposed_at
+            ? -1
+            : 1),
     )
     .slice(0, settings.maxRuns ?? DEFAULT_MAX_RUNS);
   const resumable: ResumableRun[] = [];
