@@ -491,7 +491,8 @@ export async function runKillPointCampaign(options: {
   seed: number;
   /**
    * Run a seeded sample instead of every combination: this many over all of them, or this many per
-   * stage (a stage left out of the record is not killed).
+   * stage, `*` standing for all the stages the record does not name, sampled together (a stage left
+   * out of a record without `*` is not killed).
    */
   sample?: number | Readonly<Record<string, number>>;
   stages?: readonly string[];
@@ -505,7 +506,7 @@ export async function runKillPointCampaign(options: {
   const killed = lifecycle.filter(
     (stage) =>
       (options.stages === undefined || options.stages.includes(stage.name)) &&
-      (perStage === null || (perStage[stage.name] ?? 0) > 0),
+      (perStage === null || (perStage[stage.name] ?? perStage['*'] ?? 0) > 0),
   );
   let armed: Armed | null = null;
   let world: SliceWorld | null = null;
@@ -696,9 +697,17 @@ export async function runKillPointCampaign(options: {
           ? combinations
           : perStage === null
             ? shuffled(combinations).slice(0, options.sample as number)
-            : killed.flatMap((stage) =>
-                shuffled(combinations.filter((c) => c.stage === stage)).slice(0, perStage[stage.name] ?? 0),
-              );
+            : [
+                ...killed
+                  .filter((stage) => perStage[stage.name] !== undefined)
+                  .flatMap((stage) =>
+                    shuffled(combinations.filter((c) => c.stage === stage)).slice(0, perStage[stage.name]),
+                  ),
+                ...shuffled(combinations.filter((c) => perStage[c.stage.name] === undefined)).slice(
+                  0,
+                  perStage['*'] ?? 0,
+                ),
+              ];
 
     for (const [number, combination] of chosen.entries()) {
       const { stage, at, kind } = combination;
