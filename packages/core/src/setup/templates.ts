@@ -30,8 +30,8 @@ export const PENDING_STAGES: readonly { stage: string; what: string }[] = [];
 
 type StageName = keyof typeof STAGES;
 
-/** A `with:` value and whether it may be left out when the stage does not declare the input (yet). */
-type Wiring = Record<string, string | { value: string; ifDeclared: true }>;
+/** The `with:` values of a step, by input name (each must be an input the stage declares). */
+type Wiring = Record<string, string>;
 
 const CONCURRENCY = (lane: string): string[] => [
   '    concurrency:',
@@ -52,12 +52,8 @@ function writStep(pin: WritPin, stage: StageName, name: string, id: string | nul
   const lines = [`      - name: ${name}`];
   if (id !== null) lines.push(`        id: ${id}`);
   lines.push(`        uses: ${pin.repository}/actions/${stage}@${pin.ref} # ${pin.version}`, '        with:');
-  for (const [input, wired] of Object.entries(wiring)) {
-    const value = typeof wired === 'string' ? wired : wired.value;
-    if (!Object.hasOwn(declared, input)) {
-      if (typeof wired !== 'string') continue;
-      throw new Error(`template bug: ${stage} declares no input ${input}`);
-    }
+  for (const [input, value] of Object.entries(wiring)) {
+    if (!Object.hasOwn(declared, input)) throw new Error(`template bug: ${stage} declares no input ${input}`);
     lines.push(`          ${input}: ${quote(value)}`);
   }
   for (const [input, spec] of Object.entries(declared)) {
@@ -243,31 +239,14 @@ export function renderApprovalWorkflow({ pin, config }: RenderSettings): string 
     '      contents: read',
     ...CONCURRENCY('publish'),
     '    steps:',
-    ...checkout(),
-    '',
-    '      - name: Recompute the plan and render the artifact',
-    '        run: |',
-    '          ./scripts/plan > "$RUNNER_TEMP/plan.json"',
-    '          ./scripts/render-artifact "$RUNNER_TEMP/plan.json" > "$RUNNER_TEMP/artifact.md"',
-    '',
-    ...appToken(),
-    '',
-    ...writStep(pin, 'publish-artifact', 'Publish the artifact through one bot pull request', null, {
-      token: '${{ steps.app-token.outputs.token }}',
-      'run-id': '${{ needs.approve.outputs.run-id }}',
-      epoch: { value: '${{ needs.approve.outputs.epoch }}', ifDeclared: true },
-      'plan-file': '${{ runner.temp }}/plan.json',
-      path: 'docs/generated/artifact.md',
-      'content-file': '${{ runner.temp }}/artifact.md',
-      'command-prefix': config.command_prefix,
-      'allowed-roles': roles,
-      ...ledgerWiring(config),
-      'dry-run': 'false',
+    ...publishSteps(pin, config, {
+      runId: '${{ needs.approve.outputs.run-id }}',
+      epoch: '${{ needs.approve.outputs.epoch }}',
     }),
     '',
     '  release:',
     '    # Frees the repository lease once the approved work is done (add your own jobs to needs).',
-    '# A completed persist already released it; a reconcile or cancel command holds no lease to free.',
+    '    # A completed persist already released it; a reconcile or cancel command holds no lease to free.',
     '    needs: [approve, persist, publish]',
     "    if: always() && needs.approve.result == 'success' && needs.approve.outputs.outcome == 'approved' && needs.persist.outputs.outcome != 'completed'",
     '    runs-on: ubuntu-latest',
@@ -396,8 +375,62 @@ export function renderRecoveryWorkflow({ pin, config }: RenderSettings): string 
       'dry-run': 'false',
     }),
   ];
-  lines.push(...persistJob(pin, config));
+  lines.push(...persistJob(pin, config), ...recoveredPublishJob(pin, config));
   return `${lines.join('\n')}\n`;
+}
+
+/** The artifact's steps: the plan recomputed and rendered, then one bot pull request for the run. */
+function publishSteps(pin: WritPin, config: WritConfig, run: { runId: string; epoch: string }): string[] {
+  return [
+    ...checkout(),
+    '',
+    '      - name: Recompute the plan and render the artifact',
+    '        run: |',
+    '          ./scripts/plan > "$RUNNER_TEMP/plan.json"',
+    '          ./scripts/render-artifact "$RUNNER_TEMP/plan.json" > "$RUNNER_TEMP/artifact.md"',
+    '',
+    ...appToken(),
+    '',
+    ...writStep(pin, 'publish-artifact', 'Publish the artifact through one bot pull request', null, {
+      token: '${{ steps.app-token.outputs.token }}',
+      'run-id': run.runId,
+      epoch: run.epoch,
+      'plan-file': '${{ runner.temp }}/plan.json',
+      path: 'docs/generated/artifact.md',
+      'content-file': '${{ runner.temp }}/artifact.md',
+      'command-prefix': config.command_prefix,
+      'allowed-roles': config.allowed_roles.join(','),
+      ...ledgerWiring(config),
+      'dry-run': 'false',
+    }),
+  ];
+}
+
+/**
+ * Publishes each run recovery resumed: an approve job killed after its consume commit never reached
+ * the approval workflow's publish job. publish-artifact is idempotent (unchanged when the pull request
+ * already shows the artifact; an unrecorded one is recorded), so a run published before costs reads only.
+ */
+function recoveredPublishJob(pin: WritPin, config: WritConfig): string[] {
+  return [
+    '',
+    '  publish:',
+    '    # After persist, whether it ran or was skipped (persistence not enabled).',
+    '    needs: [recovery, persist]',
+    "    if: always() && needs.recovery.result == 'success' && needs.recovery.outputs.resumable-runs != '[]' && needs.recovery.outputs.resumable-runs != ''",
+    '    runs-on: ubuntu-latest',
+    '    timeout-minutes: 15',
+    '    permissions:',
+    '      contents: read',
+    ...CONCURRENCY('publish'),
+    '    strategy:',
+    '      max-parallel: 1',
+    '      fail-fast: false',
+    '      matrix:',
+    '        run: ${{ fromJSON(needs.recovery.outputs.resumable-runs) }}',
+    '    steps:',
+    ...publishSteps(pin, config, { runId: '${{ matrix.run.run_id }}', epoch: '${{ matrix.run.epoch }}' }),
+  ];
 }
 
 function persistJob(pin: WritPin, config: WritConfig): string[] {
