@@ -14,8 +14,9 @@
  *                       write lands afterwards
  *
  * After each, at most two recovery sweeps (each 15 minutes later, as the schedule runs them; with the
- * recovery stage's own step observer), each followed, as writ-recovery.yml does, by a persist job for
- * the runs the sweep lists as resumable (under the sweep's workflow run and the epoch it took); then the
+ * recovery stage's own step observer), each followed, as writ-recovery.yml does, by a persist and a
+ * publish job for the runs the sweep lists as resumable (under the sweep's workflow run and the epoch
+ * it took); then the
  * rest of the lifecycle as the workflow would run it: a stage the next trigger re-runs (preview,
  * publish) is re-run; one whose event is gone (consume-approval: GitHub does not redeliver a comment)
  * or whose job cannot be re-run under its lease (persist: a re-run attempt is another holder) is left
@@ -181,7 +182,7 @@ export const PUBLISH_ARTIFACT: LifecycleStage = {
   async run(world, trial, options) {
     const run = trial.runId === null ? null : await world.runFile(trial.runId);
     // The epoch the job is handed: consume's output, or (after a takeover) the one recovery lists.
-    const epoch = run?.owner?.epoch ?? 1;
+    const epoch = options.as?.epoch ?? run?.owner?.epoch ?? 1;
     return world.run(
       'publish-artifact',
       {
@@ -194,15 +195,19 @@ export const PUBLISH_ARTIFACT: LifecycleStage = {
         'dry-run': 'false',
         ...ledgerInputs(world),
       },
-      options,
+      {
+        ...(options.as === undefined ? {} : { env: jobEnv(options.as.holder) }),
+        ...(options.onSpawn === undefined ? {} : { onSpawn: options.onSpawn }),
+        ...(options.timeoutMs === undefined ? {} : { timeoutMs: options.timeoutMs }),
+      },
     );
   },
 };
 
 export const LIFECYCLE: readonly LifecycleStage[] = [PREVIEW, CONSUME_APPROVAL, PERSIST, PUBLISH_ARTIFACT];
 
-/** The stages recovery's follow-on job resumes for a run the sweep lists as resumable. */
-const RESUMED_BY_RECOVERY: readonly LifecycleStage[] = [PERSIST];
+/** The jobs writ-recovery.yml runs, in order, for each run its sweep lists as resumable. */
+const RESUMED_BY_RECOVERY: readonly LifecycleStage[] = [PERSIST, PUBLISH_ARTIFACT];
 
 /** What the end state of a trial is compared on (numbers and states only). */
 export interface EndState {
@@ -752,7 +757,7 @@ export async function runKillPointCampaign(options: {
           );
           for (const resumable of report.resumable.filter((entry) => entry.run_id === trial.runId)) {
             for (const resumed of RESUMED_BY_RECOVERY.filter((candidate) => lifecycle.includes(candidate))) {
-              figures.resumedPersists += 1;
+              if (resumed === PERSIST) figures.resumedPersists += 1;
               await runStage(resumed, { as: { holder, epoch: resumable.epoch } });
             }
           }
