@@ -274,6 +274,8 @@ describe('writ init --github', () => {
     const run = await init(dir, '--ref', REF, '--dry-run');
     expect(run.code).toBe(0);
     expect(run.out).toContain('would create .github/workflows/writ-approval.yml');
+    // Every stage is released: no empty "Pending" heading.
+    expect(run.out).not.toContain('Pending');
     expect(treeHash(dir)).toBe(before);
     await init(dir, '--ref', REF);
     const written = treeHash(dir);
@@ -294,7 +296,7 @@ describe('writ init --github', () => {
       owner_steps: {
         rulesets: unknown;
         ruleset_commands: string[];
-        app: { permissions: { permission: string; access: string }[] };
+        app: { permissions: { permission: string; access: string; stages: string[] }[] };
       };
       pending: { stage: string }[];
     };
@@ -320,6 +322,13 @@ describe('writ init --github', () => {
       'metadata:read',
     ]);
     expect(document.pending.map((entry) => entry.stage)).toEqual([]);
+    // Every stage that runs with the app token (all but probe, which writes with the sandbox's own
+    // token) is named under the permissions it needs: each commits to the ledger and reads comments.
+    const appStages = Object.keys(STAGES).filter((stage) => stage !== 'probe');
+    for (const permission of ['contents', 'issues', 'administration']) {
+      const named = document.owner_steps.app.permissions.find((entry) => entry.permission === permission);
+      expect(named?.stages).toEqual(expect.arrayContaining(appStages));
+    }
     // A conflict document validates too.
     writeFileSync(join(dir, '.writ/README.md'), 'mine\n');
     const conflict = JSON.parse((await init(dir, '--json')).out);

@@ -235,9 +235,13 @@ export function runInit(args: readonly string[], env: CliEnv, io: CliIo): number
         return `  ${what.padEnd(12)} ${operation.path}${operation.reason === undefined ? '' : ` (${operation.reason}, left untouched${beside})`}`;
       }),
       '',
-      'Pending (rendered when the stage is released; re-run writ init then):',
-      ...PENDING_STAGES.map((entry) => `  ${entry.stage}: ${entry.what}`),
-      '',
+      ...(PENDING_STAGES.length === 0
+        ? []
+        : [
+            'Pending (rendered when the stage is released; re-run writ init then):',
+            ...PENDING_STAGES.map((entry) => `  ${entry.stage}: ${entry.what}`),
+            '',
+          ]),
     ];
     io.stdout(`${lines.join('\n')}${renderOwnerSteps(steps, full)}`);
   }
