@@ -107,4 +107,31 @@ describe('the status comment', () => {
       renderStatusProjection(structuredClone(state), preview),
     );
   });
+
+  it('names the approval epoch when the run has no owner yet, and a stopped run with no claimed step', () => {
+    const unowned = run('approved', ['pending']);
+    unowned.owner = null;
+    unowned.approval!.epoch = 4;
+    expect(renderStatusProjection(unowned, preview)).toContain('the 1 step in order under epoch 4');
+    const stopped = run('needs-reconciliation', ['done', 'failed']);
+    expect(renderStatusProjection(stopped, preview)).toContain(
+      'Step was claimed but its outcome is unknown.',
+    );
+  });
+
+  it('counts claimed or finished steps of a run without an approval, and says nothing next for proposed', () => {
+    const claimed = renderStatusProjection(run('proposed', ['done', 'claimed', 'pending']), preview);
+    expect(claimed).toContain('Steps: 2 of 3 claimed or finished.');
+    // A record in the proposed state never carries an approval; if one did, no next step is promised.
+    const odd = { ...run('approved', ['pending']), state: 'proposed' as const };
+    const body = renderStatusProjection(odd, preview);
+    expect(body).toContain('Proposed: waiting for approval.');
+    expect(body).not.toContain('Next:');
+  });
+
+  it('keeps a preview without an approve section whole once approved', () => {
+    const bare = 'Plan preview without its approve section.\n';
+    const body = renderStatusProjection(run('approved', ['pending']), bare);
+    expect(body.endsWith('Plan preview without its approve section.\n')).toBe(true);
+  });
 });
