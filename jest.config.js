@@ -51,14 +51,19 @@ export default {
     // stages/ per stage, each tested in-process (packages/core/test/stages/): persist measured 98.5 / 96.9
     // and probe 93.9 / 91.7 by their own stage tests alone (index.ts, the entry, runs only in bundles;
     // probe's empty-token check sits behind the registry's `required`).
+    // recovery is tested through its bundles (test/e2e/recovery*.test.ts) and its core in-process
+    // (recovery/), so its stage folder reads 0 here until it gets in-process stage tests.
     // A glob's bar holds for each file it matches (connect.ts and runner.ts measure 83 and 80 % branches).
     './packages/core/src/stages/*.ts': { lines: 99, branches: 80 },
     './packages/core/src/stages/claim-checkpoint/': { lines: 95, branches: 99 },
     './packages/core/src/stages/consume-approval/': { lines: 95, branches: 85 },
     './packages/core/src/stages/preview/': { lines: 96, branches: 87 },
     './packages/core/src/stages/publish-artifact/': { lines: 97, branches: 91 },
+    './packages/core/src/stages/recovery/': { lines: 0, branches: 0 },
     './packages/core/src/stages/persist/': { lines: 98, branches: 96 },
     './packages/core/src/stages/probe/': { lines: 93, branches: 91 },
     './packages/core/src/status-comment/': { lines: 100, branches: 95 },
+    // recovery/ (issue 13): measured 84.8 % lines, 69 % branches by its in-process suites alone.
+    './packages/core/src/recovery/': { lines: 84, branches: 68 },
   },
 };

@@ -38,7 +38,13 @@ describe.each(templates)('workflows-templates/%s', (name) => {
     for (const job of Object.values(workflow.jobs)) {
       expect(job.permissions).toBeDefined();
       for (const [scope, level] of Object.entries(job.permissions ?? {})) {
-        expect(['contents', 'pull-requests', 'issues']).toContain(scope);
+        // actions: read only where a Writ step reads Actions runs with GITHUB_TOKEN (recovery's liveness).
+        const readsActions = job.steps.some((step) => step.with?.['actions-token'] === '${{ github.token }}');
+        expect(
+          readsActions
+            ? ['contents', 'pull-requests', 'issues', 'actions']
+            : ['contents', 'pull-requests', 'issues'],
+        ).toContain(scope);
         expect(['read', 'write']).toContain(level);
       }
     }
@@ -82,7 +88,8 @@ describe.each(templates)('workflows-templates/%s', (name) => {
     }
   });
 
-  it('hands Writ an app token, never GITHUB_TOKEN', () => {
-    expect(text).not.toMatch(/secrets\.GITHUB_TOKEN|github\.token/);
+  it('hands Writ an app token, never GITHUB_TOKEN (which only reads Actions runs, as actions-token)', () => {
+    const withoutActionsReads = text.replace(/^ {10}actions-token: \$\{\{ github\.token \}\}$/gm, '');
+    expect(withoutActionsReads).not.toMatch(/secrets\.GITHUB_TOKEN|github\.token/);
   });
 });

@@ -18,6 +18,7 @@ import type { GraphQLRequestInfo } from './graphql.js';
 import type { Ctx, Reply } from './http.js';
 import { HttpError } from './http.js';
 import { primaryLimitReply, rateHeaders, rateState } from './ratelimit.js';
+import { registerActionsRoutes } from './rest/actions.js';
 import { registerCommentRoutes } from './rest/comments.js';
 import { registerContentRoutes } from './rest/contents.js';
 import { registerGitRoutes } from './rest/git.js';
@@ -38,6 +39,11 @@ export interface EmulatorOptions {
   startTime?: number;
   /** Called with every API request and the response sent to it (for conformance checks and tracing). */
   onExchange?: (exchange: Exchange) => void;
+  /**
+   * Called with every API request as it arrives, before any fault is picked or the handler runs (a
+   * fault added here applies to this very request): kill-point harnesses act at exact request boundaries.
+   */
+  onRequest?: (entry: RequestLogEntry) => void;
 }
 
 export interface Exchange {
@@ -67,6 +73,7 @@ const JSON_TYPE = 'application/json; charset=utf-8';
 function buildRouter(): Router {
   const router = new Router();
   registerRepoRoutes(router);
+  registerActionsRoutes(router);
   registerGitRoutes(router);
   // The first matching route wins: `issues/comments` before `issues/:number`.
   registerCommentRoutes(router);
@@ -115,9 +122,11 @@ export class EmulatorServer {
   base = '';
 
   private readonly onExchange: ((exchange: Exchange) => void) | undefined;
+  private readonly onRequest: ((entry: RequestLogEntry) => void) | undefined;
 
   constructor(options: EmulatorOptions = {}) {
     this.onExchange = options.onExchange;
+    this.onRequest = options.onRequest;
     this.world = new World(options.seed ?? 1, new Clock(options.startTime ?? Date.now()));
     this.admin = new Admin(this.world);
   }
@@ -235,6 +244,7 @@ export class EmulatorServer {
       fault: null,
     };
     world.requests.push(entry);
+    this.onRequest?.(entry);
     const headers: Record<string, string> = {
       'x-github-request-id': `EMU0:${seq.toString(16).toUpperCase()}`,
     };
