@@ -267,7 +267,7 @@ export function renderApprovalWorkflow({ pin, config }: RenderSettings): string 
     '',
     '  release:',
     '    # Frees the repository lease once the approved work is done (add your own jobs to needs).',
-    '# A completed persist already released it; a reconcile or cancel command holds no lease to free.',
+    '    # A completed persist already released it; a reconcile or cancel command holds no lease to free.',
     '    needs: [approve, persist, publish]',
     "    if: always() && needs.approve.result == 'success' && needs.approve.outputs.outcome == 'approved' && needs.persist.outputs.outcome != 'completed'",
     '    runs-on: ubuntu-latest',
