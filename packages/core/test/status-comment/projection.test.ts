@@ -115,13 +115,13 @@ describe('the status comment', () => {
     expect(renderStatusProjection(unowned, preview)).toContain('the 1 step in order under epoch 4');
     const stopped = run('needs-reconciliation', ['done', 'failed']);
     expect(renderStatusProjection(stopped, preview)).toContain(
-      'Step was claimed but its outcome is unknown.',
+      '\nStep was claimed but its outcome is unknown: nothing is retried blindly',
     );
   });
 
-  it('counts claimed or finished steps of a run without an approval, and says nothing next for proposed', () => {
+  it('counts the steps of a run without an approval by status, and says nothing next for proposed', () => {
     const claimed = renderStatusProjection(run('proposed', ['done', 'claimed', 'pending']), preview);
-    expect(claimed).toContain('Steps: 2 of 3 claimed or finished.');
+    expect(claimed).toContain('Steps: 1 done, 1 claimed, 1 pending (of 3).');
     // A record in the proposed state never carries an approval; if one did, no next step is promised.
     const odd = { ...run('approved', ['pending']), state: 'proposed' as const };
     const body = renderStatusProjection(odd, preview);
