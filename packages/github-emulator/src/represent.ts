@@ -175,7 +175,6 @@ export function repository(
     web_commit_signoff_required: false,
     // In the caller's view of a repository (with `permissions`): empty for one who can push, else null.
     ...(permissions ? { temp_clone_token: permissions.push ? '' : null } : {}),
-    ...(repo.owner.type === 'Organization' ? { organization: simpleUser(urls, repo.owner) } : {}),
     license: null,
     forks: 0,
     open_issues: openIssues,

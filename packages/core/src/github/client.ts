@@ -15,7 +15,10 @@ import { redact, registerSecret, silentLogger } from '../redact.js';
 export type GitHubClient = ReturnType<typeof getOctokit>;
 
 export interface GitHubClientOptions {
-  /** REST base URL (GraphQL goes to `${baseUrl}/graphql`). Defaults to GITHUB_API_URL or api.github.com. */
+  /**
+   * REST base URL (GraphQL goes to `${baseUrl}/graphql`, or for GHES's `https://<host>/api/v3` to
+   * `https://<host>/api/graphql`). Defaults to GITHUB_API_URL or api.github.com.
+   */
   baseUrl?: string;
   userAgent?: string;
   logger?: Logger;
@@ -66,6 +69,25 @@ export function graphqlRateLimitCompat(octokit: Octokit): Record<string, never> 
       for (const error of data.errors) if (error.type === 'RATE_LIMIT') error.type = 'RATE_LIMITED';
     }
     return response;
+  });
+  return {};
+}
+
+/** A GitHub Enterprise Server REST base URL (`https://<host>/api/v3`). */
+const GHES_REST_BASE = /\/api\/v3\/?$/;
+
+/**
+ * GitHub Enterprise Server serves GraphQL at `https://<host>/api/graphql`, not under the REST base
+ * (`/api/v3/graphql` is no endpoint there). `octokit.graphql` knows this; `request('POST /graphql')`,
+ * which Writ uses for its GraphQL calls, does not. This plugin sits innermost, so the retry and
+ * throttling plugins still see `/graphql` (and treat it as GraphQL) and only the request sent is redirected.
+ */
+export function ghesGraphqlUrl(octokit: Octokit): Record<string, never> {
+  octokit.hook.before('request', (options) => {
+    const baseUrl = typeof options.baseUrl === 'string' ? options.baseUrl : '';
+    if (options.url === '/graphql' && GHES_REST_BASE.test(baseUrl)) {
+      options.url = baseUrl.replace(GHES_REST_BASE, '/api/graphql');
+    }
   });
   return {};
 }
@@ -126,6 +148,7 @@ export function createGitHubClient(token: string, options: GitHubClientOptions =
         notifications: new Bottleneck.Group({ maxConcurrent: 1, minTime: notificationSpacing }),
       },
     },
+    ghesGraphqlUrl,
     graphqlRateLimitCompat,
     retry,
     throttling,

@@ -75,7 +75,11 @@ export function registerRepoRoutes(router: Router): void {
       : undefined;
     return {
       status: 200,
-      body: repository(urlsOf(ctx), repo, permissions),
+      body: {
+        ...repository(urlsOf(ctx), repo, permissions),
+        // `full-repository` names the owning organization (webhook payloads carry its login instead).
+        ...(repo.owner.type === 'Organization' ? { organization: simpleUser(urlsOf(ctx), repo.owner) } : {}),
+      },
       headers: lastModified(latest(repo.updated_at, repo.pushed_at)),
     };
   });

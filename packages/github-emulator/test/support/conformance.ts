@@ -203,7 +203,10 @@ export class Conformance {
       return;
     }
     // `/repositories/{id}/…` is `/repos/{owner}/{repo}/…` by ID: the same operations.
-    const path = exchange.path.replace(/^\/repositories\/\d+(?=\/|$)/, '/repos/{owner}/{repo}');
+    // The contents root and matching-refs without a ref are their operations with an empty parameter.
+    const path = exchange.path
+      .replace(/^\/repositories\/\d+(?=\/|$)/, '/repos/{owner}/{repo}')
+      .replace(/^(\/repos\/[^/]+\/[^/]+\/(?:contents|git\/matching-refs))$/, '$1/{empty}');
     let operation = this.findOperation(exchange.method, path);
     const legacy = /^\/repos\/[^/]+\/[^/]+\/git\/refs(\/.*)?$/.exec(path);
     if (exchange.method === 'GET' && legacy) {
