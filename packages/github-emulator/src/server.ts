@@ -329,7 +329,9 @@ export class EmulatorServer {
       respond(limited);
       return;
     }
-    Object.assign(headers, rateHeaders(rateState(world, token, resource, true)));
+    // `GET /rate_limit` does not count against the primary limit (GitHub's documentation).
+    const counted = !(path === '/rate_limit' && (method === 'GET' || method === 'HEAD'));
+    Object.assign(headers, rateHeaders(rateState(world, token, resource, counted)));
     const refused = faultReply(fault, headers['x-github-request-id'] ?? '');
     if (refused) {
       respond(refused);

@@ -38,6 +38,13 @@ export interface GitHubClientOptions {
   notificationSpacingMs?: number;
   /** Keys the plugin's process-wide global, auth and search queues; write and notification queues are per client. */
   throttleId?: string;
+  /**
+   * Conditional re-reads of the polling listings (`conditionalReads`). Default false: measured on the
+   * roadmap-shaped persist run (scripts/measure-conditional-reads.ts) no stage on main re-reads an
+   * unchanged listing within one process, so it saves nothing there yet; a reader that polls (a sweep)
+   * turns it on.
+   */
+  conditionalReads?: boolean;
 }
 
 /**
@@ -89,6 +96,54 @@ export function ghesGraphqlUrl(octokit: Octokit): Record<string, never> {
       options.url = baseUrl.replace(GHES_REST_BASE, '/api/graphql');
     }
   });
+  return {};
+}
+
+/**
+ * The listings Writ re-reads while a stage runs (the idempotency pre-check's issue listing and the
+ * comment listing the pre-check and the status comment search), worth a conditional request.
+ */
+const CONDITIONAL_ROUTES = new Set([
+  'GET /repos/{owner}/{repo}/issues',
+  'GET /repos/{owner}/{repo}/issues/{issue_number}/comments',
+]);
+const CONDITIONAL_CACHE_SIZE = 64;
+
+/**
+ * Re-reads of the listings above send the ETag of the last answer as `If-None-Match`; a 304 (which
+ * GitHub does not count against the primary rate limit) is answered with that last response. GitHub
+ * confirmed it unchanged, so nothing stale is ever returned, unlike a max-age cache. One cache per
+ * client (so per token), keyed by the full URL and media type, the newest 64 entries.
+ */
+export function conditionalReads(octokit: Octokit): Record<string, never> {
+  const cache = new Map<string, { etag: string; response: Awaited<ReturnType<Octokit['request']>> }>();
+  octokit.hook.wrap('request', async (request, options) => {
+    if (!CONDITIONAL_ROUTES.has(`${options.method} ${options.url}`)) return request(options);
+    const endpoint = octokit.request.endpoint.parse(options);
+    const accept = (endpoint.headers as Record<string, unknown>).accept;
+    const key = `${endpoint.url} ${typeof accept === 'string' ? accept : ''}`;
+    const cached = cache.get(key);
+    if (cached) options.headers = { ...options.headers, 'if-none-match': cached.etag };
+    try {
+      const response = await request(options);
+      const etag = response.headers.etag;
+      cache.delete(key);
+      if (typeof etag === 'string') {
+        cache.set(key, { etag, response });
+        if (cache.size > CONDITIONAL_CACHE_SIZE) cache.delete(cache.keys().next().value as string);
+      }
+      return response;
+    } catch (error) {
+      // A copy: a caller that changes what it was given must not change what the next 304 answers.
+      if (cached && (error as { status?: unknown }).status === 304)
+        return { ...cached.response, data: structuredClone<unknown>(cached.response.data) };
+      throw error;
+    }
+  });
+  return {};
+}
+
+function noPlugin(): Record<string, never> {
   return {};
 }
 
@@ -149,6 +204,7 @@ export function createGitHubClient(token: string, options: GitHubClientOptions =
       },
     },
     ghesGraphqlUrl,
+    options.conditionalReads === true ? conditionalReads : noPlugin,
     graphqlRateLimitCompat,
     retry,
     throttling,
