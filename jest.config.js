@@ -47,17 +47,20 @@ export default {
     // probe/: measured 86 % lines, 69 % branches from its own tests alone (before guard.test.ts).
     './packages/core/src/probe/': { lines: 85, branches: 68 },
     './packages/core/src/setup/': { lines: 89, branches: 75 },
-    // stages/ per stage: the four tested in-process keep their bars; persist and probe are tested only
-    // through their bundles (test/e2e/persist.test.ts, test/e2e/probe.test.ts) and their core in-process
-    // (persist/, probe/), so their stage folders read 0 here until they get in-process stage tests.
+    // stages/ per stage: the four tested in-process keep their bars; persist, probe and recovery are tested only
+    // through their bundles (test/e2e/persist.test.ts, test/e2e/probe.test.ts, test/e2e/recovery*.test.ts) and their core in-process
+    // (persist/, probe/, recovery/), so their stage folders read 0 here until they get in-process stage tests.
     // A glob's bar holds for each file it matches (connect.ts and runner.ts measure 83 and 80 % branches).
     './packages/core/src/stages/*.ts': { lines: 99, branches: 80 },
     './packages/core/src/stages/claim-checkpoint/': { lines: 95, branches: 99 },
     './packages/core/src/stages/consume-approval/': { lines: 95, branches: 85 },
     './packages/core/src/stages/preview/': { lines: 96, branches: 87 },
     './packages/core/src/stages/publish-artifact/': { lines: 97, branches: 91 },
+    './packages/core/src/stages/recovery/': { lines: 0, branches: 0 },
     './packages/core/src/stages/persist/': { lines: 0, branches: 0 },
     './packages/core/src/stages/probe/': { lines: 0, branches: 0 },
     './packages/core/src/status-comment/': { lines: 98, branches: 88 },
+    // recovery/ (issue 13): measured 84.8 % lines, 69 % branches by its in-process suites alone.
+    './packages/core/src/recovery/': { lines: 84, branches: 68 },
   },
 };

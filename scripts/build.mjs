@@ -4,7 +4,7 @@
 // packages/core/src/stages/<stage>/index.ts into dist/<stage>/ with ncc (ESM, licenses beside it), and
 // generates each action's README and action-docs/<stage>.md from its action.yml. The test suite bundles
 // the working tree through the same bundleStage (scripts/test-bundles.mjs), into .tmp/test-dist/.
-import { execFileSync } from 'node:child_process';
+import { execFile, execFileSync } from 'node:child_process';
 import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -55,6 +55,24 @@ export async function bundleStage(stage, out = join(root, 'dist', stage)) {
   };
 }
 
+/**
+ * `bundleStage` in a process of its own: webpack keeps much of each compilation alive, so seven stages
+ * bundled in one process outgrow Node's default heap. The child prints its result as JSON.
+ */
+export function bundleStageIsolated(stage, out = join(root, 'dist', stage)) {
+  return new Promise((resolvePromise, reject) => {
+    execFile(
+      process.execPath,
+      [fileURLToPath(import.meta.url), '--bundle', stage, out],
+      { cwd: root, maxBuffer: 64 * 1024 * 1024 },
+      (error, stdout, stderr) => {
+        if (error) reject(new Error(`${stderr.trim() || error.message}`));
+        else resolvePromise(JSON.parse(stdout.trim().split('\n').at(-1) ?? ''));
+      },
+    );
+  });
+}
+
 async function main() {
   for (const file of generateValidators()) console.log(`generated ${file}`);
   const stages = discoverStages();
@@ -82,11 +100,23 @@ async function main() {
   }
   for (const stage of stages) {
     const yml = readFileSync(join(root, 'actions', stage, 'action.yml'), 'utf8');
-    const { bytes } = await bundleStage(stage);
+    const { bytes } = await bundleStageIsolated(stage);
     writeFileSync(join(root, 'actions', stage, 'README.md'), renderActionReadme(stage, yml));
     writeFileSync(join(root, 'action-docs', `${stage}.md`), renderActionDocs(stage, yml));
     console.log(`built dist/${stage}/index.js (${bytes} bytes) and its docs`);
   }
 }
 
-if (resolve(process.argv[1] ?? '') === fileURLToPath(import.meta.url)) await main();
+if (resolve(process.argv[1] ?? '') === fileURLToPath(import.meta.url)) {
+  if (process.argv[2] === '--bundle') {
+    const [stage, out] = process.argv.slice(3);
+    try {
+      process.stdout.write(`\n${JSON.stringify(await bundleStage(stage, out))}\n`);
+    } catch (error) {
+      process.stderr.write(`${error.message ?? error}\n`);
+      process.exitCode = 1;
+    }
+  } else {
+    await main();
+  }
+}

@@ -18,7 +18,7 @@ import {
 import { dirname, join, relative, resolve, sep } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { fileURLToPath } from 'node:url';
-import { bundleStage, discoverStages } from './build.mjs';
+import { bundleStageIsolated, discoverStages } from './build.mjs';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 export const TEST_DIST = join(root, '.tmp', 'test-dist');
@@ -127,7 +127,7 @@ async function ensureTestBundles() {
       const staging = join(TEST_DIST, `.${stage}.building`);
       let inputs, missing;
       try {
-        ({ inputs, missing } = await bundleStage(stage, staging));
+        ({ inputs, missing } = await bundleStageIsolated(stage, staging));
       } catch (error) {
         rmSync(staging, { recursive: true, force: true });
         // ncc type-checks the whole tsconfig project, so this is also how a type error anywhere shows.

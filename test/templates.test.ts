@@ -38,7 +38,13 @@ describe.each(templates)('workflows-templates/%s', (name) => {
     for (const job of Object.values(workflow.jobs)) {
       expect(job.permissions).toBeDefined();
       for (const [scope, level] of Object.entries(job.permissions ?? {})) {
-        expect(['contents', 'pull-requests', 'issues']).toContain(scope);
+        // actions: read only where a Writ step reads Actions runs with GITHUB_TOKEN (recovery's liveness).
+        const readsActions = job.steps.some((step) => step.with?.['actions-token'] === '${{ github.token }}');
+        expect(
+          readsActions
+            ? ['contents', 'pull-requests', 'issues', 'actions']
+            : ['contents', 'pull-requests', 'issues'],
+        ).toContain(scope);
         expect(['read', 'write']).toContain(level);
       }
     }
@@ -82,7 +88,42 @@ describe.each(templates)('workflows-templates/%s', (name) => {
     }
   });
 
-  it('hands Writ an app token, never GITHUB_TOKEN', () => {
-    expect(text).not.toMatch(/secrets\.GITHUB_TOKEN|github\.token/);
+  it('hands Writ an app token, never GITHUB_TOKEN (which only reads Actions runs, as actions-token)', () => {
+    const withoutActionsReads = text.replace(/^ {10}actions-token: \$\{\{ github\.token \}\}$/gm, '');
+    expect(withoutActionsReads).not.toMatch(/secrets\.GITHUB_TOKEN|github\.token/);
+  });
+});
+
+describe('the jobs that write for a run', () => {
+  const load = (name: string): Record<string, Job & { if?: string; needs?: unknown; strategy?: unknown }> =>
+    (parse(readFileSync(join(dir, name), 'utf8')) as { jobs: Record<string, Job & { if?: string }> }).jobs;
+
+  it('writ-approval.yml: persist, publish and release run only after an approval (never for a reconcile or cancel command)', () => {
+    const jobs = load('writ-approval.yml');
+    for (const job of ['persist', 'publish', 'release']) {
+      expect(jobs[job]?.if).toContain("needs.approve.outputs.outcome == 'approved'");
+    }
+    expect(jobs.persist?.if).toContain("vars.WRIT_PERSISTENCE_ENABLED == 'true'");
+  });
+
+  it('writ-recovery.yml: persist then publish each resumable run, as the lease holder recovery made them', () => {
+    const jobs = load('writ-recovery.yml');
+    for (const job of ['persist', 'publish']) {
+      expect(jobs[job]?.strategy).toEqual({
+        'max-parallel': 1,
+        'fail-fast': false,
+        matrix: { run: '${{ fromJSON(needs.recovery.outputs.resumable-runs) }}' },
+      });
+      const writ = jobs[job]?.steps.find(
+        (step) => step.uses?.includes('/actions/') === true && step.uses.includes('writ'),
+      );
+      expect(writ?.with).toMatchObject({
+        'run-id': '${{ matrix.run.run_id }}',
+        epoch: '${{ matrix.run.epoch }}',
+      });
+    }
+    expect(jobs.persist?.if).toContain("vars.WRIT_PERSISTENCE_ENABLED == 'true'");
+    expect(jobs.publish?.needs).toEqual(['recovery', 'persist']);
+    expect(jobs.publish?.if).toMatch(/^always\(\) && needs\.recovery\.result == 'success'/);
   });
 });

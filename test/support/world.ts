@@ -13,7 +13,7 @@ import { loadPlanFile } from '@writ/core/plan/load.js';
 import { deriveRunId } from '@writ/core/plan/run-id.js';
 import type { LedgerContext } from '@writ/core/ledger/cas.js';
 import type { RunFile } from '@writ/core/ledger/types.js';
-import type { Emulator } from '@writ/github-emulator/index.js';
+import type { Emulator, EmulatorOptions } from '@writ/github-emulator/index.js';
 import type { DemoWorldSpec } from '../../packages/cli/src/demo-world.js';
 import {
   OWNER,
@@ -24,7 +24,7 @@ import {
   startDemoWorld,
 } from '../../packages/cli/src/demo-world.js';
 import { REPO_ROOT, runStage } from '../../packages/cli/src/run-stage.js';
-import type { StageRun } from '../../packages/cli/src/run-stage.js';
+import type { RunStageOptions, StageRun } from '../../packages/cli/src/run-stage.js';
 import { TEST_RUNNER_TEMP } from './run-action.js';
 
 export { OWNER, REPO, REPOSITORY, patOf };
@@ -63,7 +63,13 @@ export interface SliceWorld {
   run(
     stage: string,
     inputs: Record<string, string>,
-    options?: { event?: unknown; eventName?: string; env?: Record<string, string> },
+    options?: {
+      event?: unknown;
+      eventName?: string;
+      env?: Record<string, string>;
+      timeoutMs?: number;
+      onSpawn?: RunStageOptions['onSpawn'];
+    },
   ): Promise<StageRun>;
   runFile(runId: string): Promise<RunFile | null>;
   head(): Promise<string>;
@@ -72,9 +78,12 @@ export interface SliceWorld {
 
 let runCounter = 1000;
 
-export async function sliceWorld(options: { seed?: number } = {}): Promise<SliceWorld> {
+export async function sliceWorld(
+  options: { seed?: number; onRequest?: EmulatorOptions['onRequest'] } = {},
+): Promise<SliceWorld> {
   const { emulator, app, ids, ledger } = await startDemoWorld({
     seed: options.seed ?? 1,
+    ...(options.onRequest === undefined ? {} : { onRequest: options.onRequest }),
     app: { slug: APP_SLUG, token: APP_TOKEN },
     people: Object.fromEntries(
       Object.entries(PEOPLE).map(([role, login]) => [
@@ -149,6 +158,8 @@ export async function sliceWorld(options: { seed?: number } = {}): Promise<Slice
         eventName:
           runOptions.eventName ?? (runOptions.event === undefined ? 'workflow_dispatch' : 'issue_comment'),
         env: world.env(runOptions.env),
+        ...(runOptions.timeoutMs === undefined ? {} : { timeoutMs: runOptions.timeoutMs }),
+        ...(runOptions.onSpawn === undefined ? {} : { onSpawn: runOptions.onSpawn }),
       }),
     runFile: async (runId) => (await readRun(ledger, runId)).run,
     head: async () => (await readRun(ledger, 'head-probe')).headOid,

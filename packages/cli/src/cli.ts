@@ -26,6 +26,9 @@ export const USAGE = `Usage:
   writ ledger verify [--repo <owner/repo>] [--branch <name>] [--app-slug <slug>] [--app-id <id>] [--incremental] [--json]
   writ probe --repo <sandbox> --confirm-sandbox <sandbox> [--from <owner/repo>] [--apply] (writ probe --help)
   writ probe --explain <evidence-file>
+  writ reconcile --run <run_id> [--step <step_id>] [--decision done|failed|retry] [--repo <owner/repo>] [--prefix writ] [--json]
+  writ cancel --run <run_id> [--repo <owner/repo>] [--prefix writ] [--json]
+  writ recover [--repo <owner/repo>] [--plan-file <plan.json>] [--apply] [--app-slug <slug>] [--app-id <id>] [--json]
   writ run <stage> --repo <owner/repo> [--event payload.json] [--event-name <name>] [--input name=value ...] [--env-file <file>] [--json]
   writ demo
   writ --version
@@ -38,7 +41,7 @@ WRIT_BUNDLE_DIR (writ run and writ demo start <dir>/<stage>/index.js instead of 
 Failure codes and what to do about each: docs/errors.md.
 `;
 
-const COMMANDS = 'init, doctor, bootstrap, ledger, probe, run or demo';
+const COMMANDS = 'init, doctor, bootstrap, ledger, probe, reconcile, cancel, recover, run or demo';
 
 function isHelp(argument: string | undefined): boolean {
   return argument === '--help' || argument === '-h' || argument === 'help';
@@ -56,6 +59,12 @@ async function dispatch(command: string, rest: string[], env: CliEnv, io: CliIo)
       return (await import('./commands/run.js')).runRunCommand(rest, env, io);
     case 'probe':
       return (await import('./commands/probe.js')).runProbeCommand(rest, env, io);
+    case 'reconcile':
+      return (await import('./commands/recovery.js')).runReconcileCommand(rest, env, io);
+    case 'cancel':
+      return (await import('./commands/recovery.js')).runCancelCommand(rest, env, io);
+    case 'recover':
+      return (await import('./commands/recovery.js')).runRecoverCommand(rest, env, io);
     case 'demo': {
       if (isHelp(rest[0])) {
         io.stdout(DEMO_HELP);

@@ -13,7 +13,7 @@ import { withMarker } from '@writ/core/idempotency/key.js';
 import { keyMarker } from '@writ/core/persist/steps.js';
 import { ledgerRulesets } from '@writ/core/ledger/rulesets.js';
 import { startEmulator } from '@writ/github-emulator/index.js';
-import type { Emulator } from '@writ/github-emulator/index.js';
+import type { Emulator, EmulatorOptions } from '@writ/github-emulator/index.js';
 
 export const OWNER = 'acme';
 export const REPO = 'widgets';
@@ -56,6 +56,8 @@ export interface DemoWorldSpec {
   ledgerSeed?: number;
   /** More files on the default branch's first commit (path → text). */
   files?: Readonly<Record<string, string>>;
+  /** Sees each request before the emulator answers it (a kill-point harness counts and kills there). */
+  onRequest?: EmulatorOptions['onRequest'];
 }
 
 export interface DemoWorld {
@@ -68,7 +70,10 @@ export interface DemoWorld {
 }
 
 export async function startDemoWorld(spec: DemoWorldSpec): Promise<DemoWorld> {
-  const emulator = await startEmulator({ seed: spec.seed });
+  const emulator = await startEmulator({
+    seed: spec.seed,
+    ...(spec.onRequest === undefined ? {} : { onRequest: spec.onRequest }),
+  });
   const { admin } = emulator;
   const ids: Record<string, number> = {};
   if (spec.organization === true) admin.createUser({ login: OWNER, type: 'Organization' });

@@ -10,7 +10,7 @@ export const INIT_HELP = `Usage: writ init --github --ref <40-hex commit> [optio
 
 Renders Writ's configuration (.writ/config.json, policy.json, probe-allowlist.json, README.md,
 manifest.json) and thin workflow callers (.github/workflows/writ-preview.yml, writ-approval.yml,
-writ-probe.yml) in
+writ-probe.yml, writ-recovery.yml) in
 the Git repository you run it in, every Writ action pinned to the commit you reviewed. Safe to re-run:
 a file init wrote and nobody changed is updated, an unchanged render is left alone, and a file you
 edited or that init did not write is never overwritten (it is reported as a conflict). Then prints the
@@ -36,7 +36,6 @@ Options:
 Exit status: 0 when every file is created, updated or unchanged; 1 on a conflict (init-conflict) or a
 refusal (init-refused: no Git repository, no GitHub remote, several without --remote, a target path
 that is a directory or symlink) — a refusal writes nothing.
-Pending stages (persist, recovery) add their jobs and workflows when they are released.
 `;
 
 export const DOCTOR_HELP = `Usage: writ doctor --github [--repo <owner/repo>] [options]
@@ -234,3 +233,53 @@ export function stageHelp(stage: string): string | null {
   lines.push('', 'Options: writ run --help.');
   return `${lines.join('\n')}\n`;
 }
+
+export const RECONCILE_HELP = `Usage: writ reconcile --run <run_id> [--step <step_id>] [--decision done|failed|retry] [options]
+
+Prints a run's claimed steps (their outcome unknown until a writer checks GitHub) and the exact comment
+command to post on the status issue for each: done (it happened), failed (it did not and must not be
+retried) or retry (it did not: persist runs it again). The approval workflow consumes the comment under
+the approval's rules. Reads the ledger only; writes nothing.
+
+Options:
+  --run <run_id>        The run (required).
+  --step <step_id>      Only this claimed step.
+  --decision <d>        Only this decision: done, failed or retry.
+  --repo <owner/repo>   Default GITHUB_REPOSITORY.
+  --branch <name>       The ledger branch (default writ-ledger).
+  --prefix <prefix>     The command prefix (default writ).
+  --json                Print {run_id, state, claimed, commands}.
+`;
+
+export const CANCEL_HELP = `Usage: writ cancel --run <run_id> [options]
+
+Prints the exact comment command that cancels a run (posted on the status issue, consumed by the
+approval workflow under the approval's rules): the run then makes no further write and its lease is
+freed at epoch + 1. Reads the ledger only; writes nothing.
+
+Options:
+  --run <run_id>        The run (required).
+  --repo <owner/repo>   Default GITHUB_REPOSITORY.
+  --branch <name>       The ledger branch (default writ-ledger).
+  --prefix <prefix>     The command prefix (default writ).
+  --json                Print {run_id, state, claimed, command}.
+`;
+
+export const RECOVER_HELP = `Usage: writ recover --app-slug <slug> --app-id <id> [--repo <owner/repo>] [--apply] [options]
+
+Runs the recovery sweep the scheduled workflow runs: expired leases of finished holders taken over at
+epoch + 1, claimed steps resolved where GitHub shows their outcome (else stopped for a human), lost
+approvals consumed under every consume-approval rule, status comments repaired. A dry run unless
+--apply; with --apply, GITHUB_TOKEN must be the Writ app's installation token.
+
+Options:
+  --repo <owner/repo>      Default GITHUB_REPOSITORY.
+  --branch <name>          The ledger branch (default writ-ledger).
+  --plan-file <plan.json>  The plan recomputed now (needed to observe steps and recover approvals).
+  --app-slug <slug>        The ledger app (default WRIT_APP_SLUG).
+  --app-id <id>            The ledger app's ID (default WRIT_APP_ID).
+  --prefix <prefix>        The command prefix (default writ).
+  --allowed-roles <roles>  Who may approve (default admin,maintain,write).
+  --apply                  Write (takeovers, recovered approvals, repaired comments).
+  --json                   Print the recovery report.
+`;

@@ -5,6 +5,7 @@
  * inputs not given, the event payload file, and the runner's file commands, which are parsed back.
  * WRIT_BUNDLE_DIR=<dir> runs `<dir>/<stage>/index.js` instead (the test suite's working-tree build).
  */
+import type { ChildProcess } from 'node:child_process';
 import { spawn } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -30,6 +31,8 @@ export interface RunStageOptions {
   timeoutMs?: number;
   /** Remove the temporary runner folder (workDir) once its files are read (`writ run`, the demo). */
   cleanup?: boolean;
+  /** Called with the stage's process once it is spawned (a kill-point harness kills it mid-request). */
+  onSpawn?: (child: ChildProcess) => void;
 }
 
 export interface WorkflowCommands {
@@ -167,6 +170,7 @@ export async function runStage(options: RunStageOptions): Promise<StageRun> {
     env,
     stdio: ['ignore', 'pipe', 'pipe'],
   });
+  options.onSpawn?.(child);
   let stdout = '';
   let stderr = '';
   child.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString('utf8')));

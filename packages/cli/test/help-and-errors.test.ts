@@ -100,6 +100,9 @@ describe('help, version and usage', () => {
     [['run', '--help'], /^Usage: writ run <stage>/],
     [['run', 'claim-checkpoint', '--help'], /^Usage: writ run claim-checkpoint/],
     [['demo', '--help'], /^Usage: writ demo/],
+    [['reconcile', '--help'], /^Usage: writ reconcile --run/],
+    [['cancel', '--help'], /^Usage: writ cancel --run/],
+    [['recover', '--help'], /^Usage: writ recover --app-slug/],
   ])('writ %j prints its help and exits 0 without touching GitHub', async (argv, usage) => {
     // No token, no repository, no API: help needs none of them.
     const result = await writ(argv);

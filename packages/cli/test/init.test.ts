@@ -97,6 +97,7 @@ describe('writ init --github', () => {
       '.github/workflows/writ-approval.yml': 'create',
       '.github/workflows/writ-preview.yml': 'create',
       '.github/workflows/writ-probe.yml': 'create',
+      '.github/workflows/writ-recovery.yml': 'create',
       '.writ/manifest.json': 'create',
     });
     const approval = readFileSync(join(dir, '.github/workflows/writ-approval.yml'), 'utf8');
@@ -350,7 +351,7 @@ describe('writ init --github', () => {
       'administration:read',
       'metadata:read',
     ]);
-    expect(document.pending.map((entry) => entry.stage)).toEqual(['recovery']);
+    expect(document.pending.map((entry) => entry.stage)).toEqual([]);
     // A conflict document validates too.
     writeFileSync(join(dir, '.writ/README.md'), 'mine\n');
     const conflict = JSON.parse((await init(dir, '--json')).out);

@@ -122,12 +122,20 @@ export const ERROR_CATALOGUE = {
     fix: 'The plan changed since it was approved, or the approval comment was edited or deleted, or the approver lost the role: preview the current plan and approve its new digest.',
   },
   'malformed-command': {
-    meaning: 'The comment body is not exactly `<prefix>: approve <run_id> <64 lowercase hex>`.',
-    fix: 'Copy the approve command from the preview or status comment exactly, as the whole comment, on one line.',
+    meaning:
+      'The comment body is not exactly `<prefix>: approve <run_id> <64 lowercase hex>`, `<prefix>: reconcile <run_id> <step_id> <done|failed|retry>` or `<prefix>: cancel <run_id>`.',
+    fix: 'Copy the command from the preview, the status comment or `writ reconcile` / `writ cancel` exactly, as the whole comment, on one line.',
   },
   'approval-comment-edited': {
     meaning: 'The approval comment was edited after it was created.',
     fix: 'Post the approve command as a new comment; an edited comment never approves.',
+  },
+
+  // Recovery and evidence links
+  'evidence-link-not-durable': {
+    meaning:
+      'An evidence link is not an exact-commit permalink to a file of the bound repository (§14.2: HTTPS on the GitHub host, no credentials, port, query or fragment, a 40/64-hex commit, a canonical non-traversing path).',
+    fix: 'Link evidence as `https://<GitHub host>/<owner>/<repo>/blob/<full commit SHA>/<path>` (press `y` on the file page to get it); branch names, short SHAs, queries and fragments are refused.',
   },
 
   // Writes

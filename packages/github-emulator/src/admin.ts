@@ -20,9 +20,41 @@ import type {
   Token,
   TokenKind,
   WorkflowRun,
+  WorkflowRunAttempt,
   World,
 } from './state.js';
 import { CONTRACT_WORLDS, FAULT_TYPES, nodeId, ROLE_ORDER } from './state.js';
+
+function attemptOf(run: WorkflowRunAttempt): WorkflowRunAttempt {
+  return {
+    status: run.status,
+    conclusion: run.conclusion,
+    updated_at: run.updated_at,
+    run_started_at: run.run_started_at,
+  };
+}
+
+/** `setRun` naming an attempt before the latest: only that attempt's status changes. */
+function setEarlierAttempt(
+  run: WorkflowRun,
+  spec: Partial<WorkflowRun>,
+  now: string,
+): Record<string, unknown> {
+  const attempt = spec.run_attempt ?? run.run_attempt;
+  if (!Number.isInteger(attempt) || attempt < 1)
+    throw new AdminError(400, 'run_attempt must be a positive integer');
+  const attempts = run.attempts ?? new Map<number, WorkflowRunAttempt>();
+  const before = attempts.get(attempt) ?? attemptOf(run);
+  const updated: WorkflowRunAttempt = {
+    status: spec.status ?? before.status,
+    conclusion: spec.conclusion !== undefined ? spec.conclusion : before.conclusion,
+    updated_at: now,
+    run_started_at: before.run_started_at,
+  };
+  attempts.set(attempt, updated);
+  run.attempts = attempts;
+  return { id: run.id, run_attempt: attempt, status: updated.status, conclusion: updated.conclusion };
+}
 
 export class AdminError extends Error {
   constructor(
@@ -283,6 +315,9 @@ export class Admin {
     const id = spec.id ?? this.world.id();
     const now = this.world.now();
     const existing = repo.runs.get(id);
+    if (existing !== undefined && spec.run_attempt !== undefined && spec.run_attempt < existing.run_attempt) {
+      return setEarlierAttempt(existing, spec, now);
+    }
     const headBranch = spec.head_branch ?? existing?.head_branch ?? repo.default_branch;
     const run: WorkflowRun = {
       id,
@@ -301,8 +336,13 @@ export class Admin {
       actor: existing?.actor ?? repo.owner,
       created_at: existing?.created_at ?? now,
       updated_at: now,
-      run_started_at: existing?.run_started_at ?? now,
+      run_started_at:
+        existing !== undefined && spec.run_attempt !== undefined && spec.run_attempt > existing.run_attempt
+          ? now
+          : (existing?.run_started_at ?? now),
+      attempts: new Map(existing?.attempts ?? []),
     };
+    run.attempts?.set(run.run_attempt, attemptOf(run));
     repo.runs.set(id, run);
     return { id: run.id, status: run.status, conclusion: run.conclusion };
   }

@@ -19,6 +19,7 @@ import type { GraphQLRequestInfo } from './graphql.js';
 import type { Ctx, Reply } from './http.js';
 import { HttpError } from './http.js';
 import { primaryLimitReply, rateHeaders, rateState, refundRequest } from './ratelimit.js';
+import { registerActionsRoutes } from './rest/actions.js';
 import { registerCommentRoutes } from './rest/comments.js';
 import { registerContentRoutes } from './rest/contents.js';
 import { registerGitRoutes } from './rest/git.js';
@@ -39,6 +40,11 @@ export interface EmulatorOptions {
   startTime?: number;
   /** Called with every API request and the response sent to it (for conformance checks and tracing). */
   onExchange?: (exchange: Exchange) => void;
+  /**
+   * Called with every API request as it arrives, before any fault is picked or the handler runs (a
+   * fault added here applies to this very request): kill-point harnesses act at exact request boundaries.
+   */
+  onRequest?: (entry: RequestLogEntry) => void;
   /**
    * `dotcom` (default): REST at the root, GraphQL at `/graphql`, as `api.github.com`. `ghes`: GitHub
    * Enterprise Server's single-host layout, REST under `/api/v3`, GraphQL at `/api/graphql`, web URLs
@@ -93,6 +99,7 @@ const NOT_IN_LAYOUT = '\u0000not-in-layout';
 function buildRouter(): Router {
   const router = new Router();
   registerRepoRoutes(router);
+  registerActionsRoutes(router);
   registerGitRoutes(router);
   // The first matching route wins: `issues/comments` before `issues/:number`.
   registerCommentRoutes(router);
@@ -143,9 +150,11 @@ export class EmulatorServer {
   readonly layout: Layout;
 
   private readonly onExchange: ((exchange: Exchange) => void) | undefined;
+  private readonly onRequest: ((entry: RequestLogEntry) => void) | undefined;
 
   constructor(options: EmulatorOptions = {}) {
     this.onExchange = options.onExchange;
+    this.onRequest = options.onRequest;
     this.layout = options.layout ?? 'dotcom';
     this.world = new World(options.seed ?? 1, new Clock(options.startTime ?? Date.now()));
     this.admin = new Admin(this.world);
@@ -274,6 +283,7 @@ export class EmulatorServer {
       fault: null,
     };
     world.requests.push(entry);
+    this.onRequest?.(entry);
     const headers: Record<string, string> = {
       'x-github-request-id': `EMU0:${seq.toString(16).toUpperCase()}`,
       // GHES names itself on every API response (the version is nominal).

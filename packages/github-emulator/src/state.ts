@@ -213,6 +213,19 @@ export interface WorkflowRun {
   created_at: string;
   updated_at: string;
   run_started_at: string;
+  /**
+   * Every attempt's own status (`GET …/attempts/{n}`), the latest included; an attempt not listed here
+   * (older emulator state) reads as the run itself.
+   */
+  attempts?: Map<number, WorkflowRunAttempt>;
+}
+
+/** What differs between attempts of one workflow run. */
+export interface WorkflowRunAttempt {
+  status: string;
+  conclusion: string | null;
+  updated_at: string;
+  run_started_at: string;
 }
 
 export interface Repo {

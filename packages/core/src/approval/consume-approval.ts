@@ -13,6 +13,7 @@ import { bindPlan } from '../plan/binding.js';
 import { loadPlanFile } from '../plan/load.js';
 import type { Plan } from '../plan/types.js';
 import type { Logger } from '../redact.js';
+import type { VerifiedApproval } from './verify.js';
 import { verifyApprovalComment } from './verify.js';
 
 export interface ConsumeApprovalSettings {
@@ -28,6 +29,8 @@ export interface ConsumeApprovalSettings {
   holder: { workflow_run_id: number; attempt: number };
   requireDistinctApprover: boolean;
   dryRun?: boolean;
+  /** The comment already verified by the caller (the comment-command stage reads it once). */
+  verified?: VerifiedApproval;
 }
 
 export interface ConsumedApproval {
@@ -49,13 +52,15 @@ export async function consumeApprovalComment(
   deps: { github: GitHubClient; ledger: LedgerContext; logger: Logger },
   settings: ConsumeApprovalSettings,
 ): Promise<ConsumedApproval> {
-  const { comment, command, author, role } = await verifyApprovalComment(deps.github, {
-    repository: settings.repository,
-    commentId: settings.commentId,
-    commandPrefix: settings.commandPrefix,
-    allowedRoles: settings.allowedRoles,
-    appBotLogin: settings.appBotLogin,
-  });
+  const { comment, command, author, role } =
+    settings.verified ??
+    (await verifyApprovalComment(deps.github, {
+      repository: settings.repository,
+      commentId: settings.commentId,
+      commandPrefix: settings.commandPrefix,
+      allowedRoles: settings.allowedRoles,
+      appBotLogin: settings.appBotLogin,
+    }));
   const plan = loadPlanFile(settings.planFile, settings.planRoots);
   const binding = bindPlan(plan);
   const approvedDigest = `sha256:${command.digestHex}`;

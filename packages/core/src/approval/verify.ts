@@ -11,8 +11,8 @@ import type { GitHubClient } from '../github/client.js';
 import type { RepositoryName } from '../ledger/paths.js';
 import type { CommentAuthor, FetchedComment } from './authorize.js';
 import { requireAllowedRole, requireHumanAuthor, requireUnedited } from './authorize.js';
-import type { ApproveCommand } from './command.js';
-import { parseApproveCommand } from './command.js';
+import type { ApproveCommand, Command } from './command.js';
+import { parseApproveCommand, parseCommand } from './command.js';
 
 /** A failed request whose outcome is not a fact about the approval: retry the job, judge nothing. */
 function transient(what: string, error: unknown): WritError {
@@ -27,6 +27,14 @@ function transient(what: string, error: unknown): WritError {
 export interface VerifiedApproval {
   comment: FetchedComment;
   command: ApproveCommand;
+  author: CommentAuthor;
+  role: string;
+}
+
+/** A verified reconcile or cancel command (or approve): the same rules, any verb of the grammar. */
+export interface VerifiedCommand {
+  comment: FetchedComment;
+  command: Command;
   author: CommentAuthor;
   role: string;
 }
@@ -53,6 +61,28 @@ export async function verifyApprovalComment(
   github: GitHubClient,
   check: ApprovalCheck,
 ): Promise<VerifiedApproval> {
+  const verified = await verifyCommentWith(github, check, (body) => ({
+    kind: 'approve',
+    ...parseApproveCommand(body, check.commandPrefix),
+  }));
+  const { prefix, runId, digestHex } = verified.command as Extract<Command, { kind: 'approve' }>;
+  return { ...verified, command: { prefix, runId, digestHex } };
+}
+
+/**
+ * Reads and verifies a comment holding any command of the grammar (approve, reconcile, cancel) under
+ * exactly the approval's rules: read by ID, unedited, the exact command, a human author, a live role in
+ * the allowed roles. The caller then acts on the verb.
+ */
+export function verifyCommandComment(github: GitHubClient, check: ApprovalCheck): Promise<VerifiedCommand> {
+  return verifyCommentWith(github, check, (body) => parseCommand(body, check.commandPrefix));
+}
+
+async function verifyCommentWith(
+  github: GitHubClient,
+  check: ApprovalCheck,
+  parse: (body: string | null | undefined) => Command,
+): Promise<VerifiedCommand> {
   try {
     let comment: FetchedComment;
     try {
@@ -70,7 +100,7 @@ export async function verifyApprovalComment(
       throw transient(`Reading approval comment ${check.commentId}`, error);
     }
     requireUnedited(comment);
-    const command = parseApproveCommand(comment.body, check.commandPrefix);
+    const command = parse(comment.body);
     const author = requireHumanAuthor(comment.user, check.appBotLogin);
     const role = requireAllowedRole(
       await liveRole(github, check.repository, author),

@@ -74,6 +74,11 @@ export function blobOid(content: Buffer): string {
   return createHash('sha1').update(`blob ${content.length}\0`).update(content).digest('hex');
 }
 
+/** The digest the ledger's artifact record holds for the published bytes. */
+function contentDigest(content: Buffer): string {
+  return `sha256:${createHash('sha256').update(content).digest('hex')}`;
+}
+
 interface BranchState {
   baseOid: string;
   headOid: string | null;
@@ -237,7 +242,7 @@ export async function publishArtifact(
   const ledgerBranches = [deps.ledger.store.location.branch, DEFAULT_LEDGER_BRANCH];
   const prTitle = publishableText(settings);
   const plan = loadPlanFile(settings.planFile, settings.planRoots);
-  await verifyApprovalGate(deps, {
+  const approvedRun = await verifyApprovalGate(deps, {
     repository,
     runId: settings.runId,
     planDigest: digest(plan),
@@ -282,13 +287,31 @@ export async function publishArtifact(
   const result = { branch, base, diff };
   if (!hasWrites(writePlan) && state.headOid !== null && pulls.open !== null) {
     const { number, html_url } = pulls.open;
+    // Published, but maybe never recorded: an earlier run died between its pull request and its ledger
+    // record (the recovery kill-point campaign found it). The record is written once, fenced as ever.
+    const record = {
+      commit_oid: state.headOid,
+      pr_number: number,
+      content_digest: contentDigest(settings.content),
+    };
+    const recorded = approvedRun.artifact ?? null;
+    const unrecorded =
+      recorded?.commit_oid !== record.commit_oid ||
+      recorded.pr_number !== record.pr_number ||
+      recorded.content_digest !== record.content_digest;
+    if (unrecorded && !settings.dryRun) {
+      await recordArtifactPublish(deps.ledger, {
+        runId: settings.runId,
+        artifact: { ...record, epoch: settings.epoch },
+      });
+    }
     return {
       ...result,
       outcome: 'unchanged',
       commitOid: state.headOid,
       prNumber: number,
       prUrl: html_url,
-      writes: [],
+      writes: unrecorded && !settings.dryRun ? ['record artifact in the ledger'] : [],
     };
   }
   if (settings.dryRun) {
@@ -435,7 +458,7 @@ async function makeWrites(
     artifact: {
       commit_oid: commitOid,
       pr_number: pull.number,
-      content_digest: `sha256:${createHash('sha256').update(settings.content).digest('hex')}`,
+      content_digest: contentDigest(settings.content),
       epoch: settings.epoch,
     },
   });

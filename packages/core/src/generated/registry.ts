@@ -94,7 +94,7 @@ export const STAGES = {
   },
   "consume-approval": {
     "name": "Writ consume approval",
-    "description": "Consume a one-time approval from an issue comment: re-read the comment, its author and their live role, recompute the plan, and commit approval and repository lease in one compare-and-set ledger commit.",
+    "description": "Consume a one-time approval from an issue comment: re-read the comment, its author and their live role, recompute the plan, and commit approval and repository lease in one compare-and-set ledger commit. The same comment rules take a reconcile or cancel command.",
     "inputs": {
       "token": {
         "description": "Installation token of the Writ GitHub App (from actions/create-github-app-token). Ledger commits made with it are app-authored and verified; never use GITHUB_TOKEN here.",
@@ -106,12 +106,12 @@ export const STAGES = {
         "required": true
       },
       "command-prefix": {
-        "description": "Prefix of the approve command: `<prefix>: approve <run_id> <sha256 hex>`.",
+        "description": "Prefix of the comment commands: `<prefix>: approve <run_id> <sha256 hex>`, `<prefix>: reconcile <run_id> <step_id> <done|failed|retry>`, `<prefix>: cancel <run_id>`.",
         "required": false,
         "default": "writ"
       },
       "allowed-roles": {
-        "description": "Comma-separated repository roles (the live 'role_name', custom roles allowed) that may approve.",
+        "description": "Comma-separated repository roles (the live 'role_name', custom roles allowed) that may approve, reconcile or cancel.",
         "required": false,
         "default": "admin,maintain,write"
       },
@@ -158,7 +158,7 @@ export const STAGES = {
         "description": "When the lease expires (server clock, ISO 8601)."
       },
       "outcome": {
-        "description": "`approved`, `dry-run` (nothing written), `refused`, or `failed` on an internal error."
+        "description": "`approved`, `reconciled`, `cancelled`, `dry-run` (nothing written), `refused`, or `failed` on an internal error."
       },
       "reason": {
         "description": "The stable kebab-case code of the outcome: empty on success, a catalogue code otherwise."
@@ -519,6 +519,95 @@ export const STAGES = {
       },
       "branch": {
         "description": "The bot branch."
+      },
+      "reason": {
+        "description": "The stable kebab-case code of the outcome: empty on success, a catalogue code otherwise."
+      }
+    }
+  },
+  "recovery": {
+    "name": "Writ recovery",
+    "description": "Sweep the ledger for runs an interrupted job left behind: take over expired leases of finished holders, reconcile claimed steps whose outcome is observable (else stop them for a human), recover lost approvals, repair status comments, and list the runs persist can resume.",
+    "inputs": {
+      "token": {
+        "description": "Installation token of the Writ GitHub App (from actions/create-github-app-token). Ledger commits made with it are app-authored and verified; never use GITHUB_TOKEN here.",
+        "required": true,
+        "secret": true
+      },
+      "actions-token": {
+        "description": "A token that may read the repository's Actions runs (`actions: read`), to tell whether a lease holder's job still runs: in a workflow, GITHUB_TOKEN with `permissions: actions: read`. It is used for nothing else. Empty means `token` (then the Writ app needs Actions read access).",
+        "required": false,
+        "default": "",
+        "secret": true
+      },
+      "plan-file": {
+        "description": "Path to the plan JSON recomputed now, as the approval workflow recomputes it. A lost approval is consumed only when it matches this plan; claimed steps are observed against it; status comments of its run are re-rendered from it. Empty means no plan (nothing is consumed).",
+        "required": false,
+        "default": ""
+      },
+      "command-prefix": {
+        "description": "Prefix of the comment commands: `<prefix>: approve|reconcile|cancel …`.",
+        "required": false,
+        "default": "writ"
+      },
+      "allowed-roles": {
+        "description": "Comma-separated repository roles (the live 'role_name', custom roles allowed) whose approve command a lost-approval scan may consume.",
+        "required": false,
+        "default": "admin,maintain,write"
+      },
+      "require-distinct-approver": {
+        "description": "Refuse an approver who proposed the run (as consume-approval does).",
+        "required": false,
+        "default": "false"
+      },
+      "ledger-branch": {
+        "description": "The ledger branch.",
+        "required": false,
+        "default": "bot/writ-ledger"
+      },
+      "ledger-app-slug": {
+        "description": "Slug of the Writ GitHub App that alone writes the ledger (its bot is '<slug>[bot]').",
+        "required": true
+      },
+      "ledger-app-id": {
+        "description": "App ID of the Writ GitHub App (the ledger ruleset bypass actor).",
+        "required": true
+      },
+      "lease-seconds": {
+        "description": "Length of the repository lease a takeover or recovered approval takes, in seconds (judged on the server clock).",
+        "required": false,
+        "default": "600"
+      },
+      "dry-run": {
+        "description": "Evaluate everything and report what would be done, without writing the ledger or any comment.",
+        "required": false,
+        "default": "true"
+      }
+    },
+    "outputs": {
+      "scanned": {
+        "description": "How many runs that are not terminal were scanned."
+      },
+      "taken-over": {
+        "description": "How many runs were taken over (epoch + 1) from a finished or missing holder."
+      },
+      "reconciled": {
+        "description": "How many claimed steps were resolved from what GitHub shows (done, or back to pending)."
+      },
+      "needs-reconciliation": {
+        "description": "How many runs stopped (or stay stopped) for a repository writer's reconcile command."
+      },
+      "resumable-runs": {
+        "description": "JSON array of `{\"run_id\", \"epoch\"}` objects, the runs this sweep now holds with steps pending, for the next job to resume with persist."
+      },
+      "approvals-recovered": {
+        "description": "How many lost approvals (a valid approve command never consumed) were consumed."
+      },
+      "repaired": {
+        "description": "How many status comments were re-posted, restored or brought up to date."
+      },
+      "outcome": {
+        "description": "`swept`, `dry-run` (nothing written), `refused`, or `failed` on an internal error."
       },
       "reason": {
         "description": "The stable kebab-case code of the outcome: empty on success, a catalogue code otherwise."

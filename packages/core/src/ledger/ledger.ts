@@ -22,11 +22,13 @@ import {
   runFilePath,
 } from './paths.js';
 import type { ProvenanceReport } from './provenance.js';
+import { RUN_FILE, parseLedgerFile } from './schemas.js';
 import { verifyProvenance } from './provenance.js';
 import { githubLedgerStore } from './read.js';
 import type { LedgerStore } from './store.js';
 import type {
   ApprovalInput,
+  CancelInput,
   CheckpointInput,
   CheckpointStepsInput,
   ClaimInput,
@@ -273,6 +275,15 @@ export function reconcileStep(
   return transitionOf(context, input, true, (view) => transitions.reconcile(view, input), options);
 }
 
+/** `cancel`: a repository writer's one-time cancel command; a cancelled run makes no further write. */
+export function cancelRun(
+  context: LedgerContext,
+  input: CancelInput & { repository?: string },
+  options: TransitionOptions = {},
+): Promise<TransitionOutcome> {
+  return transitionOf(context, input, true, (view) => transitions.cancel(view, input), options);
+}
+
 /** `status`: records the run's status comment reservation or result (see status-comment/). */
 export function recordStatusComment(
   context: LedgerContext,
@@ -364,4 +375,56 @@ export async function readRun(context: LedgerContext, runId: string, repository?
   }
   const parsed = parseSnapshot(context.store, snapshot, runPath);
   return { headOid: snapshot.headOid, serverTime: snapshot.serverTime, lease: parsed.lease, run: parsed.run };
+}
+
+export interface VerifiedLedgerView {
+  headOid: string;
+  /** The server's clock at the read (ms since the epoch). */
+  serverTime: number;
+  lease: Lease;
+  /** Every run file at `headOid` (validated), sorted by path. */
+  runs: RunFile[];
+  provenance: ProvenanceReport;
+}
+
+/**
+ * One read of the lease and every run file at the ledger head, with the history up to that head proven
+ * (rulesets included): what a recovery sweep scans.
+ */
+export async function readVerifiedRuns(context: LedgerContext): Promise<VerifiedLedgerView> {
+  if (context.app === null) {
+    throw new WritError(
+      'invalid-input',
+      'The ledger app identity (slug and app ID) is required to prove the ledger.',
+    );
+  }
+  const snapshot = await context.store.read({
+    paths: [LEDGER_ROOT_PATH, LEASE_PATH, PROVENANCE_PATH],
+    historyFirst: 2,
+    withParent: true,
+    listRuns: true,
+  });
+  if (snapshot === null) {
+    throw new WritError(
+      'ledger-branch-missing',
+      `The ledger branch ${context.store.location.branch} does not exist.`,
+    );
+  }
+  const provenance = await verifyProvenance(context.store, context.app, snapshot.headOid, {
+    mode: 'incremental',
+    checkpoint: readCheckpoint(snapshot),
+    firstPage: snapshot.history,
+    ...(snapshot.head === undefined ? {} : { head: snapshot.head }),
+  });
+  const parsed = parseSnapshot(context.store, snapshot, null);
+  const runs = [...(snapshot.runFiles ?? new Map<string, string>())]
+    .sort(([a], [b]) => a.localeCompare(b))
+    .map(([path, text]) => parseLedgerFile(RUN_FILE, path, text));
+  return {
+    headOid: snapshot.headOid,
+    serverTime: snapshot.serverTime,
+    lease: parsed.lease,
+    runs,
+    provenance,
+  };
 }

@@ -21,6 +21,7 @@ export const TRANSITIONS = [
   // persist: several steps claimed, or checkpointed (and the run finished), in one commit.
   'claim-steps',
   'checkpoint-steps',
+  'cancel',
 ] as const;
 export type TransitionName = (typeof TRANSITIONS)[number];
 

@@ -11,6 +11,7 @@
  * approval comment, where it can still be read unedited, is by the recorded approver at the recorded
  * URL and holds the approve command for this run and digest.
  */
+import { parseCommand } from '../approval/command.js';
 import { WritError } from '../errors.js';
 import type { TransitionTrailers } from './message.js';
 import { parseTrailers } from './message.js';
@@ -102,7 +103,15 @@ export function stateAfter(commit: CommitInfo, checkpointText: string | null): R
     state.consumedRunIds.add(need(trailers.runId, commit.oid, 'the Writ-Run trailer'));
     state.consumedCommentIds.add(need(trailers.commentId, commit.oid, 'the Writ-Comment trailer'));
   }
+  if (isCommandTransition(trailers.transition) && trailers.commentId !== null) {
+    state.consumedCommentIds.add(trailers.commentId);
+  }
   return state;
+}
+
+/** Transitions a human's one-time comment command may make; its comment ID is tombstoned like an approval's. */
+function isCommandTransition(transition: TransitionTrailers['transition']): boolean {
+  return transition === 'reconcile' || transition === 'cancel';
 }
 
 /** The paths a commit with these trailers may change (and replay must read). */
@@ -195,6 +204,10 @@ function outcomeOf(step: RunStep, oid: string): StepOutcome {
   throw illegal(oid, `step ${step.id} is ${step.status}, not an outcome`);
 }
 
+function reconcileOutcomeOf(step: RunStep, oid: string): StepOutcome | 'pending' {
+  return step.status === 'pending' ? 'pending' : outcomeOf(step, oid);
+}
+
 function need<T>(value: T | null | undefined, oid: string, what: string): T {
   if (value === null || value === undefined) throw illegal(oid, `${what} is missing`);
   return value;
@@ -212,6 +225,21 @@ function within(time: number, low: number | null, high: number | null, oid: stri
   ) {
     throw illegal(oid, `${what} is outside the commit's time`);
   }
+}
+
+/** The resolutions a takeover applied, read back from what it did to each claimed step. */
+function resolutionsOf(parent: RunFile, child: RunFile): Record<string, transitions.StepResolution> {
+  const resolutions: Record<string, transitions.StepResolution> = {};
+  parent.steps.forEach((before, index) => {
+    const after = child.steps[index];
+    if (before.status !== 'claimed' || after === undefined || after.id !== before.id) return;
+    if (after.status === 'done') resolutions[before.id] = { state: 'desired', resources: after.resources };
+    else if (after.status === 'pending') resolutions[before.id] = { state: 'pre-state' };
+    else if (after.status === 'claimed' && JSON.stringify(after) !== JSON.stringify(before)) {
+      resolutions[before.id] = { state: 'unknown', reason: after.evidence?.error_code ?? '' };
+    }
+  });
+  return resolutions;
 }
 
 /**
@@ -349,9 +377,24 @@ function evaluate(
       const owner = need(childRun.owner, oid, 'the new owner');
       return transitions.takeover(
         view(at),
-        { runId, holder: { workflow_run_id: owner.holder.workflow_run_id, attempt: owner.holder.attempt } },
+        {
+          runId,
+          holder: { workflow_run_id: owner.holder.workflow_run_id, attempt: owner.holder.attempt },
+          resolutions: resolutionsOf(need(parent.run, oid, "the parent's run file"), childRun),
+        },
         renewing(at),
       );
+    }
+    case 'cancel': {
+      const actor = need(childRun.cancelled_by, oid, 'the canceller');
+      // The role was checked live against the configured roles when the command was consumed; replay
+      // cannot know that configuration, so it checks the transition, not the role list.
+      return transitions.cancel(view(at, true), {
+        runId,
+        actor,
+        commentId: trailers.commentId,
+        allowedRoles: [actor.role_name],
+      });
     }
     case 'release':
       return transitions.release(view(at), { runId, epoch: trailers.epoch, holder: holder() });
@@ -370,14 +413,17 @@ function evaluate(
     }
     case 'reconcile': {
       const step = changedStep(need(parent.run, oid, "the parent's run file"), childRun, oid);
-      return transitions.reconcile(view(at), {
+      const actor = need(step.after.reconciled_by, oid, 'the reconciler');
+      return transitions.reconcile(view(at, true), {
         runId,
         stepId: step.after.id,
-        actor: need(step.after.reconciled_by, oid, 'the reconciler'),
-        outcome: outcomeOf(step.after, oid),
+        actor,
+        outcome: reconcileOutcomeOf(step.after, oid),
         evidence: need(step.after.evidence, oid, 'the step evidence'),
         resources: step.after.resources,
         resume: childRun.state !== 'failed',
+        commentId: trailers.commentId,
+        ...(trailers.commentId === null ? {} : { allowedRoles: [actor.role_name] }),
       });
     }
     case 'status':
@@ -534,5 +580,81 @@ export async function replayCommit(
     next.consumedRunIds.add(runId);
     next.consumedCommentIds.add(approval.comment_id);
   }
+  const run = need(result.run ?? parent.run, oid, 'the run');
+  if (isCommandTransition(trailers.transition) && trailers.commentId !== null) {
+    const verdict = checkCommandComment(
+      await deps.comment(run.repository, trailers.commentId),
+      trailers.commentId,
+      commandOf(trailers.transition, parent.run, run, oid),
+    );
+    if (!verdict.backs) {
+      if (!verdict.unverifiable) throw illegal(oid, verdict.why);
+      next.unverifiableApprovals += 1;
+    }
+    next.consumedCommentIds.add(trailers.commentId);
+  }
+  if (trailers.transition === 'status') {
+    const before = parent.run?.status_comment?.comment_id ?? null;
+    const after = run.status_comment?.comment_id ?? null;
+    // A re-reservation is legal only for a status comment that no longer exists on GitHub.
+    if (before !== null && after === null && (await deps.comment(run.repository, before)) !== null) {
+      throw illegal(oid, `it re-reserves the status comment while comment ${before} still exists`);
+    }
+  }
   return next;
+}
+
+/** What a human's command comment must say for the transition it backs (see approval/command.ts). */
+interface ExpectedCommand {
+  actorId: number;
+  verb: 'reconcile' | 'cancel';
+  args: string[];
+}
+
+function commandOf(
+  transition: TransitionTrailers['transition'],
+  parent: RunFile | null,
+  child: RunFile,
+  oid: string,
+): ExpectedCommand {
+  if (transition === 'cancel') {
+    const actor = need(child.cancelled_by, oid, 'the canceller');
+    return { actorId: actor.actor_id, verb: 'cancel', args: [child.run_id] };
+  }
+  const step = changedStep(need(parent, oid, "the parent's run file"), child, oid).after;
+  const actor = need(step.reconciled_by, oid, 'the reconciler');
+  const word = step.status === 'pending' ? 'retry' : step.status;
+  return { actorId: actor.actor_id, verb: 'reconcile', args: [child.run_id, step.id, word] };
+}
+
+/** Like checkApprovalComment, for a reconcile or cancel command comment. */
+export function checkCommandComment(
+  comment: CommentInfo | null,
+  commentId: number,
+  expected: ExpectedCommand,
+): CommentVerdict {
+  let why: string | null = null;
+  if (comment === null) why = `command comment ${commentId} no longer exists`;
+  else if (comment.createdAt !== comment.updatedAt) why = `command comment ${commentId} was edited`;
+  else if (comment.userId !== expected.actorId)
+    why = `command comment ${commentId} is not by the recorded writer`;
+  else {
+    let parsed: ReturnType<typeof parseCommand> | null = null;
+    try {
+      parsed = parseCommand(comment.body, null);
+    } catch {
+      parsed = null;
+    }
+    const args =
+      parsed?.kind === 'reconcile'
+        ? [parsed.runId, parsed.stepId, parsed.decision]
+        : parsed?.kind === 'cancel'
+          ? [parsed.runId]
+          : null;
+    if (parsed?.kind !== expected.verb || JSON.stringify(args) !== JSON.stringify(expected.args)) {
+      why = `command comment ${commentId} does not hold the ${expected.verb} command this commit records`;
+    }
+  }
+  if (why === null) return { backs: true };
+  return { backs: false, unverifiable: comment === null || comment.createdAt !== comment.updatedAt, why };
 }

@@ -429,19 +429,66 @@ function releasedAt(epoch: number): Lease {
   return { schema: 1, epoch, holder: null, lease_expires_at: null };
 }
 
+/**
+ * What a recovery sweep observed of one claimed step before taking the run over (see
+ * persist/observation.ts): its desired state (→ done, with the resources found), its pre-state
+ * unchanged (→ back to pending, for persist to write), or neither (→ it stays claimed and the run needs
+ * reconciliation; `reason` is a stable code recorded as the step's `error_code`).
+ */
+export type StepResolution =
+  | { state: 'desired'; resources: readonly number[] }
+  | { state: 'pre-state' }
+  | { state: 'unknown'; reason: string };
+
 export interface TakeoverInput {
   runId: string;
   holder: Omit<Holder, 'run_id'>;
+  /** Claimed steps' observed outcomes, by step ID (recovery); without one a claimed step stays claimed. */
+  resolutions?: Readonly<Record<string, StepResolution>>;
+}
+
+function resolvedStep(step: RunStep, resolution: StepResolution | undefined): RunStep {
+  if (step.status !== 'claimed' || resolution === undefined) return step;
+  switch (resolution.state) {
+    case 'desired':
+      return {
+        ...step,
+        status: 'done',
+        evidence: { status_code: null, error_code: null },
+        resources: [...resolution.resources],
+      };
+    case 'pre-state':
+      return {
+        ...step,
+        status: 'pending',
+        epoch: null,
+        pre_state_digest: null,
+        evidence: null,
+        resources: [],
+      };
+    case 'unknown':
+      return { ...step, evidence: { status_code: null, error_code: resolution.reason } };
+  }
 }
 
 /**
  * A replacement run or attempt becomes holder at epoch + 1, only once the lease is free or its expiry
- * plus the grace period has passed on the server's clock. A claimed step (outcome unknown) stops the
- * run at `needs-reconciliation` and frees the lease; the old holder is fenced either way.
+ * plus the grace period has passed on the server's clock. Claimed steps take the resolutions observed
+ * for them; one still claimed (outcome unknown) stops the run at `needs-reconciliation` and frees the
+ * lease; the old holder is fenced either way. A run already at `needs-reconciliation` is taken over only
+ * when a resolution settles at least one of its claimed steps (recovery with a working observer).
  */
 export function takeover(view: LedgerView, input: TakeoverInput, policy: LeasePolicy): TransitionResult {
   const run = requireRun(view, input.runId);
-  refuseState(run, 'takeover', ['approved', 'running']);
+  const resolutions = input.resolutions ?? {};
+  const settles = run.steps.some(
+    (step) => step.status === 'claimed' && (resolutions[step.id]?.state ?? 'unknown') !== 'unknown',
+  );
+  refuseState(
+    run,
+    'takeover',
+    settles ? ['approved', 'running', 'needs-reconciliation'] : ['approved', 'running'],
+  );
   if (leaseIsLive(view.lease, view.serverTime, policy)) {
     throw leaseHeld(view.lease, `run ${run.run_id} cannot be taken over yet`, policy.graceMs);
   }
@@ -449,11 +496,16 @@ export function takeover(view: LedgerView, input: TakeoverInput, policy: LeasePo
   const holder: Holder = { run_id: run.run_id, ...input.holder };
   const next = cloneRun(run);
   next.owner = { epoch, holder };
-  const claimed = run.steps.some((step) => step.status === 'claimed');
+  next.steps = run.steps.map((step) => resolvedStep(step, resolutions[step.id]));
+  const claimed = next.steps.some((step) => step.status === 'claimed');
   if (claimed) {
     next.state = 'needs-reconciliation';
     next.stop_reason = 'needs-reconciliation';
     if (!next.blockers.includes('needs-reconciliation')) next.blockers.push('needs-reconciliation');
+  } else if (run.state === 'needs-reconciliation') {
+    next.state = 'running';
+    next.stop_reason = null;
+    next.blockers = next.blockers.filter((blocker) => blocker !== 'needs-reconciliation');
   }
   return {
     transition: 'takeover',
@@ -462,7 +514,7 @@ export function takeover(view: LedgerView, input: TakeoverInput, policy: LeasePo
     commentId: null,
     run: next,
     lease: claimed
-      ? { schema: 1, epoch, holder: null, lease_expires_at: null }
+      ? releasedAt(epoch)
       : { schema: 1, epoch, holder, lease_expires_at: isoTime(view.serverTime + policy.leaseMs) },
     needsReconciliation: claimed,
   };
@@ -524,30 +576,48 @@ export function complete(view: LedgerView, input: CompleteInput): TransitionResu
 
 export const DEFAULT_RECONCILER_ROLES: readonly string[] = ['admin', 'maintain', 'write'];
 
+/** A human's one-time command comment (reconcile, cancel): refused once its ID is in a tombstone. */
+function refuseConsumedComment(view: LedgerView, commentId: number | null | undefined): void {
+  if (commentId != null && view.tombstones?.commentIds.has(commentId) === true) {
+    throw new WritError(
+      'approval-already-consumed',
+      `Comment ${commentId} is in a consumed-command tombstone.`,
+    );
+  }
+}
+
+function requireWriterRole(actor: Actor, allowedRoles: readonly string[] | undefined, what: string): void {
+  if (!(allowedRoles ?? DEFAULT_RECONCILER_ROLES).includes(actor.role_name)) {
+    throw new WritError(
+      'insufficient-permission',
+      `${actor.actor_login} has role ${actor.role_name}; ${what} needs a repository writer.`,
+    );
+  }
+}
+
 export interface ReconcileInput {
   runId: string;
   stepId: string;
   /** The repository writer who observed the outcome (role read live by the caller). */
   actor: Actor;
-  outcome: StepOutcome;
+  /** The step's outcome, or `pending` to retry it (the write is known not to have happened). */
+  outcome: StepOutcome | 'pending';
   evidence: StepEvidence;
   resources?: readonly number[];
   /** Once no claimed step remains: resume (`running`, a later takeover continues) or stop (`failed`). */
   resume?: boolean;
   allowedRoles?: readonly string[];
+  /** The human's command comment (one-time: tombstoned like an approval). */
+  commentId?: number | null;
 }
 
 export function reconcile(view: LedgerView, input: ReconcileInput): TransitionResult {
   const run = requireRun(view, input.runId);
+  refuseConsumedComment(view, input.commentId);
   if (run.state !== 'needs-reconciliation') {
     throw new WritError('invalid-transition', `Run ${run.run_id} is ${run.state}, not needs-reconciliation.`);
   }
-  if (!(input.allowedRoles ?? DEFAULT_RECONCILER_ROLES).includes(input.actor.role_name)) {
-    throw new WritError(
-      'insufficient-permission',
-      `${input.actor.actor_login} has role ${input.actor.role_name}; reconciling needs a repository writer.`,
-    );
-  }
+  requireWriterRole(input.actor, input.allowedRoles, 'reconciling');
   const { step, index } = findStep(run, input.stepId);
   if (step.status !== 'claimed') {
     throw new WritError(
@@ -556,13 +626,24 @@ export function reconcile(view: LedgerView, input: ReconcileInput): TransitionRe
     );
   }
   const next = cloneRun(run);
-  next.steps[index] = {
-    ...step,
-    status: input.outcome,
-    evidence: { ...input.evidence },
-    resources: [...(input.resources ?? [])],
-    reconciled_by: { ...input.actor },
-  };
+  next.steps[index] =
+    input.outcome === 'pending'
+      ? {
+          ...step,
+          status: 'pending',
+          epoch: null,
+          pre_state_digest: null,
+          evidence: { ...input.evidence },
+          resources: [],
+          reconciled_by: { ...input.actor },
+        }
+      : {
+          ...step,
+          status: input.outcome,
+          evidence: { ...input.evidence },
+          resources: [...(input.resources ?? [])],
+          reconciled_by: { ...input.actor },
+        };
   if (!next.steps.some((candidate) => candidate.status === 'claimed')) {
     next.blockers = next.blockers.filter((blocker) => blocker !== 'needs-reconciliation');
     if (input.resume ?? true) {
@@ -577,10 +658,53 @@ export function reconcile(view: LedgerView, input: ReconcileInput): TransitionRe
     transition: 'reconcile',
     runId: run.run_id,
     epoch: view.lease.epoch,
-    commentId: null,
+    commentId: input.commentId ?? null,
     run: next,
     lease: null,
     needsReconciliation: next.state === 'needs-reconciliation',
+  };
+}
+
+export interface CancelInput {
+  runId: string;
+  /** The repository writer who posted the cancel command (role read live by the caller). */
+  actor: Actor;
+  commentId: number | null;
+  allowedRoles?: readonly string[];
+}
+
+/**
+ * Cancels a run that is not terminal, for a repository writer's one-time command. A cancelled run makes
+ * no further write: if it holds the repository lease, the lease is freed at epoch + 1, so its holder's
+ * next claim, checkpoint or publish is fenced; claim and checkpoint refuse a cancelled run in any case.
+ */
+export function cancel(view: LedgerView, input: CancelInput): TransitionResult {
+  const run = requireRun(view, input.runId);
+  refuseConsumedComment(view, input.commentId);
+  if (isTerminal(run.state)) {
+    throw new WritError(
+      'invalid-transition',
+      `Run ${run.run_id} is already ${run.state}; it cannot be cancelled.`,
+      {
+        details: { state: run.state },
+      },
+    );
+  }
+  requireWriterRole(input.actor, input.allowedRoles, 'cancelling');
+  const holds = view.lease.holder?.run_id === run.run_id;
+  const epoch = holds ? view.lease.epoch + 1 : view.lease.epoch;
+  const next = cloneRun(run);
+  next.state = 'cancelled';
+  next.stop_reason = 'cancelled';
+  next.cancelled_by = { ...input.actor };
+  return {
+    transition: 'cancel',
+    runId: run.run_id,
+    epoch,
+    commentId: input.commentId,
+    run: next,
+    lease: holds ? releasedAt(epoch) : null,
+    needsReconciliation: false,
   };
 }
 
@@ -626,7 +750,10 @@ export function recordStatus(view: LedgerView, input: StatusUpdateInput): Transi
       `Run ${run.run_id} keeps its status comment on #${current.issue_number}, not #${input.statusComment.issue_number}.`,
     );
   }
-  if (current?.comment_id != null && input.statusComment.comment_id !== current.comment_id) {
+  // A recorded comment ID changes only to null: a re-reservation after the comment was deleted on
+  // GitHub (replay re-reads the old comment and refuses the commit if it still exists).
+  const next = input.statusComment.comment_id;
+  if (current?.comment_id != null && next !== null && next !== current.comment_id) {
     throw new WritError(
       'invalid-transition',
       `Run ${run.run_id} already has status comment ${current.comment_id}.`,
@@ -649,6 +776,11 @@ export function recordArtifact(view: LedgerView, input: ArtifactInput): Transiti
   const run = requireRun(view, input.runId);
   if (run.approval === null) {
     throw new WritError('stale-or-mismatched-approval', `Run ${run.run_id} has no consumed approval.`);
+  }
+  if (run.state === 'cancelled') {
+    throw new WritError('invalid-transition', `Run ${run.run_id} was cancelled; it publishes nothing.`, {
+      details: { state: run.state },
+    });
   }
   checkArtifactFence(view, run, input.artifact.epoch);
   return recordOnRun(view, run, 'artifact', { artifact: { ...input.artifact } });

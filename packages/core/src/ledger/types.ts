@@ -103,6 +103,8 @@ export interface RunFile {
   proposer?: { actor_id: number } | null;
   status_comment?: StatusComment | null;
   artifact?: ArtifactRecord | null;
+  /** The repository writer whose cancel command cancelled the run (absent in older run files). */
+  cancelled_by?: Actor | null;
 }
 
 /** The run's one status comment: identity reserved before the first POST, each PATCH before it is sent. */

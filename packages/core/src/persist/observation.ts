@@ -21,6 +21,10 @@ export interface ObserveContext {
   repo: string;
   /** The server time of the step's first claim (bounds a create's marker pre-check with `since=`). */
   firstClaimAt: string | null;
+  /** The run being observed (a create's provenance line names it). */
+  runId?: string;
+  /** Milestone numbers the run's done `milestone.upsert` steps recorded, by marker key. */
+  milestoneKeys?: ReadonlyMap<string, number>;
 }
 
 export type StepObserver = (

@@ -12,6 +12,8 @@
 import { errorCode, httpStatus } from '../errors.js';
 import type { GitHubClient } from '../github/client.js';
 import { DEFAULT_MAX_PAGES } from '../idempotency/precheck.js';
+import type { RunFile } from '../ledger/types.js';
+import type { Plan } from '../plan/types.js';
 import type { Observation, ObserveContext, StepObserver } from './observation.js';
 import type { Assessment, WritableStep } from './steps.js';
 import { assessStep } from './steps.js';
@@ -26,6 +28,18 @@ export interface ObserverDeps {
   milestoneKeys?: ReadonlyMap<string, number>;
   /** The run ID (only a create's provenance line uses it; it does not change what is observed). */
   runId?: string;
+}
+
+/** The milestone numbers a run's done `milestone.upsert` steps recorded, by marker key. */
+export function milestoneKeysOf(plan: Plan, run: RunFile): Map<string, number> {
+  const keys = new Map<string, number>();
+  plan.steps.forEach((step, index) => {
+    const record = run.steps[index];
+    const number = record?.resources[0];
+    if (step.kind === 'milestone.upsert' && record?.status === 'done' && number !== undefined)
+      keys.set(step.key, number);
+  });
+  return keys;
 }
 
 /** What an assessment says about a step whose outcome is unknown. */
@@ -47,9 +61,9 @@ export function observeStep(deps: ObserverDeps): StepObserver {
           ownLogin: deps.ownLogin,
           pageCap: deps.pageCap ?? DEFAULT_MAX_PAGES,
           createdAfter: context.firstClaimAt,
-          milestoneKeys: deps.milestoneKeys ?? new Map(),
+          milestoneKeys: context.milestoneKeys ?? deps.milestoneKeys ?? new Map(),
           precheck: true,
-          runId: deps.runId ?? 'unknown',
+          runId: context.runId ?? deps.runId ?? 'unknown',
         },
         step,
       );

@@ -23,7 +23,7 @@ import { writeOutcome } from '../github/commit-on-branch.js';
 import type { LedgerContext, TransitionOutcome } from '../ledger/cas.js';
 import { checkpointSteps, claimStep, claimSteps, completeRun } from '../ledger/ledger.js';
 import type { RepositoryName } from '../ledger/paths.js';
-import type { Holder, RunFile, RunStep, StepOutcome } from '../ledger/types.js';
+import type { Holder, RunStep, StepOutcome } from '../ledger/types.js';
 import type { PlanBinding } from '../plan/binding.js';
 import { bindPlan } from '../plan/binding.js';
 import type { Plan, PlanStep } from '../plan/types.js';
@@ -33,6 +33,7 @@ import { renderStatusProjection } from '../status-comment/projection.js';
 import { syncStatusComment } from '../status-comment/sync.js';
 import type { GateResult } from './gate.js';
 import { checkPersistenceGate } from './gate.js';
+import { milestoneKeysOf } from './observe.js';
 import type { Assessment, StepReadContext, WritableStep } from './steps.js';
 import { assessStep, retireDuplicates } from './steps.js';
 
@@ -146,17 +147,6 @@ interface StepRun {
 
 function codeForStatus(status: number | undefined): string {
   return status === undefined ? 'no-response' : `http-${status}`;
-}
-
-function milestoneKeysOf(plan: Plan, run: RunFile): Map<string, number> {
-  const keys = new Map<string, number>();
-  plan.steps.forEach((step, index) => {
-    const record = run.steps[index];
-    const number = record?.resources[0];
-    if (step.kind === 'milestone.upsert' && record?.status === 'done' && number !== undefined)
-      keys.set(step.key, number);
-  });
-  return keys;
 }
 
 export async function persistPlan(deps: PersistDeps, settings: PersistSettings): Promise<PersistResult> {

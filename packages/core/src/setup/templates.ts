@@ -26,14 +26,12 @@ export const THIRD_PARTY = {
 } as const;
 
 /** What waits for a stage that is not released yet; rendered when the stage lands in `actions/`. */
-export const PENDING_STAGES: readonly { stage: string; what: string }[] = [
-  { stage: 'recovery', what: '.github/workflows/writ-recovery.yml (scheduled recovery of interrupted runs)' },
-];
+export const PENDING_STAGES: readonly { stage: string; what: string }[] = [];
 
 type StageName = keyof typeof STAGES;
 
-/** A `with:` value and whether it may be left out when the stage does not declare the input (yet). */
-type Wiring = Record<string, string | { value: string; ifDeclared: true }>;
+/** The `with:` values of a step, by input name (each must be an input the stage declares). */
+type Wiring = Record<string, string>;
 
 const CONCURRENCY = (lane: string): string[] => [
   '    concurrency:',
@@ -54,12 +52,8 @@ function writStep(pin: WritPin, stage: StageName, name: string, id: string | nul
   const lines = [`      - name: ${name}`];
   if (id !== null) lines.push(`        id: ${id}`);
   lines.push(`        uses: ${pin.repository}/actions/${stage}@${pin.ref} # ${pin.version}`, '        with:');
-  for (const [input, wired] of Object.entries(wiring)) {
-    const value = typeof wired === 'string' ? wired : wired.value;
-    if (!Object.hasOwn(declared, input)) {
-      if (typeof wired !== 'string') continue;
-      throw new Error(`template bug: ${stage} declares no input ${input}`);
-    }
+  for (const [input, value] of Object.entries(wiring)) {
+    if (!Object.hasOwn(declared, input)) throw new Error(`template bug: ${stage} declares no input ${input}`);
     lines.push(`          ${input}: ${quote(value)}`);
   }
   for (const [input, spec] of Object.entries(declared)) {
@@ -151,10 +145,15 @@ export function renderPreviewWorkflow({ pin, config }: RenderSettings): string {
 }
 
 export function renderApprovalWorkflow({ pin, config }: RenderSettings): string {
-  const prefix = `${config.command_prefix}: approve `;
+  const commands = ['approve', 'reconcile', 'cancel']
+    .map((verb) => `startsWith(github.event.comment.body, '${config.command_prefix}: ${verb} ')`)
+    .join(' || ');
   const roles = config.allowed_roles.join(',');
   const lines = [
-    ...HEADER('consume a one-time approval from an issue comment, persist, publish, release the lease.', pin),
+    ...HEADER(
+      'consume a one-time approval (or a reconcile or cancel command) from an issue comment, persist, publish, release the lease.',
+      pin,
+    ),
     '# Only the approve, persist, publish and release jobs wait in a concurrency group: an ordinary comment',
     '# skips every job, so it can never cancel a waiting approval.',
     'name: Writ approval',
@@ -168,7 +167,7 @@ export function renderApprovalWorkflow({ pin, config }: RenderSettings): string 
     'jobs:',
     '  approve:',
     '    # A cheap filter only: consume-approval re-reads and verifies the comment server-side.',
-    `    if: "startsWith(github.event.comment.body, '${prefix}')"`,
+    `    if: "${commands}"`,
     '    runs-on: ubuntu-latest',
     '    timeout-minutes: 30',
     '    permissions:',
@@ -177,6 +176,7 @@ export function renderApprovalWorkflow({ pin, config }: RenderSettings): string 
     '    outputs:',
     '      run-id: ${{ steps.approval.outputs.run-id }}',
     '      epoch: ${{ steps.approval.outputs.epoch }}',
+    '      outcome: ${{ steps.approval.outputs.outcome }}',
     '    steps:',
     ...checkout(),
     '',
@@ -200,7 +200,7 @@ export function renderApprovalWorkflow({ pin, config }: RenderSettings): string 
     '    # writes; GITHUB_TOKEN only checks out. An `external` step stops it with outcome',
     '    # waiting-external: perform that step under claim-checkpoint, then run persist again.',
     '    needs: approve',
-    "    if: vars.WRIT_PERSISTENCE_ENABLED == 'true'",
+    "    if: needs.approve.outputs.outcome == 'approved' && vars.WRIT_PERSISTENCE_ENABLED == 'true'",
     '    runs-on: ubuntu-latest',
     '    timeout-minutes: 30',
     '    # GITHUB_TOKEN reads only: every issue and milestone write is made with the app token.',
@@ -231,39 +231,24 @@ export function renderApprovalWorkflow({ pin, config }: RenderSettings): string 
     '',
     '  publish:',
     '    needs: approve',
+    '    # A reconcile or cancel command is recorded by the approve job alone.',
+    "    if: needs.approve.outputs.outcome == 'approved'",
     '    runs-on: ubuntu-latest',
     '    timeout-minutes: 15',
     '    permissions:',
     '      contents: read',
     ...CONCURRENCY('publish'),
     '    steps:',
-    ...checkout(),
-    '',
-    '      - name: Recompute the plan and render the artifact',
-    '        run: |',
-    '          ./scripts/plan > "$RUNNER_TEMP/plan.json"',
-    '          ./scripts/render-artifact "$RUNNER_TEMP/plan.json" > "$RUNNER_TEMP/artifact.md"',
-    '',
-    ...appToken(),
-    '',
-    ...writStep(pin, 'publish-artifact', 'Publish the artifact through one bot pull request', null, {
-      token: '${{ steps.app-token.outputs.token }}',
-      'run-id': '${{ needs.approve.outputs.run-id }}',
-      epoch: { value: '${{ needs.approve.outputs.epoch }}', ifDeclared: true },
-      'plan-file': '${{ runner.temp }}/plan.json',
-      path: 'docs/generated/artifact.md',
-      'content-file': '${{ runner.temp }}/artifact.md',
-      'command-prefix': config.command_prefix,
-      'allowed-roles': roles,
-      ...ledgerWiring(config),
-      'dry-run': 'false',
+    ...publishSteps(pin, config, {
+      runId: '${{ needs.approve.outputs.run-id }}',
+      epoch: '${{ needs.approve.outputs.epoch }}',
     }),
     '',
     '  release:',
     '    # Frees the repository lease once the approved work is done (add your own jobs to needs).',
-    '    # A completed persist already released it.',
+    '    # A completed persist already released it; a reconcile or cancel command holds no lease to free.',
     '    needs: [approve, persist, publish]',
-    "    if: always() && needs.approve.result == 'success' && needs.persist.outputs.outcome != 'completed'",
+    "    if: always() && needs.approve.result == 'success' && needs.approve.outputs.outcome == 'approved' && needs.persist.outputs.outcome != 'completed'",
     '    runs-on: ubuntu-latest',
     '    timeout-minutes: 10',
     '    permissions: {}',
@@ -345,11 +330,155 @@ export function renderProbeWorkflow({ pin }: RenderSettings): string {
   return `${lines.join('\n')}\n`;
 }
 
+export function renderRecoveryWorkflow({ pin, config }: RenderSettings): string {
+  const roles = config.allowed_roles.join(',');
+  const lines = [
+    ...HEADER('recover interrupted runs every 15 minutes, then resume them with persist.', pin),
+    "# Recovery takes over an expired lease only when the holder's workflow run has finished (read with",
+    "# GITHUB_TOKEN and actions: read), stops a step it cannot observe for a repository writer's",
+    '# reconcile command, consumes an approval whose workflow run never did, and repairs status comments.',
+    'name: Writ recovery',
+    '',
+    'on:',
+    '  schedule:',
+    "    - cron: '*/15 * * * *'",
+    '  workflow_dispatch:',
+    '',
+    'permissions: {}',
+    '',
+    'jobs:',
+    '  recovery:',
+    '    runs-on: ubuntu-latest',
+    '    timeout-minutes: 15',
+    '    # GITHUB_TOKEN checks out and reads Actions runs (holder liveness); the Writ app token writes.',
+    '    permissions:',
+    '      contents: read',
+    '      actions: read',
+    ...CONCURRENCY('recovery'),
+    '    outputs:',
+    '      resumable-runs: ${{ steps.recovery.outputs.resumable-runs }}',
+    '    steps:',
+    ...checkout(),
+    '',
+    '      - name: Recompute the plan',
+    '        run: ./scripts/plan > "$RUNNER_TEMP/plan.json"',
+    '',
+    ...appToken(),
+    '',
+    ...writStep(pin, 'recovery', 'Recover interrupted runs', 'recovery', {
+      token: '${{ steps.app-token.outputs.token }}',
+      'actions-token': '${{ github.token }}',
+      'plan-file': '${{ runner.temp }}/plan.json',
+      'command-prefix': config.command_prefix,
+      'allowed-roles': roles,
+      ...ledgerWiring(config),
+      'dry-run': 'false',
+    }),
+  ];
+  lines.push(...persistJob(pin, config), ...recoveredPublishJob(pin, config));
+  return `${lines.join('\n')}\n`;
+}
+
+/** The artifact's steps: the plan recomputed and rendered, then one bot pull request for the run. */
+function publishSteps(pin: WritPin, config: WritConfig, run: { runId: string; epoch: string }): string[] {
+  return [
+    ...checkout(),
+    '',
+    '      - name: Recompute the plan and render the artifact',
+    '        run: |',
+    '          ./scripts/plan > "$RUNNER_TEMP/plan.json"',
+    '          ./scripts/render-artifact "$RUNNER_TEMP/plan.json" > "$RUNNER_TEMP/artifact.md"',
+    '',
+    ...appToken(),
+    '',
+    ...writStep(pin, 'publish-artifact', 'Publish the artifact through one bot pull request', null, {
+      token: '${{ steps.app-token.outputs.token }}',
+      'run-id': run.runId,
+      epoch: run.epoch,
+      'plan-file': '${{ runner.temp }}/plan.json',
+      path: 'docs/generated/artifact.md',
+      'content-file': '${{ runner.temp }}/artifact.md',
+      'command-prefix': config.command_prefix,
+      'allowed-roles': config.allowed_roles.join(','),
+      ...ledgerWiring(config),
+      'dry-run': 'false',
+    }),
+  ];
+}
+
+/**
+ * Publishes each run recovery resumed: an approve job killed after its consume commit never reached
+ * the approval workflow's publish job. publish-artifact is idempotent (unchanged when the pull request
+ * already shows the artifact; an unrecorded one is recorded), so a run published before costs reads only.
+ */
+function recoveredPublishJob(pin: WritPin, config: WritConfig): string[] {
+  return [
+    '',
+    '  publish:',
+    '    # After persist, whether it ran or was skipped (persistence not enabled).',
+    '    needs: [recovery, persist]',
+    "    if: always() && needs.recovery.result == 'success' && needs.recovery.outputs.resumable-runs != '[]' && needs.recovery.outputs.resumable-runs != ''",
+    '    runs-on: ubuntu-latest',
+    '    timeout-minutes: 15',
+    '    permissions:',
+    '      contents: read',
+    ...CONCURRENCY('publish'),
+    '    strategy:',
+    '      max-parallel: 1',
+    '      fail-fast: false',
+    '      matrix:',
+    '        run: ${{ fromJSON(needs.recovery.outputs.resumable-runs) }}',
+    '    steps:',
+    ...publishSteps(pin, config, { runId: '${{ matrix.run.run_id }}', epoch: '${{ matrix.run.epoch }}' }),
+  ];
+}
+
+function persistJob(pin: WritPin, config: WritConfig): string[] {
+  const roles = config.allowed_roles.join(',');
+  return [
+    '',
+    '  persist:',
+    '    # Resumes each run recovery now holds (same workflow run and attempt: the lease holder).',
+    '    needs: recovery',
+    "    if: vars.WRIT_PERSISTENCE_ENABLED == 'true' && needs.recovery.outputs.resumable-runs != '[]' && needs.recovery.outputs.resumable-runs != ''",
+    '    runs-on: ubuntu-latest',
+    '    timeout-minutes: 60',
+    '    permissions:',
+    '      contents: read',
+    ...CONCURRENCY('persist'),
+    '    strategy:',
+    '      max-parallel: 1',
+    '      fail-fast: false',
+    '      matrix:',
+    '        run: ${{ fromJSON(needs.recovery.outputs.resumable-runs) }}',
+    '    steps:',
+    ...checkout(),
+    '',
+    '      - name: Recompute the plan',
+    '        run: ./scripts/plan > "$RUNNER_TEMP/plan.json"',
+    '',
+    ...appToken(),
+    '',
+    ...writStep(pin, 'persist', 'Resume the run', null, {
+      token: '${{ steps.app-token.outputs.token }}',
+      'run-id': '${{ matrix.run.run_id }}',
+      'plan-file': '${{ runner.temp }}/plan.json',
+      epoch: '${{ matrix.run.epoch }}',
+      'persistence-enabled': '${{ vars.WRIT_PERSISTENCE_ENABLED }}',
+      'command-prefix': config.command_prefix,
+      'allowed-roles': roles,
+      ...ledgerWiring(config),
+      'dry-run': 'false',
+    }),
+  ];
+}
+
 /** Every workflow init renders, by file name under `.github/workflows/`. */
 export function renderWorkflows(settings: RenderSettings): RenderedFile[] {
   return [
     { path: 'writ-approval.yml', contents: renderApprovalWorkflow(settings) },
     { path: 'writ-preview.yml', contents: renderPreviewWorkflow(settings) },
     { path: 'writ-probe.yml', contents: renderProbeWorkflow(settings) },
+    { path: 'writ-recovery.yml', contents: renderRecoveryWorkflow(settings) },
   ];
 }

@@ -1,9 +1,11 @@
 /**
- * What the status comment shows: the run's state and, once approved, who approved and what happens
- * next (first, so a size limit never cuts them), then the deterministic preview (every step's content). Before approval the preview ends with
- * the approve command; after it, that section is replaced: an approved run is not "to approve".
+ * What the status comment shows: the run's state, its step progress, who reconciled or cancelled what,
+ * the human action needed, a durable evidence link when the caller has one and, once approved, who
+ * approved and what happens next (all first, so a size limit never cuts them), then the deterministic
+ * preview (every step's content). Before approval the preview ends with the approve command; after it,
+ * that section is replaced: an approved run is not "to approve".
  */
-import type { RunFile } from '../ledger/types.js';
+import type { RunFile, RunStep } from '../ledger/types.js';
 import { code } from '../preview/markdown.js';
 import { APPROVE_HEADING } from '../preview/render.js';
 
@@ -33,7 +35,7 @@ function nextSteps(run: RunFile): string {
     case 'cancelled':
       return `Nothing more will be written for this run (${finished} of ${total} steps finished). To try again, preview a new plan and approve it.`;
     case 'needs-reconciliation':
-      return `Step ${claimed === undefined ? '' : `${code(claimed.id)} `}was claimed but its outcome is unknown. A repository writer checks its target and reconciles it (README: Recover a run); nothing is retried blindly.`;
+      return `Step ${claimed === undefined ? '' : `${code(claimed.id)} `}was claimed but its outcome is unknown: nothing is retried blindly until a repository writer reconciles it (README: Recover a run).`;
     case 'proposed':
       return '';
   }
@@ -47,24 +49,80 @@ function commentLink(url: string): string | null {
   return /^https:\/\/[A-Za-z0-9.-]+(?::[0-9]{1,5})?\/[A-Za-z0-9._~/#-]+$/.test(url) ? url : null;
 }
 
+/** What a caller may add beyond the run record (each deterministic for a given ledger state). */
+export interface StatusExtras {
+  /** The comment command prefix (`writ`): the action-needed line then shows the exact commands. */
+  commandPrefix?: string;
+  /** A durable evidence link (status-comment/evidence-link.ts): the run file at its last transition. */
+  evidence?: { url: string; commit: string } | null;
+  /** Short trusted notes (codes and numbers only), e.g. a recovery finding. */
+  notes?: readonly string[];
+}
+
+function progress(steps: readonly RunStep[]): string {
+  const counts = new Map<string, number>();
+  for (const step of steps) counts.set(step.status, (counts.get(step.status) ?? 0) + 1);
+  const parts = (['done', 'claimed', 'pending', 'conflict', 'failed'] as const)
+    .filter((status) => (counts.get(status) ?? 0) > 0)
+    .map((status) => `${counts.get(status) ?? 0} ${status}`);
+  return `Steps: ${parts.join(', ')} (of ${steps.length}).`;
+}
+
+function actionNeeded(run: RunFile, prefix: string | undefined): string[] {
+  const command = (text: string): string => (prefix === undefined ? '' : ` ${code(`${prefix}: ${text}`)}`);
+  switch (run.state) {
+    case 'proposed':
+      return ['Action needed: a repository writer posts the approve command shown below, or cancels.'];
+    case 'needs-reconciliation':
+      return run.steps
+        .filter((step) => step.status === 'claimed')
+        .map(
+          (step) =>
+            `Action needed: a repository writer checks step ${code(step.id)} on GitHub (reason ${code(step.evidence?.error_code ?? 'needs-reconciliation')}) and posts` +
+            (prefix === undefined
+              ? ' the reconcile command `writ reconcile` prints (done, failed or retry).'
+              : `${command(`reconcile ${run.run_id} ${step.id} done`)}, ${code('failed')} or ${code('retry')}.`),
+        );
+    default:
+      return [];
+  }
+}
+
 /**
- * Deterministic: it depends only on the ledger's run record and the preview, so re-running a stage
- * with the same state renders the same bytes (and sends nothing).
+ * Deterministic: it depends only on the ledger's run record, the preview and the extras, so re-running
+ * a stage with the same state renders the same bytes (and sends nothing).
  */
-export function renderStatusProjection(run: RunFile, previewMarkdown: string): string {
+export function renderStatusProjection(
+  run: RunFile,
+  previewMarkdown: string,
+  extras: StatusExtras = {},
+): string {
   const lines = [`**Writ run ${code(run.run_id)}**: ${STATE_LINES[run.state]}`];
   if (run.stop_reason !== null) lines.push(`Stop reason: ${code(run.stop_reason)}.`);
-  if (run.approval === null) {
-    const done = run.steps.filter((step) => step.status !== 'pending').length;
-    if (done > 0) lines.push(`Steps: ${done} of ${run.steps.length} claimed or finished.`);
-    return `${lines.join('\n')}\n\n${previewMarkdown}`;
+  lines.push(progress(run.steps));
+  for (const step of run.steps) {
+    if (step.reconciled_by !== null) {
+      lines.push(
+        `Step ${code(step.id)} reconciled as ${code(step.status)} by @${step.reconciled_by.actor_login} (${step.reconciled_by.role_name}).`,
+      );
+    }
   }
+  if (run.cancelled_by != null) {
+    lines.push(`Cancelled by @${run.cancelled_by.actor_login} (${run.cancelled_by.role_name}).`);
+  }
+  lines.push(...actionNeeded(run, extras.commandPrefix));
+  for (const note of extras.notes ?? []) lines.push(note);
+  if (extras.evidence != null) {
+    lines.push(
+      `Evidence: [the run's ledger record at ${code(extras.evidence.commit.slice(0, 12))}](${extras.evidence.url}).`,
+    );
+  }
+  if (run.approval === null) return `${lines.join('\n')}\n\n${previewMarkdown}`;
   const { approval } = run;
   const link = commentLink(approval.comment_url);
   // The approve section (the command) no longer applies: it is replaced by who approved and what next.
   const at = previewMarkdown.lastIndexOf(`\n${APPROVE_HEADING}\n`);
   const preview = at < 0 ? previewMarkdown : previewMarkdown.slice(0, at + 1);
-  // Who approved and what happens next come first: a long preview is what a size limit cuts.
   return [
     ...lines,
     // Logins come from GitHub's API (never from comment text); mentioning the approver is intended.

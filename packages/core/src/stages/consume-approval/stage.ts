@@ -1,4 +1,11 @@
+import type { Command } from '../../approval/command.js';
+import { consumeHumanCommand } from '../../approval/commands.js';
 import { consumeApprovalComment } from '../../approval/consume-approval.js';
+import type { VerifiedCommand } from '../../approval/verify.js';
+import { verifyCommandComment } from '../../approval/verify.js';
+import { bindPlan } from '../../plan/binding.js';
+import { loadPlanFile } from '../../plan/load.js';
+import { repairStatusComment } from '../../recovery/repair-status.js';
 import { errorCode, failureMessage } from '../../errors.js';
 import { renderPreview } from '../../preview/render.js';
 import { renderStatusProjection } from '../../status-comment/projection.js';
@@ -8,16 +15,34 @@ import type { StageResult } from '../runner.js';
 import { describeCommit } from '../runner.js';
 import type { ConsumeApprovalStageSettings } from './inputs.js';
 
-/** One human comment, re-verified live, consumed once; then the run's status comment follows. */
+/**
+ * One human comment, re-verified live, consumed once: an approval, or a reconcile or cancel command
+ * (one grammar, one verification); then the run's status comment follows.
+ */
 export async function consumeApproval(
   settings: ConsumeApprovalStageSettings,
   deps: StageDeps,
 ): Promise<StageResult<'consume-approval'>> {
   const { github, ledger, logger, ownLogin } = deps;
   const { dryRun, commandPrefix } = settings;
+  const verified = await verifyCommandComment(github, {
+    repository: settings.repository,
+    commentId: settings.commentId,
+    commandPrefix,
+    allowedRoles: settings.allowedRoles,
+    appBotLogin: ownLogin,
+  });
+  const { command } = verified;
+  if (command.kind !== 'approve') {
+    return consumeCommand(settings, deps, { ...verified, command });
+  }
   const result = await consumeApprovalComment(
     { github, ledger, logger },
     {
+      verified: {
+        ...verified,
+        command: { prefix: command.prefix, runId: command.runId, digestHex: command.digestHex },
+      },
       repository: settings.repository,
       commentId: settings.commentId,
       commandPrefix,
@@ -70,6 +95,70 @@ export async function consumeApproval(
       epoch: result.epoch,
       'lease-expires-at': result.leaseExpiresAt ?? '',
       outcome: dryRun ? 'dry-run' : 'approved',
+      reason: '',
+    },
+  };
+}
+
+/** A reconcile or cancel command: recorded in the ledger with the human's ID, then shown on the status comment. */
+async function consumeCommand(
+  settings: ConsumeApprovalStageSettings,
+  deps: StageDeps,
+  verified: VerifiedCommand & { command: Exclude<Command, { kind: 'approve' }> },
+): Promise<StageResult<'consume-approval'>> {
+  const { github, ledger, logger, ownLogin } = deps;
+  const { dryRun, commandPrefix } = settings;
+  const result = await consumeHumanCommand({ github, ledger, logger }, verified, {
+    repository: settings.repository,
+    allowedRoles: settings.allowedRoles,
+    dryRun,
+  });
+  const what =
+    result.kind === 'cancel'
+      ? 'cancelled'
+      : `step \`${result.stepId ?? ''}\` reconciled as ${verified.command.kind === 'reconcile' ? verified.command.decision : ''}`;
+  const summary = [
+    `## Writ ${result.kind} ${dryRun ? '(dry run: nothing written)' : 'recorded'}`,
+    '',
+    `Run \`${result.runId}\` ${what} by @${result.actor.actor_login} (${result.actor.role_name}); run now ${result.run?.state ?? 'unchanged'}.`,
+    '',
+  ];
+  if (dryRun) summary.push(describeCommit(result.commit));
+  else {
+    // Recorded; the status projection is repairable (by a re-run or recovery), so a failure here is
+    // reported, never allowed to undo the command. The preview comes from the plan recomputed now when
+    // it is the run's own, else from the status comment Writ last wrote (see recovery/repair-status.ts).
+    try {
+      let preview: string | null = null;
+      const plan = loadPlanFile(settings.planFile, settings.planRoots);
+      const planDigest = bindPlan(plan).digest;
+      if (result.run !== null && planDigest === result.run.plan_digest) {
+        preview = renderPreview({ plan, planDigest, runId: result.runId, commandPrefix });
+      }
+      const status = await repairStatusComment(
+        { github, ledger, logger },
+        {
+          repository: settings.repository,
+          runId: result.runId,
+          ownLogin,
+          preview,
+          render: (run, shown) => renderStatusProjection(run, shown, { commandPrefix }),
+        },
+      );
+      summary.push(`Status comment: ${status}.`, '');
+    } catch (error: unknown) {
+      logger.warning(`status comment not updated: ${failureMessage(error)}`);
+      summary.push(`Status comment not updated (${errorCode(error)}); the ${result.kind} stands.`, '');
+    }
+  }
+  return {
+    summary: summary.join('\n'),
+    outputs: {
+      'run-id': result.runId,
+      digest: result.run?.plan_digest ?? '',
+      epoch: result.epoch,
+      'lease-expires-at': '',
+      outcome: dryRun ? 'dry-run' : result.kind === 'cancel' ? 'cancelled' : 'reconciled',
       reason: '',
     },
   };
