@@ -151,3 +151,20 @@ if (persistCost.status !== 0) {
   process.stderr.write(persistCost.stderr);
   process.exitCode = 1;
 }
+
+// Conditional reads: requests and core rate limit spent with the client's conditionalReads off and on,
+// for an unchanged listing polled 10 times and for the roadmap-shaped persist run
+// (scripts/measure-conditional-reads.ts).
+console.log(
+  '\nconditional reads: requests, 304s and core rate limit spent (in-process, against the emulator)',
+);
+const conditionalCost = spawnSync(
+  process.execPath,
+  ['--import', 'tsx', join(root, 'scripts/measure-conditional-reads.ts')],
+  { cwd: root, encoding: 'utf8' },
+);
+process.stdout.write(conditionalCost.stdout);
+if (conditionalCost.status !== 0) {
+  process.stderr.write(conditionalCost.stderr);
+  process.exitCode = 1;
+}

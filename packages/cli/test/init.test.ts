@@ -17,6 +17,7 @@ import { parse } from 'yaml';
 import validateInitResult from '../../core/src/generated/init-result-validator.js';
 import { STAGES } from '@writ/core/io/registry.js';
 import { PENDING_STAGES } from '@writ/core/setup/templates.js';
+import { startEmulator } from '@writ/github-emulator/index.js';
 import { runCli } from '@writ/cli/cli.js';
 import { lintWorkflow } from '../../../scripts/lint-workflows.mjs';
 
@@ -238,6 +239,37 @@ describe('writ init --github', () => {
       host: 'git.acme.test',
       api_url: 'https://git.acme.test/api/v3',
     });
+  });
+
+  it("derives a GHES remote's API URL from its scheme and port, and that URL reaches the server's REST API", async () => {
+    const ghes = await startEmulator({ layout: 'ghes' });
+    try {
+      ghes.admin.createUser({ login: 'ops' });
+      ghes.admin.createToken({ token: 'ops-pat', kind: 'pat', login: 'ops' });
+      ghes.admin.createRepo({ owner: 'ops', name: 'widgets', files: { 'README.md': 'w\n' } });
+      const host = new URL(ghes.serverUrl).hostname;
+      const dir = fixture({
+        origin: `${ghes.serverUrl}/ops/widgets.git`,
+        mirror: `git@${host}:ops/widgets.git`,
+      });
+      const detected = JSON.parse(
+        (await init(dir, '--ref', REF, '--dry-run', '--json', '--remote', 'origin', '--github-host', host))
+          .out,
+      ) as { repository: { api_url: string; host: string } };
+      expect(detected.repository).toMatchObject({ host, api_url: ghes.url });
+      const repository = await fetch(`${detected.repository.api_url}/repos/ops/widgets`, {
+        headers: { authorization: 'token ops-pat' },
+      });
+      expect(repository.status).toBe(200);
+      // An ssh remote names no web port: https on the host, as before.
+      const ssh = JSON.parse(
+        (await init(dir, '--ref', REF, '--dry-run', '--json', '--remote', 'mirror', '--github-host', host))
+          .out,
+      ) as { repository: { api_url: string } };
+      expect(ssh.repository.api_url).toBe(`https://${host}/api/v3`);
+    } finally {
+      await ghes.close();
+    }
   });
 
   it('refuses a directory outside Git, a symlink or directory at a target path, and a tag as --ref', async () => {

@@ -101,6 +101,16 @@ describe('the status comment', () => {
     expect(body).toContain('Approved by @wren (write)');
   });
 
+  it('links a GHES comment URL on its own port, and nothing that only looks like a port', () => {
+    const ghes = run('approved', ['pending']);
+    ghes.approval!.comment_url = 'https://ghes.acme.test:8443/acme/widgets/issues/1#issuecomment-77';
+    expect(renderStatusProjection(ghes, preview)).toContain(
+      '[comment 77](https://ghes.acme.test:8443/acme/widgets/issues/1#issuecomment-77)',
+    );
+    ghes.approval!.comment_url = 'https://ghes.acme.test:evil/acme/widgets/issues/1';
+    expect(renderStatusProjection(ghes, preview)).not.toContain('](https://ghes');
+  });
+
   it('renders the same bytes for the same run and preview', () => {
     const state = run('running', ['done', 'pending']);
     expect(renderStatusProjection(state, preview)).toBe(
