@@ -306,8 +306,9 @@ describe('writ init --github', () => {
     const run = await init(dir, '--ref', REF, '--dry-run');
     expect(run.code).toBe(0);
     expect(run.out).toContain('would create .github/workflows/writ-approval.yml');
-    // Every stage is released: no empty "Pending" heading.
+    // Every stage is released: no empty "Pending" heading, and a blank line before the owner's steps.
     expect(run.out).not.toContain('Pending');
+    expect(run.out).toMatch(/\.writ\/manifest\.json\n\nRemaining steps/);
     expect(treeHash(dir)).toBe(before);
     await init(dir, '--ref', REF);
     const written = treeHash(dir);

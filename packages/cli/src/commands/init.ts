@@ -246,7 +246,7 @@ export function runInit(args: readonly string[], env: CliEnv, io: CliIo): number
       }),
       '',
       ...(PENDING_STAGES.length === 0
-        ? []
+        ? ['']
         : [
             'Pending (rendered when the stage is released; re-run writ init then):',
             ...PENDING_STAGES.map((entry) => `  ${entry.stage}: ${entry.what}`),
