@@ -31,6 +31,7 @@ const MUTANTS = [
     ['consume-approval', 'test/e2e/approval-slice.test.ts'],
     ['claim-checkpoint', 'test/e2e/approval-slice.test.ts'],
     ['publish-artifact', 'test/e2e/publish-artifact.test.ts'],
+    ['recovery', 'test/e2e/recovery.test.ts'],
   ].map(([stage, suite]) => ({
     name: `${stage} main`,
     file: `packages/core/src/stages/${stage}/main.ts`,
