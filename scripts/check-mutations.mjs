@@ -1,6 +1,8 @@
 #!/usr/bin/env node
 // npm run check-mutations: proves `npm test` tests the working tree. Each mutant makes one stage's code
-// throw on entry; `npm test` on the end-to-end suites that run that stage's bundle must then fail. The
+// throw on entry, or gives persist or probe a behaviour they must not have (writing with the gate
+// closed, skipping the post-read, a 412-yet-applied counted positive…); `npm test` on the suites that
+// run that code must then fail. The
 // suites first pass on the unmutated tree (so a failure is the mutant's), and every mutated file is
 // restored byte for byte afterwards, also on an error or Ctrl-C, with the unmutated test bundles (so
 // each mutant rebuilds only the stages it touches).
@@ -12,7 +14,11 @@ import { TEST_DIST } from './test-bundles.mjs';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 
-/** Each mutant: a throw inserted before `before` in `file`; `suites` run that code through bundles. */
+/**
+ * Each mutant: a throw inserted before `before` in `file`, or (`replace`) `before` replaced by a
+ * changed line, a behaviour persist and probe must not have; `suites` run that code (through bundles,
+ * or in-process for the classifier and the guard).
+ */
 const MUTANTS = [
   {
     name: 'status comment sync',
@@ -25,12 +31,54 @@ const MUTANTS = [
     ['consume-approval', 'test/e2e/approval-slice.test.ts'],
     ['claim-checkpoint', 'test/e2e/approval-slice.test.ts'],
     ['publish-artifact', 'test/e2e/publish-artifact.test.ts'],
+    ['recovery', 'test/e2e/recovery.test.ts'],
   ].map(([stage, suite]) => ({
     name: `${stage} main`,
     file: `packages/core/src/stages/${stage}/main.ts`,
     before: `  await runStage('${stage}', {\n`,
     suites: [suite],
   })),
+  {
+    name: 'persist writes with the gate closed',
+    file: 'packages/core/src/persist/persist.ts',
+    before: '  if (!gate.open) {\n',
+    replace: '  if (!gate.open && Date.now() < 0) {\n',
+    suites: ['test/e2e/persist.test.ts'],
+  },
+  {
+    name: 'persist skips the post-read after a write',
+    file: 'packages/core/src/persist/persist.ts',
+    before: '          observed = await write.verify(sent.resource);\n',
+    replace: '          observed = Date.now() > 0;\n',
+    suites: ['test/e2e/persist-matrix.test.ts'],
+  },
+  {
+    name: 'persist writes again without believing its read-back',
+    file: 'packages/core/src/persist/persist.ts',
+    before: '      if (after.desired) return settled(',
+    replace: '      if (after.desired && Date.now() < 0) return settled(',
+    suites: ['test/e2e/persist-matrix.test.ts'],
+  },
+  {
+    name: 'probe counts a 412 whose read-back shows the write applied as positive',
+    file: 'packages/core/src/probe/classify.ts',
+    before: "    if (stale.status === 412) return outcome(observation, 'negative', '412-applied');\n",
+    replace: "    if (stale.status === 412) return outcome(observation, 'positive', 'refused-unchanged');\n",
+    suites: ['test/e2e/probe.test.ts', 'packages/core/test/probe/probe.test.ts'],
+  },
+  {
+    name: 'probe guard lets the running repository through as the sandbox',
+    file: 'packages/core/src/probe/guard.ts',
+    before: '  if (same(settings.sandbox, settings.current)) {\n',
+    replace: '  if (same(settings.sandbox, settings.current) && Date.now() < 0) {\n',
+    suites: ['test/e2e/probe.test.ts', 'packages/core/test/probe/guard.test.ts'],
+  },
+  {
+    name: 'probe main',
+    file: 'packages/core/src/stages/probe/main.ts',
+    before: "  await runStage('probe', {\n",
+    suites: ['test/e2e/probe.test.ts'],
+  },
 ];
 
 function npmTest(suites) {
@@ -84,7 +132,10 @@ function main() {
     const indent = /^ */.exec(mutant.before)?.[0] ?? '';
     // A condition the type checker cannot decide, so the code after it stays reachable (ncc type-checks).
     const mutated = `${indent}if (Date.now() > 0) throw new Error('check-mutations: ${mutant.name} throws on entry');\n`;
-    writeFileSync(join(root, mutant.file), text.replace(mutant.before, `${mutated}${mutant.before}`));
+    writeFileSync(
+      join(root, mutant.file),
+      text.replace(mutant.before, mutant.replace ?? `${mutated}${mutant.before}`),
+    );
     let run;
     try {
       run = npmTest(mutant.suites);

@@ -18,7 +18,7 @@ import {
 import { dirname, join, relative, resolve, sep } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { fileURLToPath } from 'node:url';
-import { bundleStageIsolated, discoverStages } from './build.mjs';
+import { BUNDLE_CONCURRENCY, bundleStageIsolated, discoverStages, eachLimited } from './build.mjs';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 export const TEST_DIST = join(root, '.tmp', 'test-dist');
@@ -120,9 +120,9 @@ async function ensureTestBundles() {
       }
     }
     const shared = sharedHash();
-    for (const stage of stages) {
+    await eachLimited(stages, BUNDLE_CONCURRENCY, async (stage) => {
       const reason = staleReason(stage, shared);
-      if (reason === null) continue;
+      if (reason === null) return;
       const started = Date.now();
       const staging = join(TEST_DIST, `.${stage}.building`);
       let inputs, missing;
@@ -148,7 +148,7 @@ async function ensureTestBundles() {
       console.error(
         `test bundle ${stage}: rebuilt from the working tree in ${Date.now() - started} ms (${reason})`,
       );
-    }
+    });
   });
 }
 

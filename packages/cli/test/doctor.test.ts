@@ -85,8 +85,13 @@ function evidenceText(apiUrl: string, finished: string, positive = false): strin
   })}\n`;
 }
 
-async function world(change: Change, positive = false): Promise<Record<string, string>> {
+async function world(
+  change: Change,
+  positive = false,
+  layout: 'dotcom' | 'ghes' = 'dotcom',
+): Promise<Record<string, string>> {
   emulator = await startEmulator({
+    layout,
     seed: 7,
     startTime: Date.parse('2026-11-30T09:00:00Z'),
     onExchange: (exchange) => conformance.observe(exchange),
@@ -262,6 +267,23 @@ describe('writ doctor --github', () => {
     const table = await writ(['doctor', '--github'], { ...env, GITHUB_TOKEN: ADMIN });
     expect(table.out).toMatch(/^writ doctor: acme\/widgets\n\nPASS    ledger-rulesets /);
     expect(table.out).toContain('16 PASS, 0 WARN, 0 FAIL, 0 UNKNOWN');
+  });
+
+  it('passes every check against GitHub Enterprise Server (REST under /api/v3, GraphQL at /api/graphql)', async () => {
+    // bootstrap commits the ledger root through GraphQL, doctor reads REST and GraphQL: both must find
+    // GHES's endpoints from GITHUB_API_URL=https://<host>/api/v3 alone.
+    const env = await world('none', false, 'ghes');
+    expect(env.GITHUB_API_URL).toMatch(/\/api\/v3$/);
+    const report = await doctor(env);
+    expect(notPass(report)).toEqual({});
+    expect(report.exit).toBe(0);
+    const graphqlPaths = (emulator?.admin.requests() ?? [])
+      .filter((entry) => entry.path.includes('graphql'))
+      .map((entry) => [entry.path, entry.status]);
+    expect(graphqlPaths.length).toBeGreaterThan(0);
+    expect(new Set(graphqlPaths.map(([path, status]) => `${String(path)} ${String(status)}`))).toEqual(
+      new Set(['/api/graphql 200']),
+    );
   });
 
   it.each<[Change, Record<string, string>]>([

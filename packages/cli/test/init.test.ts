@@ -17,6 +17,7 @@ import { parse } from 'yaml';
 import validateInitResult from '../../core/src/generated/init-result-validator.js';
 import { STAGES } from '@writ/core/io/registry.js';
 import { PENDING_STAGES } from '@writ/core/setup/templates.js';
+import { startEmulator } from '@writ/github-emulator/index.js';
 import { runCli } from '@writ/cli/cli.js';
 import { lintWorkflow } from '../../../scripts/lint-workflows.mjs';
 
@@ -240,6 +241,37 @@ describe('writ init --github', () => {
     });
   });
 
+  it("derives a GHES remote's API URL from its scheme and port, and that URL reaches the server's REST API", async () => {
+    const ghes = await startEmulator({ layout: 'ghes' });
+    try {
+      ghes.admin.createUser({ login: 'ops' });
+      ghes.admin.createToken({ token: 'ops-pat', kind: 'pat', login: 'ops' });
+      ghes.admin.createRepo({ owner: 'ops', name: 'widgets', files: { 'README.md': 'w\n' } });
+      const host = new URL(ghes.serverUrl).hostname;
+      const dir = fixture({
+        origin: `${ghes.serverUrl}/ops/widgets.git`,
+        mirror: `git@${host}:ops/widgets.git`,
+      });
+      const detected = JSON.parse(
+        (await init(dir, '--ref', REF, '--dry-run', '--json', '--remote', 'origin', '--github-host', host))
+          .out,
+      ) as { repository: { api_url: string; host: string } };
+      expect(detected.repository).toMatchObject({ host, api_url: ghes.url });
+      const repository = await fetch(`${detected.repository.api_url}/repos/ops/widgets`, {
+        headers: { authorization: 'token ops-pat' },
+      });
+      expect(repository.status).toBe(200);
+      // An ssh remote names no web port: https on the host, as before.
+      const ssh = JSON.parse(
+        (await init(dir, '--ref', REF, '--dry-run', '--json', '--remote', 'mirror', '--github-host', host))
+          .out,
+      ) as { repository: { api_url: string } };
+      expect(ssh.repository.api_url).toBe(`https://${host}/api/v3`);
+    } finally {
+      await ghes.close();
+    }
+  });
+
   it('refuses a directory outside Git, a symlink or directory at a target path, and a tag as --ref', async () => {
     const outside = mkdtempSync(join(tmpdir(), 'writ-nogit-'));
     dirs.push(outside);
@@ -274,6 +306,9 @@ describe('writ init --github', () => {
     const run = await init(dir, '--ref', REF, '--dry-run');
     expect(run.code).toBe(0);
     expect(run.out).toContain('would create .github/workflows/writ-approval.yml');
+    // Every stage is released: no empty "Pending" heading, and a blank line before the owner's steps.
+    expect(run.out).not.toContain('Pending');
+    expect(run.out).toMatch(/\.writ\/manifest\.json\n\nRemaining steps/);
     expect(treeHash(dir)).toBe(before);
     await init(dir, '--ref', REF);
     const written = treeHash(dir);
@@ -294,7 +329,7 @@ describe('writ init --github', () => {
       owner_steps: {
         rulesets: unknown;
         ruleset_commands: string[];
-        app: { permissions: { permission: string; access: string }[] };
+        app: { permissions: { permission: string; access: string; stages: string[] }[] };
       };
       pending: { stage: string }[];
     };
@@ -320,6 +355,13 @@ describe('writ init --github', () => {
       'metadata:read',
     ]);
     expect(document.pending.map((entry) => entry.stage)).toEqual([]);
+    // Every stage that runs with the app token (all but probe, which writes with the sandbox's own
+    // token) is named under the permissions it needs: each commits to the ledger and reads comments.
+    const appStages = Object.keys(STAGES).filter((stage) => stage !== 'probe');
+    for (const permission of ['contents', 'issues', 'administration']) {
+      const named = document.owner_steps.app.permissions.find((entry) => entry.permission === permission);
+      expect(named?.stages).toEqual(expect.arrayContaining(appStages));
+    }
     // A conflict document validates too.
     writeFileSync(join(dir, '.writ/README.md'), 'mine\n');
     const conflict = JSON.parse((await init(dir, '--json')).out);

@@ -13,6 +13,9 @@ export interface AdminCtx {
   world: World;
   /** The emulator's own base URL (no trailing slash). */
   base: string;
+  /** The REST and GraphQL URLs of the layout (`<base>/api/v3`, `<base>/api/graphql` on GHES). */
+  apiUrl: string;
+  graphqlUrl: string;
   params: Record<string, string>;
   query: URLSearchParams;
   /** The JSON body when it is an object, `{}` otherwise. */
@@ -36,8 +39,9 @@ function since<T extends { seq: number }>(ctx: AdminCtx, entries: T[]): T[] {
 export function registerAdminRoutes(router: Router<AdminCtx>): void {
   router.add('GET', '/', (ctx) =>
     ok({
-      url: ctx.base,
-      graphqlUrl: `${ctx.base}/graphql`,
+      url: ctx.apiUrl,
+      graphqlUrl: ctx.graphqlUrl,
+      serverUrl: ctx.base,
       adminUrl: `${ctx.base}/_emulator`,
       seed: ctx.world.seed,
     }),
@@ -60,6 +64,9 @@ export function registerAdminRoutes(router: Router<AdminCtx>): void {
         str(ctx.input.base_role) || undefined,
       ),
     ),
+  );
+  router.add('PUT', '/orgs/:org/members/:login', (ctx) =>
+    ok(ctx.admin.setOrgMember(ctx.params.org ?? '', ctx.params.login ?? '', str(ctx.input.role) || 'member')),
   );
   router.add('POST', '/repos/:owner/:repo/rulesets', (ctx) =>
     ok(ctx.admin.addRuleset(ctx.params.owner ?? '', ctx.params.repo ?? '', ctx.input), 201),

@@ -6,6 +6,7 @@ import { DEFAULT_GITHUB_TOKEN_PERMISSIONS, DEFAULT_INSTALLATION_PERMISSIONS } fr
 import { identityOf } from './commits.js';
 import { writeCommit } from './commits.js';
 import type {
+  OrgRole,
   BranchProtection,
   ConditionalWrites,
   ContractWorld,
@@ -86,6 +87,8 @@ export interface RepoSpec {
   description?: string;
   /** Path → UTF-8 contents of the initial commit. Omit `files` (or pass `null`) for an empty repository. */
   files?: Record<string, string> | null;
+  /** `false`: without GitHub's nine default labels (a new repository has them by default). */
+  default_labels?: boolean;
 }
 
 export interface FaultInput {
@@ -197,6 +200,7 @@ export class Admin {
       ...(spec.default_branch ? { default_branch: spec.default_branch } : {}),
       ...(spec.private !== undefined ? { private: spec.private } : {}),
       ...(spec.description !== undefined ? { description: spec.description } : {}),
+      ...(spec.default_labels === false ? { default_labels: false } : {}),
     });
     let head: string | null = null;
     if (spec.files) {
@@ -263,6 +267,23 @@ export class Admin {
       role: role ?? 'none',
       ...(repo.customRoles.has(account.id) ? { base_role: baseRole } : {}),
     };
+  }
+
+  /**
+   * Makes `login` a member (`member`) or owner (`admin`) of the organization `org`, or removes them
+   * (`none`). Owners get admin on the organization's repositories, members its base permission (read);
+   * on issues and comments both are `MEMBER`.
+   */
+  setOrgMember(org: string, login: string, role: string): Record<string, unknown> {
+    const organization = need(this.world.account(org), `unknown organization ${org}`);
+    if (organization.type !== 'Organization') throw new AdminError(400, `${org} is not an organization`);
+    const account = need(this.world.account(login), `unknown user ${login}`);
+    const members = this.world.orgMembers.get(organization.id) ?? new Map<number, OrgRole>();
+    this.world.orgMembers.set(organization.id, members);
+    if (role === 'none') members.delete(account.id);
+    else if (role === 'member' || role === 'admin') members.set(account.id, role);
+    else throw new AdminError(400, 'role must be member, admin or none');
+    return { organization: organization.login, login: account.login, role };
   }
 
   addRuleset(owner: string, name: string, spec: Partial<Ruleset> & { name?: string }): Ruleset {

@@ -1,8 +1,30 @@
-/** `writ-emulator [--port N] [--seed S]`: starts the emulator and prints one JSON line once listening. */
+/**
+ * `writ-emulator [--port N] [--seed S] [--layout dotcom|ghes]`: starts the emulator and prints one JSON
+ * line once listening. `WRIT_EMULATOR_LAYOUT` sets the layout when `--layout` is not given.
+ */
+import type { Layout } from './server.js';
 import { startEmulator } from './server.js';
 
-function parseArgs(argv: string[]): { port: number; seed: number; host: string } {
-  const out = { port: 0, seed: 1, host: '127.0.0.1' };
+const LAYOUT_NAMES: readonly Layout[] = ['dotcom', 'ghes'];
+
+function parseLayout(value: string | undefined, from: string): Layout {
+  if (value !== undefined && (LAYOUT_NAMES as readonly string[]).includes(value)) return value as Layout;
+  throw new Error(`Invalid ${from} '${String(value)}'. Expected dotcom or ghes.`);
+}
+
+function parseArgs(
+  argv: string[],
+  env: NodeJS.ProcessEnv,
+): { port: number; seed: number; host: string; layout: Layout } {
+  const out = {
+    port: 0,
+    seed: 1,
+    host: '127.0.0.1',
+    layout:
+      env.WRIT_EMULATOR_LAYOUT === undefined || env.WRIT_EMULATOR_LAYOUT === ''
+        ? ('dotcom' as Layout)
+        : parseLayout(env.WRIT_EMULATOR_LAYOUT, 'WRIT_EMULATOR_LAYOUT'),
+  };
   for (let index = 0; index < argv.length; index++) {
     const arg = argv[index] ?? '';
     const value = argv[index + 1];
@@ -14,21 +36,24 @@ function parseArgs(argv: string[]): { port: number; seed: number; host: string }
       if (arg === '--port') out.port = parsed;
       else out.seed = parsed;
       index++;
+    } else if (arg === '--layout') {
+      out.layout = parseLayout(value, '--layout');
+      index++;
     } else if (arg === '--help' || arg === '-h') {
-      process.stdout.write('Usage: writ-emulator [--port N] [--seed S]\n');
+      process.stdout.write('Usage: writ-emulator [--port N] [--seed S] [--layout dotcom|ghes]\n');
       process.exit(0);
     } else {
-      throw new Error(`Unknown argument '${arg}'. Expected --port N or --seed S.`);
+      throw new Error(`Unknown argument '${arg}'. Expected --port N, --seed S or --layout dotcom|ghes.`);
     }
   }
   return out;
 }
 
-export async function main(argv: string[]): Promise<void> {
-  const options = parseArgs(argv);
+export async function main(argv: string[], env: NodeJS.ProcessEnv = process.env): Promise<void> {
+  const options = parseArgs(argv, env);
   const emulator = await startEmulator(options);
   process.stdout.write(
-    `${JSON.stringify({ url: emulator.url, graphqlUrl: emulator.graphqlUrl, adminUrl: emulator.adminUrl })}\n`,
+    `${JSON.stringify({ url: emulator.url, graphqlUrl: emulator.graphqlUrl, serverUrl: emulator.serverUrl, adminUrl: emulator.adminUrl })}\n`,
   );
   const stop = (): void => {
     void emulator.close().then(() => process.exit(0));

@@ -14,8 +14,10 @@ export interface Ctx {
   body: unknown;
   headers: IncomingHttpHeaders;
   token: Token | null;
-  /** The emulator's own base URL (no trailing slash). */
+  /** The REST API's base URL (no trailing slash): the emulator's URL, or `<url>/api/v3` in the GHES layout. */
   base: string;
+  /** The web URL (`GITHUB_SERVER_URL`-style, no trailing slash) that `html_url`s start with. */
+  web: string;
   responseHeaders: Record<string, string>;
 }
 
@@ -98,6 +100,18 @@ export function optionalString(body: Record<string, unknown>, field: string): st
   return value;
 }
 
+/**
+ * The path a `Link` header names: GitHub links a repository's lists through `/repositories/{id}/…`
+ * (the form that survives a rename), so `/repos/{owner}/{repo}/…` becomes that.
+ */
+function linkPath(ctx: Ctx): string {
+  const match = /^\/repos\/([^/]+)\/([^/]+)(\/.*)?$/.exec(ctx.path);
+  const repo = match
+    ? ctx.world.repo(decodeURIComponent(match[1] ?? ''), decodeURIComponent(match[2] ?? ''))
+    : undefined;
+  return repo && match ? `/repositories/${repo.id}${match[3] ?? ''}` : ctx.path;
+}
+
 /** Applies GitHub's `per_page` (default 30, max 100) and `page`, and sets an absolute `Link` header. */
 export function paginate<T>(ctx: Ctx, items: T[]): T[] {
   const perPageRaw = Number(ctx.query.get('per_page') ?? '30');
@@ -106,7 +120,7 @@ export function paginate<T>(ctx: Ctx, items: T[]): T[] {
   const page = Math.max(1, Number.isFinite(pageRaw) ? Math.floor(pageRaw) : 1);
   const last = Math.max(1, Math.ceil(items.length / perPage));
   const link = (target: number, rel: string): string => {
-    const url = new URL(`${ctx.base}${ctx.url.pathname}${ctx.url.search}`);
+    const url = new URL(`${ctx.base}${linkPath(ctx)}${ctx.url.search}`);
     url.searchParams.set('per_page', String(perPage));
     url.searchParams.set('page', String(target));
     return `<${url.toString()}>; rel="${rel}"`;

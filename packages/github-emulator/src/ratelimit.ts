@@ -40,6 +40,15 @@ export function rateState(world: World, token: Token | null, resource: string, c
   };
 }
 
+/**
+ * Gives back one request counted against a token's window: a conditional GET answered 304 while
+ * authorized does not count against the primary limit, as GitHub documents.
+ */
+export function refundRequest(world: World, token: Token | null, resource: string): void {
+  const window = world.rateWindows.get(windowKey(token, resource));
+  if (window && window.used > 0) window.used--;
+}
+
 export function rateHeaders(state: RateState): Record<string, string> {
   return {
     'x-ratelimit-limit': String(state.limit),

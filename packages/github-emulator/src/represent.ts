@@ -146,11 +146,13 @@ export function repository(
     is_template: false,
     topics: [],
     has_issues: true,
-    has_projects: false,
-    has_wiki: false,
+    has_projects: true,
+    has_wiki: true,
     has_pages: false,
     has_downloads: true,
     has_discussions: false,
+    has_pull_requests: true,
+    pull_request_creation_policy: 'all',
     archived: false,
     disabled: false,
     visibility: repo.private ? 'private' : 'public',
@@ -163,14 +165,23 @@ export function repository(
     allow_merge_commit: true,
     allow_auto_merge: false,
     delete_branch_on_merge: false,
+    allow_update_branch: false,
+    use_squash_pr_title_as_default: false,
+    squash_merge_commit_title: 'COMMIT_OR_PR_TITLE',
+    squash_merge_commit_message: 'COMMIT_MESSAGES',
+    merge_commit_title: 'MERGE_MESSAGE',
+    merge_commit_message: 'PR_TITLE',
     allow_forking: true,
     web_commit_signoff_required: false,
+    // In the caller's view of a repository (with `permissions`): empty for one who can push, else null.
+    ...(permissions ? { temp_clone_token: permissions.push ? '' : null } : {}),
     license: null,
     forks: 0,
     open_issues: openIssues,
     watchers: 0,
     network_count: 0,
     subscribers_count: 0,
+    custom_properties: {},
   };
 }
 
@@ -252,7 +263,7 @@ export function label(urls: Urls, repo: Repo, value: Label): Record<string, unkn
     url: `${repoUrls(urls, repo).api}/labels/${encodeURIComponent(value.name)}`,
     name: value.name,
     color: value.color,
-    default: false,
+    default: value.default === true,
     description: value.description,
   };
 }
@@ -292,10 +303,42 @@ const REACTIONS = {
   eyes: 0,
 };
 
-function authorAssociation(repo: Repo, account: Account): string {
+/** The accounts that authored a commit on the default branch, cached per head. */
+const contributorCache = new WeakMap<Repo, { head: string; ids: Set<number> }>();
+
+function contributors(world: World, repo: Repo): Set<number> {
+  const head = repo.refs.get(`refs/heads/${repo.default_branch}`);
+  if (head === undefined) return new Set();
+  const cached = contributorCache.get(repo);
+  if (cached?.head === head) return cached.ids;
+  const ids = new Set<number>();
+  for (const sha of repo.git.history(head)) {
+    const author = accountForEmail(world, repo.git.commit(sha).author.email);
+    if (author) ids.add(author.id);
+  }
+  contributorCache.set(repo, { head, ids });
+  return ids;
+}
+
+/**
+ * `author_association` as GitHub computes it, strongest first: `OWNER` (owns the repository), `MEMBER`
+ * (of the organization that owns it, owners included), `COLLABORATOR`, `CONTRIBUTOR` (authored a commit
+ * on the default branch), `FIRST_TIME_CONTRIBUTOR` / `FIRST_TIMER` (opened a pull request here, without
+ * such a commit here / in any repository), else `NONE`. `MANNEQUIN` (imported placeholders) never arises.
+ */
+export function authorAssociation(world: World, repo: Repo, account: Account): string {
   if (account.id === repo.owner.id) return 'OWNER';
+  if (world.orgRole(repo.owner, account) !== null) return 'MEMBER';
   if (repo.collaborators.has(account.id)) return 'COLLABORATOR';
-  return 'NONE';
+  if (contributors(world, repo).has(account.id)) return 'CONTRIBUTOR';
+  const openedPull = [...repo.issues.values()].some(
+    (entry) => entry.pull !== null && entry.user.id === account.id,
+  );
+  if (!openedPull) return 'NONE';
+  const committedAnywhere = [...world.repos.values()].some((other) =>
+    contributors(world, other).has(account.id),
+  );
+  return committedAnywhere ? 'FIRST_TIME_CONTRIBUTOR' : 'FIRST_TIMER';
 }
 
 export function issue(urls: Urls, world: World, repo: Repo, value: Issue): Record<string, unknown> {
@@ -338,7 +381,7 @@ export function issue(urls: Urls, world: World, repo: Repo, value: Issue): Recor
     created_at: value.created_at,
     updated_at: value.updated_at,
     closed_by: value.closed_by ? simpleUser(urls, value.closed_by) : null,
-    author_association: authorAssociation(repo, value.user),
+    author_association: authorAssociation(world, repo, value.user),
     performed_via_github_app: value.app ? integration(urls, value.app) : null,
     reactions: { url: `${issueApi}/reactions`, ...REACTIONS },
     timeline_url: `${issueApi}/timeline`,
@@ -369,7 +412,7 @@ export function comment(urls: Urls, world: World, repo: Repo, value: Comment): R
     created_at: value.created_at,
     updated_at: value.updated_at,
     issue_url: `${api}/issues/${value.issue_number}`,
-    author_association: authorAssociation(repo, value.user),
+    author_association: authorAssociation(world, repo, value.user),
     performed_via_github_app: value.app ? integration(urls, value.app) : null,
     reactions: { url: `${api}/issues/comments/${value.id}/reactions`, ...REACTIONS },
   };

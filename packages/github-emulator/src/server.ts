@@ -9,6 +9,7 @@ import type { IncomingMessage, Server, ServerResponse } from 'node:http';
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { Admin } from './admin.js';
+import { notModified, validators } from './caching.js';
 import type { AdminCtx } from './admin-routes.js';
 import { answerAdmin, registerAdminRoutes } from './admin-routes.js';
 import { Clock } from './clock.js';
@@ -17,7 +18,7 @@ import { analyzeGraphQL, executeGraphQL, githubSchema } from './graphql.js';
 import type { GraphQLRequestInfo } from './graphql.js';
 import type { Ctx, Reply } from './http.js';
 import { HttpError } from './http.js';
-import { primaryLimitReply, rateHeaders, rateState } from './ratelimit.js';
+import { primaryLimitReply, rateHeaders, rateState, refundRequest } from './ratelimit.js';
 import { registerActionsRoutes } from './rest/actions.js';
 import { registerCommentRoutes } from './rest/comments.js';
 import { registerContentRoutes } from './rest/contents.js';
@@ -44,24 +45,43 @@ export interface EmulatorOptions {
    * fault added here applies to this very request): kill-point harnesses act at exact request boundaries.
    */
   onRequest?: (entry: RequestLogEntry) => void;
+  /**
+   * `dotcom` (default): REST at the root, GraphQL at `/graphql`, as `api.github.com`. `ghes`: GitHub
+   * Enterprise Server's single-host layout, REST under `/api/v3`, GraphQL at `/api/graphql`, web URLs
+   * (`html_url`, `GITHUB_SERVER_URL`) at the root.
+   */
+  layout?: Layout;
 }
+
+export type Layout = 'dotcom' | 'ghes';
+
+/** Where REST and GraphQL live under the host, per layout. */
+const LAYOUTS: Record<Layout, { rest: string; graphql: string }> = {
+  dotcom: { rest: '', graphql: '/graphql' },
+  ghes: { rest: '/api/v3', graphql: '/api/graphql' },
+};
 
 export interface Exchange {
   method: string;
-  /** Path without the query string. */
+  /** The API path without the query string or the layout's REST prefix (`/api/v3` on GHES). */
   path: string;
   query: string;
   status: number;
   requestBody: unknown;
   responseBody: unknown;
   responseHeaders: Record<string, string>;
+  /** The request's `Accept` header, if any (it picks the media type). */
+  accept: string | null;
   /** The fault type that shaped this response, if any. */
   fault: string | null;
 }
 
 export interface Emulator {
+  /** The REST base URL (`GITHUB_API_URL`): the host, or `<host>/api/v3` in the GHES layout. */
   url: string;
   graphqlUrl: string;
+  /** The web URL (`GITHUB_SERVER_URL`). */
+  serverUrl: string;
   adminUrl: string;
   admin: Admin;
   world: World;
@@ -69,6 +89,12 @@ export interface Emulator {
 }
 
 const JSON_TYPE = 'application/json; charset=utf-8';
+
+/** What the GHES layout reports in `x-github-enterprise-version` (nominal: no GHES release is modelled). */
+const GHES_VERSION = 'enterprise-server@3.17.0';
+
+/** The API path of a request outside the layout's API (a GHES web path): answered 404. */
+const NOT_IN_LAYOUT = '\u0000not-in-layout';
 
 function buildRouter(): Router {
   const router = new Router();
@@ -119,7 +145,9 @@ export class EmulatorServer {
   private readonly router = buildRouter();
   private readonly adminRouter = buildAdminRouter();
   private server: Server | undefined;
+  /** The host's URL (`http://127.0.0.1:PORT`), which is also the web URL. */
   base = '';
+  readonly layout: Layout;
 
   private readonly onExchange: ((exchange: Exchange) => void) | undefined;
   private readonly onRequest: ((entry: RequestLogEntry) => void) | undefined;
@@ -127,6 +155,7 @@ export class EmulatorServer {
   constructor(options: EmulatorOptions = {}) {
     this.onExchange = options.onExchange;
     this.onRequest = options.onRequest;
+    this.layout = options.layout ?? 'dotcom';
     this.world = new World(options.seed ?? 1, new Clock(options.startTime ?? Date.now()));
     this.admin = new Admin(this.world);
   }
@@ -152,6 +181,15 @@ export class EmulatorServer {
     });
     const address = this.server.address() as AddressInfo;
     this.base = `http://${host}:${address.port}`;
+  }
+
+  /** The REST base URL for this layout. */
+  get apiUrl(): string {
+    return `${this.base}${LAYOUTS[this.layout].rest}`;
+  }
+
+  get graphqlUrl(): string {
+    return `${this.base}${LAYOUTS[this.layout].graphql}`;
   }
 
   async close(): Promise<void> {
@@ -181,11 +219,12 @@ export class EmulatorServer {
       res.end();
       return out;
     }
-    const text = JSON.stringify(body);
-    out['content-type'] = JSON_TYPE;
-    out['content-length'] = String(Buffer.byteLength(text));
+    // A raw media type (file bytes): the handler names the content type.
+    const bytes = Buffer.isBuffer(body) ? body : Buffer.from(JSON.stringify(body));
+    out['content-type'] ??= JSON_TYPE;
+    out['content-length'] = String(bytes.length);
     res.writeHead(status, out);
-    res.end(text);
+    res.end(bytes);
     return out;
   }
 
@@ -227,7 +266,7 @@ export class EmulatorServer {
     const { req, method, url, body, parseFailed } = incoming;
     const world = this.world;
     const seq = ++world.requestSeq;
-    const path = url.pathname.replace(/\/+$/, '') || '/';
+    const path = this.apiPath(url.pathname);
     const isGraphQL = path === '/graphql';
     const gql = isGraphQL && method === 'POST' && !parseFailed ? analyzeGraphQL(body) : null;
     const resolved = this.resolveToken(req);
@@ -247,6 +286,8 @@ export class EmulatorServer {
     this.onRequest?.(entry);
     const headers: Record<string, string> = {
       'x-github-request-id': `EMU0:${seq.toString(16).toUpperCase()}`,
+      // GHES names itself on every API response (the version is nominal).
+      ...(this.layout === 'ghes' ? { 'x-github-enterprise-version': GHES_VERSION } : {}),
     };
     const respond = (reply: Reply): void => {
       entry.status = reply.status;
@@ -254,6 +295,7 @@ export class EmulatorServer {
         ...headers,
         ...(reply.headers ?? {}),
       });
+      const accept = req.headers.accept;
       this.onExchange?.({
         method,
         path,
@@ -262,6 +304,7 @@ export class EmulatorServer {
         requestBody: body,
         responseBody: reply.body,
         responseHeaders: sent,
+        accept: typeof accept === 'string' ? accept : null,
         fault: entry.fault,
       });
     };
@@ -296,14 +339,39 @@ export class EmulatorServer {
       respond(limited);
       return;
     }
-    Object.assign(headers, rateHeaders(rateState(world, token, resource, true)));
+    // `GET /rate_limit` does not count against the primary limit (GitHub's documentation).
+    const counted = !(path === '/rate_limit' && (method === 'GET' || method === 'HEAD'));
+    Object.assign(headers, rateHeaders(rateState(world, token, resource, counted)));
     const refused = faultReply(fault, headers['x-github-request-id'] ?? '');
     if (refused) {
       respond(refused);
       return;
     }
 
-    const reply = await this.answer(incoming, path, token, gql);
+    let reply = await this.answer(incoming, path, token, gql);
+    if (!isGraphQL) {
+      const own = { ...(reply.headers ?? {}) };
+      // GitHub sends Last-Modified on reads; a write's answer carries only the ETag.
+      if (method !== 'GET' && method !== 'HEAD') delete own['last-modified'];
+      reply = { ...reply, headers: { ...validators(reply, token !== null), ...own } };
+      if (notModified(method, req.headers, reply.status, reply.headers ?? {})) {
+        // 304: the validators again, no body; an authorized one is not counted against the limit.
+        if (token) {
+          refundRequest(world, token, resource);
+          Object.assign(headers, rateHeaders(rateState(world, token, resource, false)));
+        }
+        const kept = ['etag', 'last-modified', 'cache-control', 'vary'];
+        const replyHeaders = reply.headers ?? {};
+        reply = {
+          status: 304,
+          headers: Object.fromEntries(
+            kept
+              .filter((name) => replyHeaders[name] !== undefined)
+              .map((name) => [name, replyHeaders[name] ?? '']),
+          ),
+        };
+      }
+    }
     if (fault?.fault.type === 'apply-then-drop') {
       drop();
       return;
@@ -343,6 +411,12 @@ export class EmulatorServer {
       }
       return executeGraphQL(this.world, token, this.base, body, gql ?? analyzeGraphQL(body));
     }
+    if (path === NOT_IN_LAYOUT) {
+      return {
+        status: 404,
+        body: { message: 'Not Found', documentation_url: 'https://docs.github.com/rest', status: '404' },
+      };
+    }
     const responseHeaders: Record<string, string> = {};
     const reply = await this.dispatch({
       world: this.world,
@@ -354,13 +428,47 @@ export class EmulatorServer {
       body,
       headers: req.headers,
       token,
-      base: this.base,
+      base: this.apiUrl,
+      web: this.base,
       responseHeaders,
     });
     return { ...reply, headers: { ...responseHeaders, ...(reply.headers ?? {}) } };
   }
 
+  /**
+   * The API path of a request path: the layout's REST prefix removed (`/graphql` for its GraphQL
+   * endpoint), trailing slashes dropped; `NOT_IN_LAYOUT` for a path outside the API (GHES web paths).
+   */
+  private apiPath(pathname: string): string {
+    const trimmed = pathname.replace(/\/+$/, '') || '/';
+    const { rest, graphql } = LAYOUTS[this.layout];
+    if (trimmed === graphql) return '/graphql';
+    if (rest === '') return trimmed;
+    if (trimmed === rest) return '/';
+    const inside = trimmed.startsWith(`${rest}/`) ? trimmed.slice(rest.length) : NOT_IN_LAYOUT;
+    // GHES serves GraphQL at /api/graphql only; /api/v3/graphql is no endpoint there.
+    return inside === '/graphql' ? NOT_IN_LAYOUT : inside;
+  }
+
+  /** `/repositories/{id}/…` names the repository by ID: answered as `/repos/{owner}/{repo}/…`. */
+  private resolveRepositoryId(path: string): string | null {
+    const match = /^\/repositories\/(\d+)(\/.*)?$/.exec(path);
+    if (!match) return path;
+    const repo = this.world.repoById(Number(match[1]));
+    return repo
+      ? `/repos/${encodeURIComponent(repo.owner.login)}/${encodeURIComponent(repo.name)}${match[2] ?? ''}`
+      : null;
+  }
+
   private async dispatch(ctx: Ctx): Promise<Reply> {
+    const resolved = this.resolveRepositoryId(ctx.path);
+    if (resolved === null) {
+      return {
+        status: 404,
+        body: { message: 'Not Found', documentation_url: 'https://docs.github.com/rest', status: '404' },
+      };
+    }
+    ctx.path = resolved;
     const found = this.router.match(ctx.method === 'HEAD' ? 'GET' : ctx.method, ctx.path);
     if (!('route' in found)) {
       return {
@@ -392,6 +500,8 @@ export class EmulatorServer {
         admin: this.admin,
         world: this.world,
         base: this.base,
+        apiUrl: this.apiUrl,
+        graphqlUrl: this.graphqlUrl,
         query: url.searchParams,
         input: (typeof body === 'object' && body !== null ? body : {}) as Record<string, unknown>,
       },
@@ -405,8 +515,9 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Emul
   const server = new EmulatorServer(options);
   await server.listen(options.port ?? 0, options.host ?? '127.0.0.1');
   return {
-    url: server.base,
-    graphqlUrl: `${server.base}/graphql`,
+    url: server.apiUrl,
+    graphqlUrl: server.graphqlUrl,
+    serverUrl: server.base,
     adminUrl: `${server.base}/_emulator`,
     admin: server.admin,
     world: server.world,

@@ -71,7 +71,24 @@ export interface Label {
   name: string;
   color: string;
   description: string | null;
+  /** One of the labels GitHub gives every new repository (`default: true` in its representation). */
+  default?: boolean;
 }
+
+/** The labels GitHub creates in every new repository (name, colour, description), in its order. */
+export const DEFAULT_LABELS: readonly (readonly [string, string, string])[] = [
+  ['bug', 'd73a4a', "Something isn't working"],
+  ['documentation', '0075ca', 'Improvements or additions to documentation'],
+  ['duplicate', 'cfd3d7', 'This issue or pull request already exists'],
+  ['enhancement', 'a2eeef', 'New feature or request'],
+  ['good first issue', '7057ff', 'Good for newcomers'],
+  ['help wanted', '008672', 'Extra attention is needed'],
+  ['invalid', 'e4e669', "This doesn't seem right"],
+  ['question', 'd876e3', 'Further information is requested'],
+  ['wontfix', 'ffffff', 'This will not be worked on'],
+];
+
+export type OrgRole = 'member' | 'admin';
 
 export interface Milestone {
   id: number;
@@ -326,6 +343,13 @@ export class World {
   conditionalWrites: ConditionalWrites = 'ignored';
   markerCreates: MarkerCreates = 'allowed';
   requestSeq = 0;
+  /** Organization memberships: organization account id → member account id → role. */
+  orgMembers = new Map<number, Map<number, OrgRole>>();
+  /**
+   * Default labels take IDs from their own sequence, so a repository's defaults do not shift the IDs
+   * everything else gets (GitHub's IDs are opaque; tests and recorded worlds keep theirs).
+   */
+  private nextLabelId = 4_000_000_000;
 
   constructor(seed: number, clock: Clock = new Clock()) {
     this.seed = seed;
@@ -348,6 +372,8 @@ export class World {
     this.conditionalWrites = 'ignored';
     this.markerCreates = 'allowed';
     this.requestSeq = 0;
+    this.orgMembers = new Map();
+    this.nextLabelId = 4_000_000_000;
     this.installGithubActions();
   }
 
@@ -451,7 +477,13 @@ export class World {
   createRepo(
     owner: Account,
     name: string,
-    options: { default_branch?: string; private?: boolean; description?: string | null },
+    options: {
+      default_branch?: string;
+      private?: boolean;
+      description?: string | null;
+      /** GitHub's default labels (default true, as on GitHub). */
+      default_labels?: boolean;
+    },
   ): Repo {
     const id = this.id();
     const now = this.now();
@@ -482,13 +514,41 @@ export class World {
       pushed_at: now,
     };
     this.repos.set(`${owner.login}/${name}`.toLowerCase(), repo);
+    if (options.default_labels !== false) {
+      for (const [label, color, description] of DEFAULT_LABELS) {
+        const labelId = ++this.nextLabelId;
+        repo.labels.set(labelId, {
+          id: labelId,
+          node_id: nodeId('LA', labelId),
+          name: label,
+          color,
+          description,
+          default: true,
+        });
+      }
+    }
     return repo;
   }
 
-  /** The role an account holds on a repository (owner → admin), or null. */
+  /** An account's role in an organization, or null (not a member, or `org` is no organization). */
+  orgRole(org: Account, account: Account): OrgRole | null {
+    if (org.type !== 'Organization') return null;
+    return this.orgMembers.get(org.id)?.get(account.id) ?? null;
+  }
+
+  /**
+   * The role an account holds on a repository (owner → admin; an organization's owners → admin, its
+   * members the organization's base permission, read), or null. The stronger of that and a
+   * collaborator role wins.
+   */
   roleOf(account: Account, repo: Repo): Role | null {
     if (account.id === repo.owner.id) return 'admin';
-    return repo.collaborators.get(account.id) ?? null;
+    const collaborator = repo.collaborators.get(account.id) ?? null;
+    const org = this.orgRole(repo.owner, account);
+    const fromOrg: Role | null = org === 'admin' ? 'admin' : org === 'member' ? 'read' : null;
+    if (fromOrg === null) return collaborator;
+    if (collaborator === null) return fromOrg;
+    return ROLE_ORDER.indexOf(collaborator) >= ROLE_ORDER.indexOf(fromOrg) ? collaborator : fromOrg;
   }
 }
 

@@ -202,8 +202,10 @@ describe('pagination, rate limit and clock', () => {
     });
     expect(((await first.json()) as unknown[]).length).toBe(30);
     const link = first.headers.get('link') ?? '';
+    // GitHub links a repository's lists by its ID (the form that survives a rename).
+    const id = world.emulator.world.repo('alice', 'repo')?.id ?? 0;
     expect(link).toContain(
-      `<${world.emulator.url}/repos/alice/repo/issues?state=all&per_page=30&page=2>; rel="next"`,
+      `<${world.emulator.url}/repositories/${id}/issues?state=all&per_page=30&page=2>; rel="next"`,
     );
     expect(link).toContain('page=3>; rel="last"');
     const capped = await fetch(`${world.emulator.url}/repos/alice/repo/issues?state=all&per_page=500`, {

@@ -16,17 +16,23 @@ export interface GitHubRemote {
   host: string;
   owner: string;
   repo: string;
+  /** For an http(s) remote, its scheme, host and port (`https://git.acme.test:8443`): where GHES serves. */
+  webOrigin?: string;
 }
 
 /** A GitHub remote URL (https, ssh, scp-like) → host, owner, repo; null for anything else. */
 export function parseRemoteUrl(url: string): Omit<GitHubRemote, 'remote'> | null {
   const match =
-    /^(?:https?:\/\/(?:[^@/]+@)?|ssh:\/\/(?:[^@/]+@)?|git@)([A-Za-z0-9.-]+)(?::\d+)?[:/]([A-Za-z0-9](?:[A-Za-z0-9-]{0,38}))\/([A-Za-z0-9._-]{1,100}?)(?:\.git)?\/?$/.exec(
+    /^(?:(https?):\/\/(?:[^@/]+@)?|ssh:\/\/(?:[^@/]+@)?|git@)([A-Za-z0-9.-]+)(?::(\d+))?[:/]([A-Za-z0-9](?:[A-Za-z0-9-]{0,38}))\/([A-Za-z0-9._-]{1,100}?)(?:\.git)?\/?$/.exec(
       url.trim(),
     );
   if (match === null) return null;
-  const [, host = '', owner = '', repo = ''] = match;
-  return { host: host.toLowerCase(), owner, repo };
+  const [, scheme, host = '', port, owner = '', repo = ''] = match;
+  const lower = host.toLowerCase();
+  // An ssh remote's port is the ssh daemon's; an http(s) remote's scheme and port are the web server's.
+  const webOrigin =
+    scheme === undefined ? undefined : `${scheme}://${lower}${port === undefined ? '' : `:${port}`}`;
+  return { host: lower, owner, repo, ...(webOrigin === undefined ? {} : { webOrigin }) };
 }
 
 function isGitHubHost(host: string, extra: string | undefined): boolean {
@@ -37,10 +43,14 @@ function isGitHubHost(host: string, extra: string | undefined): boolean {
   );
 }
 
-export function apiUrlOf(host: string): string {
+/**
+ * The REST base URL for a GitHub host: api.github.com, `api.<subdomain>.ghe.com`, or GHES's
+ * `<origin>/api/v3` on the remote's own scheme and port when the remote is http(s) (https otherwise).
+ */
+export function apiUrlOf(host: string, webOrigin?: string): string {
   if (host === 'github.com') return 'https://api.github.com';
   if (host.endsWith('.ghe.com')) return `https://api.${host}`;
-  return `https://${host}/api/v3`;
+  return `${webOrigin ?? `https://${host}`}/api/v3`;
 }
 
 function git(cwd: string, args: string[]): string | null {
@@ -201,7 +211,7 @@ export function runInit(args: readonly string[], env: CliEnv, io: CliIo): number
         host: remote.host,
         remote: remote.remote,
         default_branch: defaultBranch,
-        api_url: apiUrlOf(remote.host),
+        api_url: apiUrlOf(remote.host, remote.webOrigin),
       },
       writ: plan.pin,
       files: plan.operations.map((operation) => ({
@@ -235,9 +245,13 @@ export function runInit(args: readonly string[], env: CliEnv, io: CliIo): number
         return `  ${what.padEnd(12)} ${operation.path}${operation.reason === undefined ? '' : ` (${operation.reason}, left untouched${beside})`}`;
       }),
       '',
-      'Pending (rendered when the stage is released; re-run writ init then):',
-      ...PENDING_STAGES.map((entry) => `  ${entry.stage}: ${entry.what}`),
-      '',
+      ...(PENDING_STAGES.length === 0
+        ? ['']
+        : [
+            'Pending (rendered when the stage is released; re-run writ init then):',
+            ...PENDING_STAGES.map((entry) => `  ${entry.stage}: ${entry.what}`),
+            '',
+          ]),
     ];
     io.stdout(`${lines.join('\n')}${renderOwnerSteps(steps, full)}`);
   }

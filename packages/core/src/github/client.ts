@@ -15,7 +15,10 @@ import { redact, registerSecret, silentLogger } from '../redact.js';
 export type GitHubClient = ReturnType<typeof getOctokit>;
 
 export interface GitHubClientOptions {
-  /** REST base URL (GraphQL goes to `${baseUrl}/graphql`). Defaults to GITHUB_API_URL or api.github.com. */
+  /**
+   * REST base URL (GraphQL goes to `${baseUrl}/graphql`, or for GHES's `https://<host>/api/v3` to
+   * `https://<host>/api/graphql`). Defaults to GITHUB_API_URL or api.github.com.
+   */
   baseUrl?: string;
   userAgent?: string;
   logger?: Logger;
@@ -35,6 +38,13 @@ export interface GitHubClientOptions {
   notificationSpacingMs?: number;
   /** Keys the plugin's process-wide global, auth and search queues; write and notification queues are per client. */
   throttleId?: string;
+  /**
+   * Conditional re-reads of the polling listings (`conditionalReads`). Default false: measured on the
+   * roadmap-shaped persist run (scripts/measure-conditional-reads.ts) no stage on main re-reads an
+   * unchanged listing within one process, so it saves nothing there yet; a reader that polls (a sweep)
+   * turns it on.
+   */
+  conditionalReads?: boolean;
 }
 
 /**
@@ -67,6 +77,73 @@ export function graphqlRateLimitCompat(octokit: Octokit): Record<string, never> 
     }
     return response;
   });
+  return {};
+}
+
+/** A GitHub Enterprise Server REST base URL (`https://<host>/api/v3`). */
+const GHES_REST_BASE = /\/api\/v3\/?$/;
+
+/**
+ * GitHub Enterprise Server serves GraphQL at `https://<host>/api/graphql`, not under the REST base
+ * (`/api/v3/graphql` is no endpoint there). `octokit.graphql` knows this; `request('POST /graphql')`,
+ * which Writ uses for its GraphQL calls, does not. This plugin sits innermost, so the retry and
+ * throttling plugins still see `/graphql` (and treat it as GraphQL) and only the request sent is redirected.
+ */
+export function ghesGraphqlUrl(octokit: Octokit): Record<string, never> {
+  octokit.hook.before('request', (options) => {
+    const baseUrl = typeof options.baseUrl === 'string' ? options.baseUrl : '';
+    if (options.url === '/graphql' && GHES_REST_BASE.test(baseUrl)) {
+      options.url = baseUrl.replace(GHES_REST_BASE, '/api/graphql');
+    }
+  });
+  return {};
+}
+
+/**
+ * The listings Writ re-reads while a stage runs (the idempotency pre-check's issue listing and the
+ * comment listing the pre-check and the status comment search), worth a conditional request.
+ */
+const CONDITIONAL_ROUTES = new Set([
+  'GET /repos/{owner}/{repo}/issues',
+  'GET /repos/{owner}/{repo}/issues/{issue_number}/comments',
+]);
+const CONDITIONAL_CACHE_SIZE = 64;
+
+/**
+ * Re-reads of the listings above send the ETag of the last answer as `If-None-Match`; a 304 (which
+ * GitHub does not count against the primary rate limit) is answered with that last response. GitHub
+ * confirmed it unchanged, so nothing stale is ever returned, unlike a max-age cache. One cache per
+ * client (so per token), keyed by the full URL and media type, the newest 64 entries.
+ */
+export function conditionalReads(octokit: Octokit): Record<string, never> {
+  const cache = new Map<string, { etag: string; response: Awaited<ReturnType<Octokit['request']>> }>();
+  octokit.hook.wrap('request', async (request, options) => {
+    if (!CONDITIONAL_ROUTES.has(`${options.method} ${options.url}`)) return request(options);
+    const endpoint = octokit.request.endpoint.parse(options);
+    const accept = (endpoint.headers as Record<string, unknown>).accept;
+    const key = `${endpoint.url} ${typeof accept === 'string' ? accept : ''}`;
+    const cached = cache.get(key);
+    if (cached) options.headers = { ...options.headers, 'if-none-match': cached.etag };
+    try {
+      const response = await request(options);
+      const etag = response.headers.etag;
+      cache.delete(key);
+      if (typeof etag === 'string') {
+        cache.set(key, { etag, response });
+        if (cache.size > CONDITIONAL_CACHE_SIZE) cache.delete(cache.keys().next().value as string);
+      }
+      return response;
+    } catch (error) {
+      // A copy: a caller that changes what it was given must not change what the next 304 answers.
+      if (cached && (error as { status?: unknown }).status === 304)
+        return { ...cached.response, data: structuredClone<unknown>(cached.response.data) };
+      throw error;
+    }
+  });
+  return {};
+}
+
+function noPlugin(): Record<string, never> {
   return {};
 }
 
@@ -126,6 +203,8 @@ export function createGitHubClient(token: string, options: GitHubClientOptions =
         notifications: new Bottleneck.Group({ maxConcurrent: 1, minTime: notificationSpacing }),
       },
     },
+    ghesGraphqlUrl,
+    options.conditionalReads === true ? conditionalReads : noPlugin,
     graphqlRateLimitCompat,
     retry,
     throttling,

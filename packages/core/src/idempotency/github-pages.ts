@@ -28,12 +28,16 @@ export function issuePages(github: GitHubClient, owner: string, repo: string, si
   };
 }
 
-/** Every comment on one issue or pull request (ascending ID, as GitHub lists them). */
+/**
+ * Every comment on one issue or pull request (ascending ID, as GitHub lists them); with `since`
+ * (ISO 8601) only those updated since then, which includes everything created since.
+ */
 export function commentPages(
   github: GitHubClient,
   owner: string,
   repo: string,
   issueNumber: number,
+  since?: string,
 ): PageReader {
   return async (page) => {
     const response = await github.rest.issues.listComments({
@@ -42,6 +46,7 @@ export function commentPages(
       issue_number: issueNumber,
       per_page: PER_PAGE,
       page,
+      ...(since === undefined ? {} : { since }),
     });
     return { items: response.data as unknown as ListedItem[], hasNext: hasNextLink(response.headers.link) };
   };

@@ -426,11 +426,17 @@ function evaluate(
         ...(trailers.commentId === null ? {} : { allowedRoles: [actor.role_name] }),
       });
     }
-    case 'status':
-      return transitions.recordStatus(view(at), {
+    case 'status': {
+      const statusComment = need(childRun.status_comment, oid, 'the status comment record');
+      // A reservation's time is the server's at the read before the commit: within the commit's window.
+      const reservedAt = statusComment.reserved_at == null ? at : Date.parse(statusComment.reserved_at);
+      within(reservedAt, times.parentCommittedAt, at, oid, 'reserved_at');
+      return transitions.recordStatus(view(reservedAt), {
         runId,
-        statusComment: need(childRun.status_comment, oid, 'the status comment record'),
+        statusComment,
+        stampReservation: statusComment.reserved_at != null,
       });
+    }
     case 'artifact':
       return transitions.recordArtifact(view(at), {
         runId,

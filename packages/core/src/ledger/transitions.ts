@@ -734,6 +734,8 @@ export interface StatusUpdateInput {
   runId: string;
   /** The new status comment record, computed by the status-comment protocol. */
   statusComment: StatusComment;
+  /** False only when replay re-evaluates a reservation recorded before `reserved_at` existed. */
+  stampReservation?: boolean;
 }
 
 /**
@@ -759,7 +761,15 @@ export function recordStatus(view: LedgerView, input: StatusUpdateInput): Transi
       `Run ${run.run_id} already has status comment ${current.comment_id}.`,
     );
   }
-  return recordOnRun(view, run, 'status', { status_comment: { ...input.statusComment } });
+  // A first POST's reservation carries the server's time (never the runner's): the read-back after an
+  // unanswered POST lists only what was updated since then. Replay of a run file older than the field
+  // re-evaluates without it.
+  const record: StatusComment = { ...input.statusComment };
+  delete record.reserved_at;
+  if (record.comment_id === null && record.pending_digest !== null && input.stampReservation !== false) {
+    record.reserved_at = new Date(view.serverTime).toISOString();
+  }
+  return recordOnRun(view, run, 'status', { status_comment: record });
 }
 
 export interface ArtifactInput {

@@ -116,6 +116,11 @@ export interface StatusComment {
   body_digest: string | null;
   /** Digest of a body being written (POST or PATCH) whose outcome is not yet recorded. */
   pending_digest: string | null;
+  /**
+   * The server time the first POST was reserved (absent in older run files; null once the comment is
+   * known): the read-back after an unanswered POST lists comments updated since then, less a skew.
+   */
+  reserved_at?: string | null;
 }
 
 export interface ArtifactRecord {

@@ -21,6 +21,7 @@ import { WritError, errorCode, failureMessage, httpStatus } from '../errors.js';
 import type { GitHubClient } from '../github/client.js';
 import { writeOutcome } from '../github/commit-on-branch.js';
 import type { LedgerContext, TransitionOutcome } from '../ledger/cas.js';
+import { claimCommittedAt } from '../ledger/claim-time.js';
 import { checkpointSteps, claimStep, claimSteps, completeRun } from '../ledger/ledger.js';
 import type { RepositoryName } from '../ledger/paths.js';
 import type { Holder, RunStep, StepOutcome } from '../ledger/types.js';
@@ -66,6 +67,11 @@ export interface PersistDeps {
    * throw here leaves the step claimed with its write landed, exactly like a crashed runner).
    */
   afterWrite?: (stepId: string) => void | Promise<void>;
+  /**
+   * Called after a window of steps was claimed and before any of them is read or written (the test
+   * hook's crash between a claim and its write: the steps stay claimed with nothing written).
+   */
+  afterClaim?: (stepIds: readonly string[]) => void | Promise<void>;
 }
 
 export type PersistOutcome = 'completed' | 'waiting-external' | 'stopped' | 'gate-closed' | 'dry-run';
@@ -181,12 +187,15 @@ export async function persistPlan(deps: PersistDeps, settings: PersistSettings):
   const reports: StepReport[] = [];
   let ledgerCommits = 0;
   const keys = milestoneKeysOf(plan, run);
+  // The lower bound of a create's marker pre-check: the window's first claim on the server clock, once
+  // known (claimedAt below); until then, and should the ledger not tell, the approval's consume time.
+  let claimedAt: string | null = null;
   const context = (precheck: boolean): StepReadContext => ({
     owner: repository.owner,
     repo: repository.repo,
     ownLogin: deps.ownLogin,
     pageCap: settings.pageCap,
-    createdAfter: run.approval?.consumed_at ?? null,
+    createdAfter: claimedAt ?? run.approval?.consumed_at ?? null,
     milestoneKeys: keys,
     precheck,
     runId,
@@ -299,6 +308,11 @@ export async function persistPlan(deps: PersistDeps, settings: PersistSettings):
       if (external !== undefined) return finish('waiting-external', '', null);
       window = claimed;
       resumed = true;
+      // Claimed by an earlier invocation: the claim commit's date bounds a create's pre-check.
+      if (window.some((step) => step.kind === 'issue.create')) {
+        const at = await claimCommittedAt(ledger, runId);
+        claimedAt = at === null ? null : new Date(at).toISOString();
+      }
     } else {
       const nextIndex = run.steps.findIndex((step) => step.status === 'pending');
       if (nextIndex === -1) return await complete();
@@ -331,6 +345,8 @@ export async function persistPlan(deps: PersistDeps, settings: PersistSettings):
       ledgerCommits += 1;
       run = claimedOutcome.result.run ?? run;
       resumed = false;
+      claimedAt = new Date(claimedOutcome.serverTime).toISOString();
+      await deps.afterClaim?.(window.map((step) => step.id));
     }
     budget -= window.length;
 

@@ -28,14 +28,22 @@ export const APP_PERMISSIONS: readonly AppPermission[] = [
   {
     permission: 'contents',
     access: 'write',
-    stages: ['bootstrap', 'preview', 'consume-approval', 'claim-checkpoint', 'publish-artifact'],
+    stages: [
+      'bootstrap',
+      'preview',
+      'consume-approval',
+      'claim-checkpoint',
+      'persist',
+      'publish-artifact',
+      'recovery',
+    ],
     why: 'every ledger commit (createCommitOnBranch on the ledger branch, the root through the Git data API) and the artifact commit on its bot branch',
   },
   {
     permission: 'issues',
     access: 'write',
-    stages: ['preview', 'consume-approval', 'claim-checkpoint', 'publish-artifact'],
-    why: "preview and consume-approval keep the run's one status comment; every stage reads approval comments (the ledger replay re-reads each consumed approval)",
+    stages: ['preview', 'consume-approval', 'claim-checkpoint', 'persist', 'publish-artifact', 'recovery'],
+    why: "persist writes the plan's milestones, issues, labels and comments; preview, consume-approval, persist and recovery keep the run's one status comment; every stage reads approval comments (the ledger replay re-reads each consumed approval)",
   },
   {
     permission: 'pull_requests',
@@ -46,7 +54,15 @@ export const APP_PERMISSIONS: readonly AppPermission[] = [
   {
     permission: 'administration',
     access: 'read',
-    stages: ['preview', 'consume-approval', 'claim-checkpoint', 'publish-artifact', 'doctor'],
+    stages: [
+      'preview',
+      'consume-approval',
+      'claim-checkpoint',
+      'persist',
+      'publish-artifact',
+      'recovery',
+      'doctor',
+    ],
     why: "see the ledger rulesets' bypass actors, which the provenance check requires (GitHub shows them only to callers with write access to the ruleset: if writ doctor with the app token reports them UNKNOWN, grant read and write)",
   },
   {

@@ -41,9 +41,12 @@ function nextSteps(run: RunFile): string {
   }
 }
 
-/** A GitHub comment URL fit for a Markdown link (from the API, never comment text; checked anyway). */
+/**
+ * A GitHub comment URL fit for a Markdown link (from the API, never comment text; checked anyway): https,
+ * a host and, for a GitHub Enterprise Server on its own port, that port.
+ */
 function commentLink(url: string): string | null {
-  return /^https:\/\/[A-Za-z0-9.-]+\/[A-Za-z0-9._~/#-]+$/.test(url) ? url : null;
+  return /^https:\/\/[A-Za-z0-9.-]+(?::[0-9]{1,5})?\/[A-Za-z0-9._~/#-]+$/.test(url) ? url : null;
 }
 
 /** What a caller may add beyond the run record (each deterministic for a given ledger state). */

@@ -50,6 +50,14 @@ export interface StatusCommentResult {
 /** GitHub comment bodies are limited to 65,536 characters. */
 export const MAX_COMMENT_CHARS = 65_536;
 
+/**
+ * How much earlier than its reservation's server time a landed first POST is looked for: the
+ * reservation time is the Date of the read before the reservation commit (whole seconds), so a
+ * generous bound costs nothing on a busy thread and covers any clock difference between GitHub's
+ * API front ends.
+ */
+export const RESERVATION_SKEW_MS = 5 * 60_000;
+
 /** The exact body: the run's marker first (its identity), then the projection. */
 export function statusBody(runId: string, projection: string): string {
   const body = `${statusMarker(runId)}\n${projection}`;
@@ -107,7 +115,7 @@ export async function syncStatusComment(
   if (reserved === null) return postComment(sync);
   // A reserved first POST with no recorded result: find out whether it landed before anything else.
   if (reserved.comment_id === null) {
-    const adopted = await adoptLandedPost(sync);
+    const adopted = await adoptLandedPost(sync, reserved.reserved_at ?? null);
     if (adopted === null) return postComment(sync); // it never landed: the identity is reserved again
     return updateComment(sync, adopted, 'adopted');
   }
@@ -117,11 +125,17 @@ export async function syncStatusComment(
 /**
  * After a first POST with no definite answer: the run's marker is looked for among Writ's own comments
  * on the issue. Found: the oldest is adopted (and recorded), later duplicates removed. Not found: null.
+ * A POST made after its reservation was created after the reservation's server time, so the listing
+ * starts there (less RESERVATION_SKEW_MS): one page however long the thread. A reservation recorded
+ * before that time was kept reads from the first page, within the page cap.
  */
-async function adoptLandedPost(sync: Sync): Promise<KnownComment | null> {
+async function adoptLandedPost(sync: Sync, reservedAt: string | null): Promise<KnownComment | null> {
   const { github, logger } = sync.deps;
   const { repository, runId } = sync.request;
-  const found = await findMarked(commentPages(github, repository.owner, repository.repo, sync.issueNumber), {
+  const since =
+    reservedAt === null ? undefined : new Date(Date.parse(reservedAt) - RESERVATION_SKEW_MS).toISOString();
+  const pages = commentPages(github, repository.owner, repository.repo, sync.issueNumber, since);
+  const found = await findMarked(pages, {
     marker: statusMarker(runId),
     ownLogin: sync.request.ownLogin,
   });

@@ -177,6 +177,58 @@ describe('completion in the last checkpoint', () => {
   });
 });
 
+describe('a status reservation carries the server time', () => {
+  const reservation = {
+    issue_number: 7,
+    comment_id: null,
+    body_digest: null,
+    pending_digest: 'sha256:' + 'a'.repeat(64),
+  };
+
+  async function plannedReservation(): Promise<{ files: Files; message: string }> {
+    await proposePlanFor(ledger, 'run-1');
+    return planned(
+      await recordStatusComment(ledger, { runId: 'run-1', statusComment: reservation }, { dryRun: true }),
+    );
+  }
+
+  it('stamps a first POST’s reservation with the time of the read, whatever the caller passes', async () => {
+    await proposePlanFor(ledger, 'run-1');
+    await recordStatusComment(ledger, {
+      runId: 'run-1',
+      statusComment: { ...reservation, reserved_at: '2001-01-01T00:00:00.000Z' },
+    });
+    const run = (await readVerifiedRun(ledger, 'run-1')).run;
+    expect(run?.status_comment?.reserved_at).toMatch(/^20[2-9]\d-/);
+    expect(run?.status_comment?.reserved_at).not.toBe('2001-01-01T00:00:00.000Z');
+  });
+
+  it('replays a reservation recorded before reserved_at existed', async () => {
+    const { files, message } = await plannedReservation();
+    files[RUN_PATH] = edit<RunFile>(files[RUN_PATH]!, (run) => {
+      delete run.status_comment?.reserved_at;
+    });
+    store.append(files, message);
+    expect((await verifyLedger(ledger, { mode: 'full' })).report.totalCommits).toBe(3);
+  });
+
+  it('refuses a reservation time outside its commit’s window (a forged since= to hide a landed POST)', async () => {
+    const { files, message } = await plannedReservation();
+    files[RUN_PATH] = edit<RunFile>(files[RUN_PATH]!, (run) => {
+      if (run.status_comment) run.status_comment.reserved_at = '2099-01-01T00:00:00.000Z';
+    });
+    await expectForgeryRefused(files, message, /reserved_at is outside the commit's time/);
+  });
+
+  it('refuses a reservation time on a record that reserves no POST', async () => {
+    const { files, message } = await plannedReservation();
+    files[RUN_PATH] = edit<RunFile>(files[RUN_PATH]!, (run) => {
+      if (run.status_comment) run.status_comment.pending_digest = null;
+    });
+    await expectForgeryRefused(files, message, /the run file is not what status writes/);
+  });
+});
+
 describe('the replay refuses what no legal transition writes', () => {
   it('checks itself: the untouched legal commit is accepted', async () => {
     await approvedRun();

@@ -5,8 +5,10 @@
  */
 import { afterEach, describe, expect, it } from '@jest/globals';
 import { WritError } from '@writ/core/errors.js';
-import { claimStep, readRun } from '@writ/core/ledger/ledger.js';
-import { createKey, createdBody } from '@writ/core/persist/steps.js';
+import { claimStep, proposeRun, readRun } from '@writ/core/ledger/ledger.js';
+import { bindPlan } from '@writ/core/plan/binding.js';
+import { claimCommittedAt } from '@writ/core/ledger/claim-time.js';
+import { CREATE_SKEW_MS, createKey, createdBody } from '@writ/core/persist/steps.js';
 import { idempotencyMarker } from '@writ/core/idempotency/key.js';
 import { observeStep } from '@writ/core/persist/observe.js';
 import type { IssueCreateStep, PlanStep } from '@writ/core/plan/types.js';
@@ -442,6 +444,64 @@ describe('idempotent creates', () => {
     expect(result.outcome).toBe('completed');
     expect(result.steps[0]?.writes).toBe(0);
     expect(await issuesTitled(world, epic.title)).toHaveLength(1);
+  });
+
+  it('bounds a resumed pre-check by the step first claim: a marker from before it is out, one after it found on one page', async () => {
+    const world = await setup();
+    const plan = planOf([epic]);
+    const { runId } = await world.approve(plan);
+    const { admin } = world.world.emulator;
+    // Writ's own marker for the same request, from before this step was ever claimed (another run's).
+    const body = createdBody(epic, runId, createKey(epic));
+    const before = (
+      await world.app.rest.issues.create({ ...base, title: epic.title, body, labels: ['epic'] })
+    ).data.number;
+    admin.clock({ advance_ms: 10 * 60_000 });
+    // Issues between the approval and the claim: a bound at the approval would list them too.
+    for (let i = 0; i < 101; i += 1) await world.owner.rest.issues.create({ ...base, title: `filler ${i}` });
+    admin.clock({ advance_ms: 10 * 60_000 });
+    await expect(
+      world.persist(plan, runId, {}, { afterWrite: () => Promise.reject(new Error('killed')) }),
+    ).rejects.toThrow('killed');
+    const claimedAt = await claimCommittedAt(world.ledger, runId);
+    expect(claimedAt).not.toBeNull();
+    const seq = world.seq();
+    const result = await world.persist(plan, runId);
+    expect(result.outcome).toBe('completed');
+    expect(result.steps[0]?.writes).toBe(0);
+    const listed = admin
+      .requests()
+      .filter((r) => r.seq > seq && r.method === 'GET' && r.path.startsWith('/repos/acme/widgets/issues?'));
+    expect(listed).toHaveLength(1);
+    const since = new URL(listed[0]?.path ?? '', 'http://emulator').searchParams.get('since');
+    expect(since).toBe(new Date((claimedAt as number) - CREATE_SKEW_MS).toISOString());
+    // The issue created after the claim is the step's; the one from before was never in the window.
+    const titled = await issuesTitled(world, epic.title);
+    expect(titled).toHaveLength(2);
+    expect(result.created.epic).toBe(titled.find((n) => n !== before));
+    expect((await readRun(world.ledger, runId)).run?.steps[0]?.resources).toEqual([result.created.epic]);
+  });
+
+  it('finds no claim time for a run never claimed, or when the search stops before the claim', async () => {
+    const world = await setup();
+    const plan = planOf([epic]);
+    const { runId } = await world.approve(plan);
+    expect(await claimCommittedAt(world.ledger, runId)).toBeNull();
+    await claimStep(world.ledger, { runId, stepId: 'epic', epoch: 1, holder: { run_id: runId, ...HOLDER } });
+    const binding = bindPlan(planOf([{ ...epic, id: 'other' }], { max_steps: 5 }, 'another plan'));
+    await proposeRun(world.ledger, {
+      runId: 'run-other',
+      planDigest: binding.digest,
+      evidenceDigest: null,
+      scope: binding.scope,
+      bounds: binding.bounds,
+      steps: binding.steps,
+    });
+    expect(await claimCommittedAt(world.ledger, runId)).toEqual(expect.any(Number));
+    // The claim is one commit down, under the other run's propose.
+    expect(await claimCommittedAt(world.ledger, runId, 1)).toBeNull();
+    // A run proposed and never approved: the whole history is read, no claim found.
+    expect(await claimCommittedAt(world.ledger, 'run-other')).toBeNull();
   });
 
   it('after a crash between the claim and the write, a re-run reads the pre-state and creates once', async () => {

@@ -6,11 +6,15 @@ import { afterEach, beforeEach, describe, expect, it } from '@jest/globals';
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { readFileSync } from 'node:fs';
 import { readRun } from '@writ/core/ledger/ledger.js';
+import { observeStep } from '@writ/core/persist/observe.js';
+import { assessStep } from '@writ/core/persist/steps.js';
+import type { WritableStep } from '@writ/core/persist/steps.js';
 import type { RunFile } from '@writ/core/ledger/types.js';
 import type { RecoveryReport, RunRecovery } from '@writ/core/recovery/recover.js';
 import type { SliceWorld } from '../../../../test/support/world.js';
-import { OWNER, PEOPLE, REPO, client, patOf, sliceWorld } from '../../../../test/support/world.js';
+import { APP_SLUG, OWNER, PEOPLE, REPO, client, patOf, sliceWorld } from '../../../../test/support/world.js';
 import {
   NO_ACTIONS_TOKEN,
   approvedRun,
@@ -18,6 +22,7 @@ import {
   expireLeases,
   freshPlan,
   mintSweeperTokens,
+  writePlan,
   proposeWithStatus,
   scriptedObserverTestDouble,
   sweep,
@@ -248,6 +253,117 @@ describe('reconciling claimed steps', () => {
     expect(entry(report, runId)).toMatchObject({ action: 'taken-over-and-completed', after: 'completed' });
     expect(report.scanned).toBe(1);
     expect((await sweep(world)).scanned).toBe(0);
+  });
+});
+
+describe('reconciling claimed steps with persist’s own observer (no test double)', () => {
+  const STEP: WritableStep = {
+    id: 'milestone-v9',
+    kind: 'milestone.upsert',
+    summary: 'A v9 milestone',
+    key: 'recovery:v9',
+    title: 'v9',
+    description: 'Everything for v9.',
+    state: 'open',
+    expect: { exists: false },
+  };
+  let made = 0;
+
+  /** A one-step plan whose milestone does not exist yet, approved and claimed by a holder that died. */
+  async function crashedMilestone(): Promise<{ runId: string; planFile: string }> {
+    const base = JSON.parse(readFileSync('examples/roadmap-plan.json', 'utf8')) as Record<string, unknown>;
+    made += 1;
+    const planFile = writePlan(dir, `milestone-${made}`, {
+      ...base,
+      title: `Recovery with the real observer ${made}`,
+      steps: [STEP],
+    });
+    const { runId, epoch } = await approvedRun(world, planFile, HOLDER);
+    await claimFirst(world, runId, { run_id: runId, ...HOLDER }, epoch);
+    return { runId, planFile };
+  }
+
+  function realObserver() {
+    const { github } = sweeperLedger(world);
+    return observeStep({ github, ownLogin: `${APP_SLUG}[bot]` });
+  }
+
+  async function milestones(): Promise<{ number: number; title: string }[]> {
+    const { data } = await client(world.emulator, patOf(PEOPLE.admin)).rest.issues.listMilestones({
+      owner: OWNER,
+      repo: REPO,
+      state: 'all',
+    });
+    return data;
+  }
+
+  it('marks the step done with the milestone persist created before it died', async () => {
+    const { runId, planFile } = await crashedMilestone();
+    // The holder's write landed (persist's own write for the step), then the job died before its checkpoint.
+    const { github } = sweeperLedger(world);
+    const assessment = await assessStep(
+      github,
+      {
+        owner: OWNER,
+        repo: REPO,
+        ownLogin: `${APP_SLUG}[bot]`,
+        pageCap: 20,
+        createdAfter: null,
+        milestoneKeys: new Map(),
+        precheck: true,
+        runId,
+      },
+      STEP,
+    );
+    const written = await assessment.write?.send();
+    expireLeases(world);
+    const report = await sweep(world, { planFile }, realObserver());
+    expect(entry(report, runId)).toMatchObject({ action: 'taken-over-and-completed', reconciled: 1 });
+    expect((await runFile(runId)).steps[0]).toMatchObject({ status: 'done', resources: [written?.resource] });
+    expect(await milestones()).toHaveLength(1);
+  });
+
+  it('puts the step back to pending when GitHub shows nothing was written', async () => {
+    const { runId, planFile } = await crashedMilestone();
+    expireLeases(world);
+    const report = await sweep(world, { planFile }, realObserver());
+    expect((await runFile(runId)).steps[0]).toMatchObject({ status: 'pending', epoch: null });
+    expect(report.resumable.map((run) => run.run_id)).toEqual([runId]);
+    expect(await milestones()).toEqual([]);
+  });
+
+  it('stops the run for a human when someone else made a milestone with the title but not the key', async () => {
+    const { runId, planFile } = await crashedMilestone();
+    await client(world.emulator, patOf(PEOPLE.admin)).rest.issues.createMilestone({
+      owner: OWNER,
+      repo: REPO,
+      title: 'v9',
+    });
+    expireLeases(world);
+    const report = await sweep(world, { planFile }, realObserver());
+    expect(entry(report, runId)).toMatchObject({
+      after: 'needs-reconciliation',
+      needsReconciliation: [{ stepId: 'milestone-v9', reason: 'conflict' }],
+    });
+    expect(report.resumable).toEqual([]);
+  });
+
+  it('stops the run for a human when a milestone carries the key but not the desired state', async () => {
+    const { runId, planFile } = await crashedMilestone();
+    // A milestone.upsert is idempotent: only the desired state itself counts as done, whoever made it.
+    await client(world.emulator, patOf(PEOPLE.admin)).rest.issues.createMilestone({
+      owner: OWNER,
+      repo: REPO,
+      title: 'v9',
+      description: 'Something else.\n\n<!-- writ-key: recovery:v9 -->',
+    });
+    expireLeases(world);
+    const report = await sweep(world, { planFile }, realObserver());
+    expect(entry(report, runId)).toMatchObject({
+      reconciled: 0,
+      needsReconciliation: [{ stepId: 'milestone-v9', reason: 'conflict' }],
+    });
+    expect((await runFile(runId)).steps[0]?.status).toBe('claimed');
   });
 });
 

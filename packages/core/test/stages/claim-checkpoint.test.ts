@@ -199,4 +199,23 @@ describe('claim-checkpoint stage, in-process against the emulator', () => {
     expect(released.summary).not.toContain('nothing to release');
     expect((await readRun(ledger, 'run-1')).lease.holder).toBeNull();
   });
+
+  it('refuses a claim without a step and a checkpoint with an unsafe error code, writing nothing', async () => {
+    world = await ledgerWorld();
+    const ledger = await claimedRun(world);
+    const before = (await readRun(ledger, 'run-1')).headOid;
+    const missing = await claimCheckpoint(settings({ stepId: undefined }), { ledger }).catch(
+      (error: unknown) => error,
+    );
+    expect(missing).toBeInstanceOf(WritError);
+    expect((missing as WritError).code).toBe('invalid-input');
+    expect((missing as WritError).message).toBe("input 'step-id' is required for operation 'claim'");
+    const unsafe = await claimCheckpoint(
+      settings({ operation: 'checkpoint', outcome: 'failed', errorCode: 'Upstream <b>refused</b>' }),
+      { ledger },
+    ).catch((error: unknown) => error);
+    expect((unsafe as WritError).code).toBe('invalid-input');
+    expect((unsafe as WritError).message).toMatch(/^input 'error-code' must be a kebab-case code/);
+    expect((await readRun(ledger, 'run-1')).headOid).toBe(before);
+  });
 });

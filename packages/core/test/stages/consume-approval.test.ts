@@ -5,7 +5,7 @@
  */
 import { afterEach, describe, expect, it } from '@jest/globals';
 import { errorCode } from '@writ/core/errors.js';
-import { readRun } from '@writ/core/ledger/ledger.js';
+import { claimStep, readRun, takeoverRun } from '@writ/core/ledger/ledger.js';
 import type { ConsumeApprovalStageSettings } from '@writ/core/stages/consume-approval/inputs.js';
 import { consumeApproval } from '@writ/core/stages/consume-approval/stage.js';
 import { preview } from '@writ/core/stages/preview/stage.js';
@@ -146,5 +146,108 @@ describe('consume-approval stage, in-process', () => {
       world.deps(),
     ).catch((error: unknown) => error);
     expect(errorCode(refused)).toBe('insufficient-permission');
+  });
+
+  /** A run approved by holder 77 whose first step was claimed, then taken over with its outcome unknown. */
+  async function needsReconciliation(current: StageWorld, planFile: string): Promise<string> {
+    const { runId, command } = await proposed(current, planFile);
+    await consumeApproval(settings(current, planFile, await current.comment(command)), current.deps());
+    const ledger = current.ledgerWorld.context();
+    const holder = { workflow_run_id: 77, attempt: 1 };
+    await claimStep(ledger, {
+      runId,
+      stepId: 'build-artifacts',
+      epoch: 1,
+      holder: { run_id: runId, ...holder },
+    });
+    current.ledgerWorld.emulator.admin.clock({ advance_ms: 12 * 60_000 });
+    await takeoverRun(ledger, {
+      runId,
+      holder: { workflow_run_id: 99, attempt: 1 },
+      resolutions: { 'build-artifacts': { state: 'unknown', reason: 'external-step' } },
+    });
+    return runId;
+  }
+
+  it('records a cancel command with the human’s ID and shows it on the status comment', async () => {
+    world = await stageWorld();
+    const planFile = world.planFile('plan');
+    const { runId, statusCommentId } = await proposed(world, planFile);
+    const commentId = await world.comment(`writ: cancel ${runId}`);
+    const result = await consumeApproval(settings(world, planFile, commentId), world.deps());
+    expect(result.outputs).toMatchObject({ 'run-id': runId, outcome: 'cancelled', reason: '' });
+    expect(String(result.outputs.digest)).toMatch(/^sha256:[0-9a-f]{64}$/);
+    expect(result.summary).toContain(`## Writ cancel recorded`);
+    expect(result.summary).toContain(
+      `Run \`${runId}\` cancelled by @${APPROVER} (maintain); run now cancelled.`,
+    );
+    expect(result.summary).toMatch(/Status comment: [a-z-]+\./);
+    const run = (await readRun(world.ledgerWorld.context(), runId)).run;
+    expect(run).toMatchObject({ state: 'cancelled', cancelled_by: { actor_login: APPROVER } });
+    const { data } = await world.owner.rest.issues.getComment({
+      owner: OWNER,
+      repo: REPO,
+      comment_id: statusCommentId,
+    });
+    expect(data.body).toContain(`Cancelled by @${APPROVER} (maintain).`);
+  });
+
+  it('a cancel in a dry run shows the ledger commit it would make and writes nothing', async () => {
+    world = await stageWorld();
+    const planFile = world.planFile('plan');
+    const { runId } = await proposed(world, planFile);
+    const commentId = await world.comment(`writ: cancel ${runId}`);
+    const seq = world.lastSeq();
+    const result = await consumeApproval(
+      settings(world, planFile, commentId, { dryRun: true }),
+      world.deps(),
+    );
+    expect(result.outputs).toMatchObject({ outcome: 'dry-run' });
+    expect(result.summary).toContain('## Writ cancel (dry run: nothing written)');
+    expect(result.summary).toContain('Ledger commit (dry run: not written)');
+    expect(world.writesSince(seq)).toEqual([]);
+    expect((await readRun(world.ledgerWorld.context(), runId)).run?.state).toBe('proposed');
+  });
+
+  it('records a reconcile command for a step that needs a human, and the run moves on', async () => {
+    world = await stageWorld();
+    const planFile = world.planFile('plan');
+    const runId = await needsReconciliation(world, planFile);
+    const commentId = await world.comment(`writ: reconcile ${runId} build-artifacts done`);
+    const result = await consumeApproval(settings(world, planFile, commentId), world.deps());
+    expect(result.outputs).toMatchObject({ 'run-id': runId, outcome: 'reconciled', epoch: 2 });
+    expect(result.summary).toContain(
+      `Run \`${runId}\` step \`build-artifacts\` reconciled as done by @${APPROVER} (maintain)`,
+    );
+    const run = (await readRun(world.ledgerWorld.context(), runId)).run;
+    expect(run?.steps[0]).toMatchObject({ status: 'done', reconciled_by: { actor_login: APPROVER } });
+  });
+
+  it('shows the status comment from what Writ last wrote when the plan recomputed now is another', async () => {
+    world = await stageWorld();
+    const planFile = world.planFile('plan');
+    const runId = await needsReconciliation(world, planFile);
+    const commentId = await world.comment(`writ: reconcile ${runId} build-artifacts failed`);
+    const other = world.planFile('other', 'Another plan entirely');
+    const result = await consumeApproval(settings(world, other, commentId), world.deps());
+    expect(result.outputs).toMatchObject({ outcome: 'reconciled' });
+    expect(result.summary).toMatch(/Status comment: [a-z-]+\./);
+    expect((await readRun(world.ledgerWorld.context(), runId)).run?.steps[0]?.status).toBe('failed');
+  });
+
+  it('reports a status comment it could not update after a command, and the command stands', async () => {
+    world = await stageWorld();
+    const planFile = world.planFile('plan');
+    const { runId } = await proposed(world, planFile);
+    const commentId = await world.comment(`writ: cancel ${runId}`);
+    world.ledgerWorld.emulator.admin.addFault({
+      match: { method: 'PATCH', path: '/repos/acme/widgets/issues/comments/*' },
+      fault: { type: 'status', status: 422 },
+    });
+    const logger = recordingLogger();
+    const result = await consumeApproval(settings(world, planFile, commentId), world.deps(logger));
+    expect(result.outputs).toMatchObject({ outcome: 'cancelled' });
+    expect(result.summary).toMatch(/Status comment not updated \([a-z-]+\); the cancel stands\./);
+    expect(logger.lines.some((line) => line.startsWith('warning: status comment not updated'))).toBe(true);
   });
 });

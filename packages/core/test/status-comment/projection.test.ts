@@ -101,10 +101,47 @@ describe('the status comment', () => {
     expect(body).toContain('Approved by @wren (write)');
   });
 
+  it('links a GHES comment URL on its own port, and nothing that only looks like a port', () => {
+    const ghes = run('approved', ['pending']);
+    ghes.approval!.comment_url = 'https://ghes.acme.test:8443/acme/widgets/issues/1#issuecomment-77';
+    expect(renderStatusProjection(ghes, preview)).toContain(
+      '[comment 77](https://ghes.acme.test:8443/acme/widgets/issues/1#issuecomment-77)',
+    );
+    ghes.approval!.comment_url = 'https://ghes.acme.test:evil/acme/widgets/issues/1';
+    expect(renderStatusProjection(ghes, preview)).not.toContain('](https://ghes');
+  });
+
   it('renders the same bytes for the same run and preview', () => {
     const state = run('running', ['done', 'pending']);
     expect(renderStatusProjection(state, preview)).toBe(
       renderStatusProjection(structuredClone(state), preview),
     );
+  });
+
+  it('names the approval epoch when the run has no owner yet, and a stopped run with no claimed step', () => {
+    const unowned = run('approved', ['pending']);
+    unowned.owner = null;
+    unowned.approval!.epoch = 4;
+    expect(renderStatusProjection(unowned, preview)).toContain('the 1 step in order under epoch 4');
+    const stopped = run('needs-reconciliation', ['done', 'failed']);
+    expect(renderStatusProjection(stopped, preview)).toContain(
+      '\nStep was claimed but its outcome is unknown: nothing is retried blindly',
+    );
+  });
+
+  it('counts the steps of a run without an approval by status, and says nothing next for proposed', () => {
+    const claimed = renderStatusProjection(run('proposed', ['done', 'claimed', 'pending']), preview);
+    expect(claimed).toContain('Steps: 1 done, 1 claimed, 1 pending (of 3).');
+    // A record in the proposed state never carries an approval; if one did, no next step is promised.
+    const odd = { ...run('approved', ['pending']), state: 'proposed' as const };
+    const body = renderStatusProjection(odd, preview);
+    expect(body).toContain('Proposed: waiting for approval.');
+    expect(body).not.toContain('Next:');
+  });
+
+  it('keeps a preview without an approve section whole once approved', () => {
+    const bare = 'Plan preview without its approve section.\n';
+    const body = renderStatusProjection(run('approved', ['pending']), bare);
+    expect(body.endsWith('Plan preview without its approve section.\n')).toBe(true);
   });
 });

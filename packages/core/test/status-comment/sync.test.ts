@@ -4,6 +4,7 @@
  * response dropped, one dropped before it applied) and the definite refusals.
  */
 import { afterEach, describe, expect, it } from '@jest/globals';
+import { Octokit } from '@octokit/core';
 import { errorCode } from '@writ/core/errors.js';
 import type { GitHubClient } from '@writ/core/github/client.js';
 import { statusMarker } from '@writ/core/idempotency/key.js';
@@ -139,6 +140,43 @@ describe('syncStatusComment, in-process', () => {
     expect(adopted?.commentId).toBe(comments[0]?.id);
     expect(await s.reservation()).toMatchObject({ comment_id: comments[0]?.id, pending_digest: null });
   });
+
+  it('on a thread past the page cap, reads back an unanswered POST from its reservation time: one page', async () => {
+    const s = await setup();
+    // 2,050 earlier comments: 21 pages of 100, past the 20-page cap a scan from page one would hit.
+    const plain = new Octokit({ baseUrl: s.world.emulator.url, auth: OWNER_TOKEN });
+    for (let i = 0; i < 2050; i += 1) {
+      await plain.request('POST /repos/{owner}/{repo}/issues/{issue_number}/comments', {
+        ...repository,
+        issue_number: s.issue,
+        body: `comment ${i}`,
+      });
+    }
+    s.world.emulator.admin.clock({ advance_ms: 10 * 60_000 });
+    s.world.emulator.admin.addFault({
+      match: { method: 'POST', path: `/repos/acme/widgets/issues/${s.issue}/comments` },
+      fault: { type: 'apply-then-drop' },
+      times: 1,
+    });
+    expect(errorCode(await s.sync().catch((error: unknown) => error))).toBe('precheck-inconclusive');
+    const reservation = (await s.reservation()) as { reserved_at?: string };
+    // The server's time, from the ledger read before the reservation commit.
+    expect(Date.parse(reservation.reserved_at ?? '')).toBeGreaterThanOrEqual(
+      Date.parse(s.world.emulator.admin.clock().now) - 60_000,
+    );
+    const before = s.world.emulator.admin.requests().at(-1)?.seq ?? 0;
+    const adopted = await s.sync();
+    expect(adopted?.action).toBe('adopted');
+    const listings = s.world.emulator.admin
+      .requests()
+      .filter((entry) => entry.seq > before && entry.method === 'GET' && entry.path.includes('/comments'));
+    expect(listings).toHaveLength(1);
+    expect(listings[0]?.path).toContain('since=');
+    expect((await readRun(s.ledger, 'run-1')).run?.status_comment).toMatchObject({
+      comment_id: adopted?.commentId,
+      pending_digest: null,
+    });
+  }, 120_000);
 
   it('adopts the oldest of two marked comments of its own and removes the other', async () => {
     const s = await setup();

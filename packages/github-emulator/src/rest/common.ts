@@ -9,7 +9,7 @@ import { repository, simpleUser } from '../represent.js';
 import type { Repo } from '../state.js';
 
 export function urlsOf(ctx: Ctx): Urls {
-  return { api: ctx.base, web: ctx.base };
+  return { api: ctx.base, web: ctx.web };
 }
 
 /** The repository named in the path, after checking the caller may act on it. */

@@ -4,16 +4,16 @@
  * GitHub has no unique create: a duplicate Writ idempotency marker is allowed unless `marker_creates`
  * (set by the contract worlds) says otherwise.
  */
-import { createHash } from 'node:crypto';
+import { jsonEtag as etagOf, lastModified } from '../caching.js';
 import type { Ctx, Reply } from '../http.js';
 
-function etagOf(body: unknown): string {
-  return `W/"${createHash('sha256').update(JSON.stringify(body)).digest('hex').slice(0, 40)}"`;
-}
-
-/** The representation as a reply, with the `etag` a later `If-Match` can name. */
+/**
+ * The representation as a reply, with the `etag` a later `If-Match` can name and, for a resource with
+ * an `updated_at`, its `Last-Modified` (the server sends it on GETs only).
+ */
 export function withEtag(body: Record<string, unknown>, status = 200): Reply {
-  return { status, body, headers: { etag: etagOf(body) } };
+  const modified = typeof body.updated_at === 'string' ? lastModified(body.updated_at) : {};
+  return { status, body, headers: { etag: etagOf(body), ...modified } };
 }
 
 /**

@@ -1,7 +1,8 @@
 /** Contents, commits, branches and the merges endpoint. */
 import { identityOf, webFlowIdentity, writeCommit } from '../commits.js';
 import type { TreeEntry } from '../git.js';
-import type { Ctx } from '../http.js';
+import { lastModified } from '../caching.js';
+import type { Ctx, Reply } from '../http.js';
 import { bodyObject, HttpError, notFound, optionalString, paginate, requireString } from '../http.js';
 import { mergeBase, mergeTrees } from '../merge.js';
 import { changeRefs, RefError } from '../refs.js';
@@ -46,48 +47,145 @@ function contentItem(
   };
 }
 
-export function registerContentRoutes(router: Router): void {
-  router.add('GET', '/repos/:owner/:repo/contents/*path', (ctx) => {
-    const repo = loadRepo(ctx, 'contents', 'read');
-    const ref = ctx.query.get('ref') ?? repo.default_branch;
-    const commit = resolveCommitish(repo, ref);
-    const documentation = 'https://docs.github.com/rest/repos/contents#get-repository-content';
-    if (!commit)
-      throw new HttpError(404, {
-        message: `No commit found for the ref ${ref}`,
-        documentation_url: documentation,
-        status: '404',
-      });
-    const path = (ctx.params.path ?? '').replace(/^\/+|\/+$/g, '');
-    const entry = repo.git.lookup(repo.git.commit(commit).tree, path);
-    if (!entry) throw notFound(documentation);
-    if (entry.mode === '40000') {
-      const items = repo.git
-        .tree(entry.sha)
-        .map((child) =>
-          contentItem(
-            ctx,
-            repo,
-            path === '' ? child.name : `${path}/${child.name}`,
-            child.sha,
-            child.mode,
-            ref,
-          ),
+/** GitHub lists at most this many entries of a directory (the Git Trees API has the rest). */
+const DIRECTORY_LIMIT = 1000;
+
+const RAW_TYPES = new Set([
+  'application/vnd.github.raw',
+  'application/vnd.github.v3.raw',
+  'application/vnd.github.raw+json',
+  'application/vnd.github.v3.raw+json',
+]);
+const HTML_TYPES = new Set([
+  'application/vnd.github.html',
+  'application/vnd.github.v3.html',
+  'application/vnd.github.html+json',
+  'application/vnd.github.v3.html+json',
+]);
+const OBJECT_TYPES = new Set([
+  'application/vnd.github.object',
+  'application/vnd.github.v3.object',
+  'application/vnd.github.object+json',
+  'application/vnd.github.v3.object+json',
+]);
+
+/** The custom media type an `Accept` header asks the contents endpoint for (the first one it names). */
+function contentsMedia(ctx: Ctx): { kind: 'json' | 'raw' | 'html' | 'object'; type: string } {
+  const accept = typeof ctx.headers.accept === 'string' ? ctx.headers.accept : '';
+  for (const part of accept.split(',')) {
+    const type = (part.split(';')[0] ?? '').trim().toLowerCase();
+    if (RAW_TYPES.has(type)) return { kind: 'raw', type };
+    if (HTML_TYPES.has(type)) return { kind: 'html', type };
+    if (OBJECT_TYPES.has(type)) return { kind: 'object', type };
+  }
+  return { kind: 'json', type: 'application/json' };
+}
+
+/** The committer date of the newest commit from `head` that changed `path` (contents' `Last-Modified`). */
+function pathChangedAt(repo: Repo, head: string, path: string): number {
+  const at = (sha: string): string | undefined => repo.git.lookup(repo.git.commit(sha).tree, path)?.sha;
+  for (const sha of repo.git.history(head)) {
+    const parents = repo.git.commit(sha).parents;
+    const changed = parents.length === 0 || parents.some((parent) => at(parent) !== at(sha));
+    if (changed) return repo.git.commit(sha).committer.time * 1000;
+  }
+  return repo.git.commit(head).committer.time * 1000;
+}
+
+/**
+ * `GET contents/{path}` and the root (`GET contents`, with or without a trailing slash): a directory
+ * is an array of entries in tree order (at most 1,000; submodules listed as `file`, as GitHub does), a
+ * file its base64 content. Raw media types answer the file's bytes with GitHub's content type, the
+ * object media type a directory as `{…, entries}`; HTML is not rendered (415, a known difference).
+ */
+function getContents(ctx: Ctx): Reply {
+  const repo = loadRepo(ctx, 'contents', 'read');
+  const ref = ctx.query.get('ref') ?? repo.default_branch;
+  const documentation = 'https://docs.github.com/rest/repos/contents#get-repository-content';
+  if (repo.refs.size === 0) {
+    throw new HttpError(404, {
+      message: 'This repository is empty.',
+      documentation_url: documentation,
+      status: '404',
+    });
+  }
+  const commit = resolveCommitish(repo, ref);
+  if (!commit)
+    throw new HttpError(404, {
+      message: `No commit found for the ref ${ref}`,
+      documentation_url: documentation,
+      status: '404',
+    });
+  const path = (ctx.params.path ?? '').replace(/^\/+|\/+$/g, '');
+  const entry = repo.git.lookup(repo.git.commit(commit).tree, path);
+  if (!entry) throw notFound(documentation);
+  const media = contentsMedia(ctx);
+  const modified = lastModified(
+    path === '' ? repo.git.commit(commit).committer.time * 1000 : pathChangedAt(repo, commit, path),
+  );
+  if (entry.mode === '40000') {
+    const items = repo.git
+      .tree(entry.sha)
+      .slice(0, DIRECTORY_LIMIT)
+      .map((child) => {
+        const item = contentItem(
+          ctx,
+          repo,
+          path === '' ? child.name : `${path}/${child.name}`,
+          child.sha,
+          child.mode,
+          ref,
         );
-      return { status: 200, body: items };
+        // GitHub lists a submodule in a directory as a file (kept for API v3 compatibility).
+        return item.type === 'submodule' ? { ...item, type: 'file' } : item;
+      });
+    if (media.kind === 'object') {
+      const self = contentItem(ctx, repo, path, entry.sha, entry.mode, ref);
+      return {
+        status: 200,
+        body: { ...self, name: path === '' ? '' : self.name, entries: items },
+        headers: modified,
+      };
     }
-    const item = contentItem(ctx, repo, path, entry.sha, entry.mode, ref);
-    const body = repo.git.get(entry.sha)?.body ?? Buffer.alloc(0);
-    const encoded = body.toString('base64').replace(/(.{60})/g, '$1\n');
+    return { status: 200, body: items, headers: modified };
+  }
+  const item = contentItem(ctx, repo, path, entry.sha, entry.mode, ref);
+  const bytes = repo.git.get(entry.sha)?.body ?? Buffer.alloc(0);
+  if (media.kind === 'raw' && (item.type === 'file' || item.type === 'symlink')) {
     return {
       status: 200,
-      body: {
-        ...item,
-        content: body.length === 0 ? '' : `${encoded}${encoded.endsWith('\n') ? '' : '\n'}`,
-        encoding: 'base64',
+      body: bytes,
+      headers: {
+        'content-type': `${media.type.replace(/\+json$/, '')}; charset=utf-8`,
+        'x-github-media-type': 'github.v3; param=raw',
+        // GitHub tags raw contents with the blob's SHA (a strong tag).
+        etag: `"${entry.sha}"`,
+        ...modified,
       },
     };
-  });
+  }
+  if (media.kind === 'html' && item.type === 'file') {
+    throw new HttpError(415, {
+      message: `Emulator: the ${media.type} media type (rendered HTML) is not modelled`,
+      documentation_url: documentation,
+      status: '415',
+    });
+  }
+  const encoded = bytes.toString('base64').replace(/(.{60})/g, '$1\n');
+  return {
+    status: 200,
+    body: {
+      ...item,
+      content: bytes.length === 0 ? '' : `${encoded}${encoded.endsWith('\n') ? '' : '\n'}`,
+      encoding: 'base64',
+    },
+    headers: modified,
+  };
+}
+
+export function registerContentRoutes(router: Router): void {
+  router.add('GET', '/repos/:owner/:repo/contents', getContents);
+  router.add('GET', '/repos/:owner/:repo/contents/*path', getContents);
 
   router.add('GET', '/repos/:owner/:repo/commits', (ctx) => {
     const repo = loadRepo(ctx, 'contents', 'read');

@@ -3,11 +3,13 @@ import { identityOf, webFlowIdentity, writeCommit } from '../commits.js';
 import type { GitIdentity } from '../git.js';
 import { OID_PATTERN } from '../git.js';
 import type { Ctx, Reply } from '../http.js';
+import { lastModified } from '../caching.js';
 import {
   bodyObject,
   HttpError,
   notFound,
   optionalString,
+  paginate,
   requireString,
   unprocessable,
   validationFailed,
@@ -115,12 +117,50 @@ export function registerGitRoutes(router: Router): void {
     return { status: 200, body: gitRef(urlsOf(ctx), repo, ref, sha) };
   });
 
-  router.add('GET', '/repos/:owner/:repo/git/matching-refs/*ref', (ctx) => {
+  // Every ref whose name starts with `refs/<ref>` (an empty array when none), sorted by name. Not
+  // paginated: GitHub ignores `per_page` here and answers every match (github/docs#3863, go-github#1567;
+  // the OpenAPI description lists no paging parameters).
+  const matchingRefs = (ctx: Ctx): Reply => {
     const repo = loadRepo(ctx, 'contents', 'read');
     requireNonEmpty(repo);
     const prefix = `refs/${ctx.params.ref ?? ''}`;
     const refs = sortedRefs(repo).filter(([name]) => name.startsWith(prefix));
     return { status: 200, body: refs.map(([name, sha]) => gitRef(urlsOf(ctx), repo, name, sha)) };
+  };
+  router.add('GET', '/repos/:owner/:repo/git/matching-refs', matchingRefs);
+  router.add('GET', '/repos/:owner/:repo/git/matching-refs/*ref', matchingRefs);
+
+  // The older list endpoint, still served: `git/refs` lists every ref (paginated, with the time of the
+  // last push as Last-Modified); `git/refs/<ref>` answers the ref itself when the name is exact, else
+  // the array of refs it prefixes, else 404.
+  router.add('GET', '/repos/:owner/:repo/git/refs', (ctx) => {
+    const repo = loadRepo(ctx, 'contents', 'read');
+    requireNonEmpty(repo);
+    const refs = paginate(ctx, sortedRefs(repo));
+    return {
+      status: 200,
+      body: refs.map(([name, sha]) => gitRef(urlsOf(ctx), repo, name, sha)),
+      headers: lastModified(repo.pushed_at),
+    };
+  });
+  router.add('GET', '/repos/:owner/:repo/git/refs/*ref', (ctx) => {
+    const repo = loadRepo(ctx, 'contents', 'read');
+    requireNonEmpty(repo);
+    const name = `refs/${ctx.params.ref ?? ''}`;
+    const exact = repo.refs.get(name);
+    if (exact !== undefined)
+      return {
+        status: 200,
+        body: gitRef(urlsOf(ctx), repo, name, exact),
+        headers: lastModified(repo.pushed_at),
+      };
+    const refs = sortedRefs(repo).filter(([ref]) => ref.startsWith(name));
+    if (refs.length === 0) throw notFound(`${REFS_DOC}#get-a-reference`);
+    return {
+      status: 200,
+      body: paginate(ctx, refs).map(([ref, sha]) => gitRef(urlsOf(ctx), repo, ref, sha)),
+      headers: lastModified(repo.pushed_at),
+    };
   });
 
   router.add('POST', '/repos/:owner/:repo/git/refs', (ctx) => {

@@ -105,7 +105,8 @@ function refuseTakenName(repo: Repo, name: string, documentation: string): void 
 function checkColor(color: string, documentation: string): string {
   if (!/^[0-9a-fA-F]{6}$/.test(color))
     throw validationFailed([{ resource: 'Label', code: 'invalid', field: 'color' }], documentation);
-  return color.toLowerCase();
+  // GitHub keeps the colour as given (`FFFFFF` stays upper case, as in its own examples).
+  return color;
 }
 
 function checkDescription(description: string | null, documentation: string): void {

@@ -1,5 +1,6 @@
 /** Repository-level REST endpoints: the repository, collaborator permission, rulesets, rules, runs, rate limit. */
 import { canSee, effectiveRole, isAdmin } from '../access.js';
+import { lastModified, latest } from '../caching.js';
 import type { Ctx } from '../http.js';
 import { HttpError, notFound, paginate } from '../http.js';
 import { rateState } from '../ratelimit.js';
@@ -72,7 +73,15 @@ export function registerRepoRoutes(router: Router): void {
           pull: roleAtLeast(role, 'read'),
         }
       : undefined;
-    return { status: 200, body: repository(urlsOf(ctx), repo, permissions) };
+    return {
+      status: 200,
+      body: {
+        ...repository(urlsOf(ctx), repo, permissions),
+        // `full-repository` names the owning organization (webhook payloads carry its login instead).
+        ...(repo.owner.type === 'Organization' ? { organization: simpleUser(urlsOf(ctx), repo.owner) } : {}),
+      },
+      headers: lastModified(latest(repo.updated_at, repo.pushed_at)),
+    };
   });
 
   router.add('GET', '/repos/:owner/:repo/collaborators/:username/permission', (ctx) => {
@@ -221,7 +230,7 @@ export function registerRepoRoutes(router: Router): void {
   router.add('GET', '/users/:username', (ctx) => {
     const account = ctx.world.account(ctx.params.username ?? '');
     if (!account) throw notFound('https://docs.github.com/rest/users/users#get-a-user');
-    return { status: 200, body: publicUser(urlsOf(ctx), account) };
+    return { status: 200, body: publicUser(urlsOf(ctx), account), headers: lastModified(account.created_at) };
   });
 
   router.add('GET', '/rate_limit', (ctx) => {

@@ -69,6 +69,16 @@ export interface ConformanceReport {
   undocumentedStatus: string[];
   faultInjected: number;
   statusOnly: number;
+  /** 304s (no body, an ETag) to conditional GETs. */
+  notModified: number;
+  /** Responses in a raw media type (file bytes, not JSON), checked for their content type only. */
+  rawMedia: number;
+  /**
+   * Responses of endpoints GitHub still serves but its current description no longer lists (`GET
+   * git/refs`, `GET git/refs/{ref}`), validated against their successor's schema (`git/matching-refs`
+   * for a list, `git/ref` for one ref).
+   */
+  legacyAliased: number;
   graphqlDocuments: number;
   graphqlInvalidRejected: number;
   webhooks: number;
@@ -95,6 +105,9 @@ export class Conformance {
       undocumentedStatus: [],
       faultInjected: 0,
       statusOnly: 0,
+      notModified: 0,
+      rawMedia: 0,
+      legacyAliased: 0,
       graphqlDocuments: 0,
       graphqlInvalidRejected: 0,
       webhooks: 0,
@@ -139,15 +152,19 @@ export class Conformance {
     return this.operations.filter((op) => op.method === method && op.greedy.test(path)).sort(byLiterals)[0];
   }
 
-  private validator(operation: Operation, status: string): ValidateFunction | null | 'undocumented' {
-    const key = `${operation.method} ${operation.template} ${status}`;
+  private validator(
+    operation: Operation,
+    status: string,
+    media = 'application/json',
+  ): ValidateFunction | null | 'undocumented' {
+    const key = `${operation.method} ${operation.template} ${status} ${media}`;
     const cached = this.compiled.get(key);
     if (cached) return cached;
     let response = operation.responses[status];
     if (!response) return 'undocumented';
     if (typeof response.$ref === 'string') response = pointer(this.doc, response.$ref);
     const content = response.content as Record<string, Json | undefined> | undefined;
-    const schema = content?.['application/json']?.schema;
+    const schema = (content?.[media] ?? content?.['application/json'])?.schema;
     if (!schema) return null;
     const compiled = this.ajv.compile(retarget(schema) as Json);
     this.compiled.set(key, compiled);
@@ -168,14 +185,50 @@ export class Conformance {
     if (exchange.responseHeaders['content-type'] === undefined && exchange.responseBody !== undefined) {
       this.report.failures.push(`${label}: JSON body without content-type`);
     }
-    const operation = this.findOperation(exchange.method, exchange.path);
+    if (exchange.status === 304) {
+      this.report.notModified++;
+      if (exchange.responseBody !== undefined) this.report.failures.push(`${label}: a 304 with a body`);
+      if (
+        exchange.responseHeaders.etag === undefined &&
+        exchange.responseHeaders['last-modified'] === undefined
+      )
+        this.report.failures.push(`${label}: a 304 without validators`);
+      return;
+    }
+    const contentType = exchange.responseHeaders['content-type'] ?? '';
+    if (exchange.responseBody !== undefined && !contentType.startsWith('application/json')) {
+      this.report.rawMedia++;
+      if (!Buffer.isBuffer(exchange.responseBody) || !/^application\/vnd\.github\./.test(contentType))
+        this.report.failures.push(`${label}: a non-JSON body without a GitHub media type (${contentType})`);
+      return;
+    }
+    // `/repositories/{id}/…` is `/repos/{owner}/{repo}/…` by ID: the same operations.
+    // The contents root and matching-refs without a ref are their operations with an empty parameter.
+    const path = exchange.path
+      .replace(/^\/repositories\/\d+(?=\/|$)/, '/repos/{owner}/{repo}')
+      .replace(/^(\/repos\/[^/]+\/[^/]+\/(?:contents|git\/matching-refs))$/, '$1/{empty}');
+    let operation = this.findOperation(exchange.method, path);
+    const legacy = /^\/repos\/[^/]+\/[^/]+\/git\/refs(\/.*)?$/.exec(path);
+    if (exchange.method === 'GET' && legacy) {
+      const target =
+        Array.isArray(exchange.responseBody) || exchange.status !== 200 ? 'matching-refs' : 'ref';
+      operation = this.operations.find(
+        (op) => op.method === 'GET' && op.template === `/repos/{owner}/{repo}/git/${target}/{ref}`,
+      );
+      this.report.legacyAliased++;
+    }
     if (!operation) {
       if (exchange.status !== 404) this.report.failures.push(`${label}: no OpenAPI operation matches`);
       return;
     }
     const id = `${operation.method} ${operation.template}`;
     if (!this.report.operations.includes(id)) this.report.operations.push(id);
-    const validator = this.validator(operation, String(exchange.status));
+    const objectMedia = /application\/vnd\.github(\.v3)?\.object/.test(exchange.accept ?? '');
+    const validator = this.validator(
+      operation,
+      String(exchange.status),
+      objectMedia ? 'application/vnd.github.object' : 'application/json',
+    );
     if (validator === 'undocumented') {
       const note = `${id} → ${exchange.status}`;
       if (!this.report.undocumentedStatus.includes(note)) this.report.undocumentedStatus.push(note);

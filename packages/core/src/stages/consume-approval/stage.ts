@@ -113,10 +113,9 @@ async function consumeCommand(
     allowedRoles: settings.allowedRoles,
     dryRun,
   });
+  const { command } = verified;
   const what =
-    result.kind === 'cancel'
-      ? 'cancelled'
-      : `step \`${result.stepId ?? ''}\` reconciled as ${verified.command.kind === 'reconcile' ? verified.command.decision : ''}`;
+    command.kind === 'cancel' ? 'cancelled' : `step \`${command.stepId}\` reconciled as ${command.decision}`;
   const summary = [
     `## Writ ${result.kind} ${dryRun ? '(dry run: nothing written)' : 'recorded'}`,
     '',

@@ -64,7 +64,8 @@ export function renderPersistSummary(settings: PersistStageSettings, result: Per
 /** An approved plan's writes, behind the gate, once, in order, resumable. */
 export async function persist(
   settings: PersistStageSettings,
-  deps: Pick<StageDeps, 'github' | 'ledger' | 'logger' | 'ownLogin'> & Pick<PersistDeps, 'afterWrite'>,
+  deps: Pick<StageDeps, 'github' | 'ledger' | 'logger' | 'ownLogin'> &
+    Pick<PersistDeps, 'afterWrite' | 'afterClaim'>,
 ): Promise<StageResult<'persist'>> {
   const persistSettings = {
     repository: { owner: settings.repository.owner, repo: settings.repository.repo },

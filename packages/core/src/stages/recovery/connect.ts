@@ -27,7 +27,7 @@ export function connectRecovery(
   observer?: StepObserver,
 ): RecoveryStageDeps {
   const deps = connect(target, settings, logger);
-  const observe = observer ?? observeStep({ github: deps.github, ownLogin: `${settings.app.slug}[bot]` });
+  const observe = observer ?? observeStep({ github: deps.github, ownLogin: deps.ownLogin });
   const actions =
     actionsToken === null
       ? deps.github

@@ -1,4 +1,5 @@
 import { parseAllowedRoles } from '../../approval/authorize.js';
+import { validateCommandPrefix } from '../../approval/command.js';
 import { WritError } from '../../errors.js';
 import type { StageIo } from '../../io/action-io.js';
 import type { FileRoots } from '../../io/input-file.js';
@@ -24,8 +25,6 @@ export interface RecoveryStageSettings {
   holder: { workflow_run_id: number; attempt: number };
 }
 
-const PREFIX = /^[a-z][a-z0-9-]{0,31}$/;
-
 /** GITHUB_SERVER_URL: https://<host>, nothing else (github.com when the runner does not set it). */
 export function readServerUrl(value: string | undefined): string {
   const url = value === undefined || value === '' ? 'https://github.com' : value.replace(/\/$/, '');
@@ -38,13 +37,7 @@ export function readServerUrl(value: string | undefined): string {
 export function readRecoverySettings(io: StageIo<'recovery'>): RecoveryStageSettings {
   const context = readRunnerContext();
   const dryRun = io.booleanInput('dry-run');
-  const commandPrefix = io.input('command-prefix');
-  if (!PREFIX.test(commandPrefix)) {
-    throw new WritError(
-      'invalid-input',
-      `input 'command-prefix' must be 1-32 characters of [a-z0-9-] starting with a letter (got ${commandPrefix.length} characters)`,
-    );
-  }
+  const commandPrefix = validateCommandPrefix(io.input('command-prefix'));
   const ledger = readLedgerSettings(io, (name) => io.integerInput(name));
   const actionsToken = io.input('actions-token');
   const planFile = io.input('plan-file');
