@@ -86,6 +86,9 @@ byte g_maxepoch = 0;          /* the highest epoch ever granted */
 byte g_consumes = 0;          /* consume commits that ever landed for the run */
 byte g_cons[3];               /* ... per comment */
 bit handled[3];               /* the comment was consumed, or refused with a code */
+bit g_cancelled = 0;          /* the run was cancelled */
+byte g_claimed_at_cancel = 0; /* steps claimed when the cancel landed */
+byte g_after_cancel = 0;      /* target writes performed after the cancel */
 
 #define ACTIVE (rstate == R_APPROVED || rstate == R_RUNNING)
 #define ENDED (TERMINAL(rstate) || rstate == R_NEEDS_RECONCILIATION)
@@ -102,15 +105,26 @@ inline grant_epoch(e) {
   g_maxepoch = e
 }
 
-/* A claim or checkpoint that lands is made by the holder of the newest epoch (property: fencing). */
+/*
+ * A claim or checkpoint that lands is made by the holder of the newest epoch (property: fencing), and
+ * never on a cancelled run (property: a cancelled run makes no further write).
+ */
 inline lands_unfenced(e) {
-  assert(e == g_maxepoch)
+  assert(e == g_maxepoch && !g_cancelled)
 }
 
-/* One write of step i performed on the target (property: no step's write is performed twice). */
+/*
+ * One write of step i performed on the target (property: no step's write is performed twice). After a
+ * cancel the only writes are those of steps claimed before it, each at most once (a write already sent,
+ * or sent between its claim and the cancel, is not fenced by GitHub: the residual the README names).
+ */
 inline wrote(i) {
   made[i]++;
-  assert(made[i] <= 1)
+  assert(made[i] <= 1);
+  if
+  :: g_cancelled -> g_after_cancel++; assert(g_after_cancel <= g_claimed_at_cancel)
+  :: else -> skip
+  fi
 }
 
 inline crash_point() {
@@ -145,14 +159,22 @@ inline consume(c) {
 /*
  * takeover (transitions.ts takeover through cas.ts): read the head, then commit with expectedHeadOid
  * equal to that head. The head is compared as the whole ledger state it names (every commit changes
- * it, and it cannot come back: epochs only grow and a step returns to pending only after a takeover). `live` adds recovery's liveness rule (the holder's workflow run is not in
- * progress). Under NC_TAKEOVER_NO_CAS the commit overwrites whatever the head has become.
+ * it, and it cannot come back: epochs only grow and a step returns to pending only after a takeover).
+ * `live` is recovery's takeover: the liveness rule (the holder's workflow run is not in progress) and
+ * the resolutions its step observer reads at the head it read (recover.ts resolveClaimed): a claimed
+ * create by its marker (made: done; none: the pre-state, back to pending); a claimed external step is
+ * never resolved. A step still claimed stops the run at needs-reconciliation and frees the lease; a run
+ * already there is taken over only when a resolution settles a step. Without `live` (a replacement
+ * run's claim-checkpoint takeover) nothing is resolved. Under NC_TAKEOVER_NO_CAS the commit overwrites
+ * whatever the head has become.
  */
 inline takeover(live) {
   atomic {
-    MAY_TAKEOVER(rstate) && !(LEASE_MUST_BE_FREE_TAKEOVER && LEASE_LIVE) && (!live || holder == 0 || !alive[holder]) ->
-    s_epoch = epoch; s_state = rstate; s_holder = holder; s_claimed = ANY_CLAIMED;
-    s_owner = owner; s_st0 = st[0]; s_st1 = st[1]; s_sep0 = sep[0]; s_sep1 = sep[1]
+    MAY_TAKEOVER(rstate) && !(LEASE_MUST_BE_FREE_TAKEOVER && LEASE_LIVE) && (!live || holder == 0 || !alive[holder]) &&
+    (rstate != R_NEEDS_RECONCILIATION || (live && st[STEP_CREATE] == S_CLAIMED)) ->
+    s_epoch = epoch; s_state = rstate; s_holder = holder;
+    s_owner = owner; s_st0 = st[0]; s_st1 = st[1]; s_sep0 = sep[0]; s_sep1 = sep[1];
+    s_res0 = (live && st[STEP_CREATE] == S_CLAIMED -> (made[STEP_CREATE] > 0 -> S_DONE : S_PENDING) : st[STEP_CREATE])
   }
   atomic {
     if
@@ -166,12 +188,22 @@ inline takeover(live) {
        grant_epoch(myepoch);
        epoch = myepoch; owner = myepoch; lage = 0;
        if
-       :: s_claimed -> holder = 0; rstate = R_NEEDS_RECONCILIATION; ok = 2
-       :: else -> holder = me; rstate = s_state; ok = 1
+       :: s_res0 != s_st0 ->
+          assert(STEP_FROM_TAKEOVER(s_st0) && STEP_TO_TAKEOVER(s_res0));
+          st[STEP_CREATE] = s_res0;
+          if
+          :: s_res0 == S_PENDING -> sep[STEP_CREATE] = 0
+          :: else -> skip
+          fi
+       :: else -> skip
+       fi;
+       if
+       :: ANY_CLAIMED -> holder = 0; rstate = R_NEEDS_RECONCILIATION; ok = 2
+       :: else -> holder = me; rstate = (s_state == R_NEEDS_RECONCILIATION -> R_RUNNING : s_state); ok = 1
        fi;
        assert(TO_OK_TAKEOVER(rstate))
     fi;
-    s_epoch = 0; s_state = 0; s_holder = 0; s_claimed = 0;
+    s_epoch = 0; s_state = 0; s_holder = 0; s_res0 = 0;
     s_owner = 0; s_st0 = 0; s_st1 = 0; s_sep0 = 0; s_sep1 = 0
   }
 }
@@ -253,8 +285,8 @@ send:  atomic {
 
 /* An approval workflow run for comment c (its event may never arrive), or a replacement run. */
 proctype Job(byte me; byte role; byte c) {
-  byte myepoch, s, out, s_epoch, s_state, s_holder, s_owner, s_st0, s_st1, s_sep0, s_sep1, ok;
-  bit s_claimed, sending;
+  byte myepoch, s, out, s_epoch, s_state, s_holder, s_owner, s_st0, s_st1, s_sep0, s_sep1, s_res0, ok;
+  bit sending;
   if
   :: role == WORKFLOW ->
      if
@@ -294,13 +326,14 @@ gone:
 }
 
 /*
- * recovery: scheduled sweeps. Lost approvals on a proposed run, takeover of an expired lease whose
- * holder is not in progress (then it resumes the run as persist), and reconciliation of a claimed
- * create step by observation. It never resolves a claimed external step.
+ * recovery: scheduled sweeps. Lost approvals on a proposed run; takeover of an expired lease whose
+ * holder is not in progress, or of a run at needs-reconciliation whose claimed create it can now
+ * observe, settling claimed steps by observation in the takeover's own commit (then it resumes the run
+ * as persist). It never resolves a claimed external step.
  */
 proctype Sweeper() {
-  byte me = 4, myepoch, s, out, s_epoch, s_state, s_holder, s_owner, s_st0, s_st1, s_sep0, s_sep1, c, ok;
-  bit s_claimed, sending, seen[3];
+  byte me = 4, myepoch, s, out, s_epoch, s_state, s_holder, s_owner, s_st0, s_st1, s_sep0, s_sep1, s_res0, c, ok;
+  bit sending, seen[3];
 end_sweep:
   do
   :: atomic { rstate == R_PROPOSED && posted[1] && !tomb[1] && !seen[1] -> c = 1 };
@@ -312,17 +345,6 @@ end_sweep:
      :: ok == 1 -> goto resume
      :: else -> skip
      fi
-  :: atomic {
-       rstate == R_NEEDS_RECONCILIATION && st[STEP_CREATE] == S_CLAIMED && MAY_RECONCILE(rstate) ->
-       /* observable: the marker on a resource Writ authored → done; the pre-state unchanged → retry */
-       st[STEP_CREATE] = (made[STEP_CREATE] > 0 -> S_DONE : S_PENDING);
-       assert(STEP_TO_RECONCILE(st[STEP_CREATE]));
-       if
-       :: !ANY_CLAIMED -> rstate = R_RUNNING
-       :: else -> skip
-       fi;
-       assert(TO_OK_RECONCILE(rstate))
-     }
   :: TERMINAL(rstate) -> break
   od;
   goto stop;
@@ -376,9 +398,16 @@ end_human:
   :: atomic {
        !cancelled && MAY_CANCEL(rstate) ->
        cancelled = 1;
-       grant_epoch(epoch + EPOCH_STEP_CANCEL);
-       epoch = epoch + EPOCH_STEP_CANCEL; holder = 0; rstate = R_CANCELLED;
-       assert(TO_OK_CANCEL(rstate))
+       if
+       :: holder != 0 || !EPOCH_ONLY_IF_HELD_CANCEL ->   /* the run holds the lease: its holder is fenced */
+          grant_epoch(epoch + EPOCH_STEP_CANCEL);
+          epoch = epoch + EPOCH_STEP_CANCEL; holder = 0
+       :: else -> skip                                    /* the lease is free: it stays as it is */
+       fi;
+       rstate = R_CANCELLED;
+       assert(TO_OK_CANCEL(rstate));
+       g_cancelled = 1;
+       g_claimed_at_cancel = (st[0] == S_CLAIMED -> 1 : 0) + (st[1] == S_CLAIMED -> 1 : 0)
      }
   od
 }

@@ -11,11 +11,26 @@ export interface TransitionRule {
   awaiting?: string;
   from: (string | null)[];
   to: string[];
-  epoch: 'same' | 'next';
-  holder: 'same' | 'this-run' | 'this-run-or-free' | 'free' | 'same-or-free-if-terminal';
+  /** `next-if-held`: epoch + 1 only when this run held the lease (cancel). */
+  epoch: 'same' | 'next' | 'next-if-held';
+  holder:
+    | 'same'
+    | 'this-run'
+    | 'this-run-or-free'
+    | 'this-run-unless-needs-reconciliation'
+    | 'free'
+    | 'free-if-held'
+    | 'same-or-free-if-terminal';
   holderCheck: boolean;
   leaseMustBeFree?: boolean;
+  /** The run ends at needs-reconciliation exactly when a step is still claimed after the commit. */
   needsReconciliationIffClaimed?: boolean;
+  /** From needs-reconciliation only when the commit settles at least one claimed step. */
+  settlesFromNeedsReconciliation?: boolean;
+  /** The status record keeps its issue; a recorded comment ID changes only to null. */
+  statusComment?: 'reserve-record-or-reset';
+  /** The artifact record is new and made under the run's own, newest epoch. */
+  artifactFenced?: boolean;
   noClaimedStep?: boolean;
   completedNeedsNoPendingStep?: boolean;
   needsApproval?: boolean;

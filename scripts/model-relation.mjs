@@ -46,7 +46,8 @@ export function relationPromela(relation) {
     lines.push(`/* ${name}${t.awaiting === undefined ? '' : ` (awaiting ${t.awaiting.split(':')[0]})`} */`);
     lines.push(`#define MAY_${T}(s) ${guard}`);
     if (!t.to.includes('same')) lines.push(`#define TO_OK_${T}(s) ${anyOf('s', t.to, 'R_')}`);
-    lines.push(`#define EPOCH_STEP_${T} ${t.epoch === 'next' ? 1 : 0}`);
+    lines.push(`#define EPOCH_STEP_${T} ${t.epoch === 'same' ? 0 : 1}`);
+    lines.push(`#define EPOCH_ONLY_IF_HELD_${T} ${t.epoch === 'next-if-held' ? 1 : 0}`);
     lines.push(`#define HOLDER_CHECK_${T} ${t.holderCheck ? 1 : 0}`);
     lines.push(`#define LEASE_MUST_BE_FREE_${T} ${t.leaseMustBeFree === true ? 1 : 0}`);
     if (typeof t.steps === 'object') {

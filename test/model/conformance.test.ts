@@ -8,10 +8,12 @@ import { readFileSync } from 'node:fs';
 import { afterEach, describe, expect, it } from '@jest/globals';
 import type { WritError } from '@writ/core/errors.js';
 import {
+  cancelRun,
   checkpointStep,
   claimStep,
   consumeApproval,
   reconcileStep,
+  recordStatusComment,
   takeoverRun,
 } from '@writ/core/ledger/ledger.js';
 import { TRANSITIONS } from '@writ/core/ledger/message.js';
@@ -25,7 +27,7 @@ import { POLICY, ledgerWorld } from '../../packages/core/test/ledger/support/emu
 import type { LedgerWorld } from '../../packages/core/test/ledger/support/emulator.js';
 import { proposePlanFor, recomputed } from '../../packages/core/test/ledger/support/fixtures.js';
 import type { RecordedCommit } from './conformance.js';
-import { conformanceProblems, recordHistory } from './conformance.js';
+import { conformanceMemory, conformanceProblems, recordHistory } from './conformance.js';
 
 const relation = loadRelation();
 let world: LedgerWorld | undefined;
@@ -176,6 +178,214 @@ describe('a recorded ledger history, replayed against the model', () => {
     expect(conformanceProblems(relation, forged, POLICY.graceMs).join('\n')).toMatch(/fenced holder/);
   });
 });
+
+describe('recovery’s transitions, recorded and replayed against the model', () => {
+  it('allows takeovers that settle claimed steps, a reconcile retry, a status re-reservation and cancels', async () => {
+    world = await ledgerWorld({ seed: 13 });
+    const ledger = world.context();
+    const expire = (): void => {
+      world!.emulator.admin.clock({ advance_ms: POLICY.leaseMs + POLICY.graceMs + 1000 });
+    };
+    const [D1, D2] = [`sha256:${'1'.repeat(64)}`, `sha256:${'2'.repeat(64)}`];
+    const plan = await proposePlanFor(ledger, 'run-r');
+    const first = (
+      await consumeApproval(ledger, {
+        runId: 'run-r',
+        approval: await world.approve('run-r', plan, 'r'),
+        plan: recomputed(plan),
+        holder: { workflow_run_id: 300, attempt: 1 },
+      })
+    ).result.run!.owner!.holder;
+    await recordStatusComment(ledger, {
+      runId: 'run-r',
+      statusComment: { issue_number: 7, comment_id: null, body_digest: null, pending_digest: D1 },
+    });
+    await recordStatusComment(ledger, {
+      runId: 'run-r',
+      statusComment: { issue_number: 7, comment_id: 424242, body_digest: D1, pending_digest: null },
+    });
+    await claimStep(ledger, { runId: 'run-r', stepId: 'step-1', epoch: 1, holder: first });
+    // The holder dies; recovery observes step-1's desired state and settles it in its takeover.
+    expire();
+    const second = await takeoverRun(ledger, {
+      runId: 'run-r',
+      holder: { workflow_run_id: 301, attempt: 1 },
+      resolutions: { 'step-1': { state: 'desired', resources: [12] } },
+    });
+    const holder = second.result.run!.owner!.holder;
+    await claimStep(ledger, { runId: 'run-r', stepId: 'step-2', epoch: 2, holder });
+    // Its persist job dies too; the next sweep cannot tell step-2's outcome: needs-reconciliation.
+    expire();
+    await takeoverRun(ledger, {
+      runId: 'run-r',
+      holder: { workflow_run_id: 302, attempt: 1 },
+      resolutions: { 'step-2': { state: 'unknown', reason: 'external-step' } },
+    });
+    // A writer retries it (back to pending); the deleted status comment is re-reserved; then cancel.
+    await reconcileStep(ledger, {
+      runId: 'run-r',
+      stepId: 'step-2',
+      actor: { actor_login: 'alice', actor_id: 501, role_name: 'maintain' },
+      outcome: 'pending',
+      evidence: { status_code: null, error_code: null },
+      commentId: 9001,
+    });
+    await recordStatusComment(ledger, {
+      runId: 'run-r',
+      statusComment: { issue_number: 7, comment_id: null, body_digest: null, pending_digest: D2 },
+    });
+    await cancelRun(ledger, {
+      runId: 'run-r',
+      actor: { actor_login: 'alice', actor_id: 501, role_name: 'maintain' },
+      commentId: 9002,
+    });
+    // A second run: stopped at needs-reconciliation, then settled by a later sweep (pre-state: pending),
+    // and cancelled while it holds the lease (epoch + 1, the lease freed).
+    const other = await proposePlanFor(ledger, 'run-s');
+    const owner = (
+      await consumeApproval(ledger, {
+        runId: 'run-s',
+        approval: await world.approve('run-s', other, 's'),
+        plan: recomputed(other),
+        holder: { workflow_run_id: 400, attempt: 1 },
+      })
+    ).result.run!.owner!;
+    await claimStep(ledger, { runId: 'run-s', stepId: 'step-1', epoch: owner.epoch, holder: owner.holder });
+    expire();
+    await takeoverRun(ledger, { runId: 'run-s', holder: { workflow_run_id: 401, attempt: 1 } });
+    await takeoverRun(ledger, {
+      runId: 'run-s',
+      holder: { workflow_run_id: 402, attempt: 1 },
+      resolutions: { 'step-1': { state: 'pre-state' } },
+    });
+    await cancelRun(ledger, {
+      runId: 'run-s',
+      actor: { actor_login: 'alice', actor_id: 501, role_name: 'maintain' },
+      commentId: 9003,
+    });
+
+    const history = await recordHistory(ledger);
+    expect(history.map((commit) => `${commit.transition}:${commit.after.run?.state ?? ''}`)).toEqual([
+      'propose:proposed',
+      'consume:approved',
+      'status:approved',
+      'status:approved',
+      'claim:running',
+      'takeover:running',
+      'claim:running',
+      'takeover:needs-reconciliation',
+      'reconcile:running',
+      'status:running',
+      'cancel:cancelled',
+      'propose:proposed',
+      'consume:approved',
+      'claim:running',
+      'takeover:needs-reconciliation',
+      'takeover:running',
+      'cancel:cancelled',
+    ]);
+    // The first cancel found the lease free (epoch kept); the second freed its own (epoch + 1).
+    expect([history[10]!.after.lease.epoch, history[16]!.after.lease.epoch]).toEqual([3, 7]);
+    expect(history[16]!.after.lease.holder).toBeNull();
+    expect(conformanceProblems(relation, history, POLICY.graceMs)).toEqual([]);
+    // Recorded in two slices with one memory, the same verdict; a slice is the commits after a head.
+    const memory = conformanceMemory();
+    const tail = await recordHistory(ledger, { after: history[10]!.oid });
+    expect(tail).toHaveLength(6);
+    expect([
+      ...conformanceProblems(relation, history.slice(0, 11), POLICY.graceMs, memory),
+      ...conformanceProblems(relation, tail, POLICY.graceMs, memory),
+    ]).toEqual([]);
+
+    // What a bug would have written instead, commit by commit, is refused.
+    const forged = (index: number, patch: (commit: RecordedCommit) => void): string => {
+      const copy = structuredClone(history[index]!);
+      patch(copy);
+      return conformanceProblems(relation, [copy], POLICY.graceMs).join('\n');
+    };
+    // A takeover that settled nothing out of needs-reconciliation.
+    expect(
+      forged(15, (commit) => {
+        commit.after.run!.steps[0] = structuredClone(commit.before.run!.steps[0]!);
+        commit.after.run!.state = 'needs-reconciliation';
+        commit.after.lease = { ...commit.after.lease, holder: null, lease_expires_at: null };
+      }),
+    ).toMatch(/without settling a claimed step/);
+    // A takeover that kept a step claimed but let the run go on.
+    expect(
+      forged(7, (commit) => {
+        commit.after.run!.state = 'running';
+      }),
+    ).toMatch(/needs-reconciliation does not match a step left claimed/);
+    // A cancel that left its own lease held, and one that moved another run's epoch.
+    expect(
+      forged(16, (commit) => {
+        commit.after.lease = { ...commit.before.lease, epoch: commit.after.lease.epoch };
+      }),
+    ).toMatch(/held the lease and it was not freed/);
+    expect(
+      forged(10, (commit) => {
+        commit.after.lease = { ...commit.after.lease, epoch: commit.after.lease.epoch + 1 };
+        commit.epoch += 1;
+      }),
+    ).toMatch(/epoch 3 → 4/);
+    // A status record that swapped a live comment for another.
+    expect(
+      forged(3, (commit) => {
+        commit.before.run!.status_comment = { ...commit.after.run!.status_comment!, comment_id: 111 };
+      }),
+    ).toMatch(/status comment 111 was replaced by 424242/);
+    // The same reconcile comment landing twice.
+    const replay = structuredClone(history[8]!);
+    replay.transitionId = 'another';
+    expect(conformanceProblems(relation, [history[8]!, replay], POLICY.graceMs).join('\n')).toMatch(
+      /the comment was consumed twice/,
+    );
+  });
+
+  it('refuses an artifact recorded for a cancelled run or under an epoch the lease has left', () => {
+    const lease = { schema: 1 as const, epoch: 2, holder: null, lease_expires_at: null };
+    const run = structuredClone(history0());
+    const record = { commit_oid: 'a'.repeat(40), pr_number: 5, content_digest: 'sha256:x', epoch: 1 };
+    const cancelled: RecordedCommit = {
+      oid: 'artifact00000000',
+      committedAt: 0,
+      transition: 'artifact',
+      runId: run.run_id,
+      epoch: 2,
+      transitionId: 'artifact-id',
+      commentId: null,
+      before: { lease, run: { ...run, state: 'cancelled' } },
+      after: { lease, run: { ...run, state: 'cancelled', artifact: record } },
+    };
+    const problems = conformanceProblems(relation, [cancelled], POLICY.graceMs).join('\n');
+    expect(problems).toMatch(/from cancelled is not allowed/);
+    expect(problems).toMatch(/published under epoch 1 after the lease moved to 2/);
+  });
+});
+
+/** An approved run file at epoch 1 (for hand-made commits). */
+function history0(): NonNullable<RecordedCommit['before']['run']> {
+  return {
+    schema: 1,
+    repository: 'acme/widgets',
+    run_id: 'run-a',
+    plan_digest: `sha256:${'0'.repeat(64)}`,
+    evidence_digest: null,
+    scope: { repository: 'acme/widgets', digest: `sha256:${'1'.repeat(64)}` },
+    bounds: { max_steps: 1 },
+    state: 'approved',
+    approval: null,
+    owner: { epoch: 1, holder: { run_id: 'run-a', workflow_run_id: 1, attempt: 1 } },
+    steps: [],
+    stop_reason: null,
+    blockers: [],
+    proposed_at: '2026-11-30T09:00:00.000Z',
+    proposer: null,
+    status_comment: null,
+    artifact: null,
+  };
+}
 
 describe('the relation refuses what the model forbids', () => {
   function commit(transition: string, patch: Partial<RecordedCommit> = {}): RecordedCommit {

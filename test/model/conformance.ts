@@ -10,7 +10,7 @@ import { LEASE_PATH, runFilePath } from '@writ/core/ledger/paths.js';
 import { LEASE_FILE, RUN_FILE, parseLedgerFile } from '@writ/core/ledger/schemas.js';
 import type { CommitInfo } from '@writ/core/ledger/store.js';
 import type { Lease, RunFile } from '@writ/core/ledger/types.js';
-import type { Relation, StepRule } from '../../scripts/model-relation.mjs';
+import type { Relation, StepRule, TransitionRule } from '../../scripts/model-relation.mjs';
 
 /** One ledger commit as the relation sees it: its trailers, and the lease and run before and after. */
 export interface RecordedCommit {
@@ -27,49 +27,76 @@ export interface RecordedCommit {
 
 const FREE: Lease = { schema: 1, epoch: 0, holder: null, lease_expires_at: null };
 
-/** Reads the branch's whole history, oldest first, with each commit's files and its parent's. */
-export async function recordHistory(ledger: LedgerContext): Promise<RecordedCommit[]> {
+/**
+ * Reads the branch's history, oldest first, with each commit's files and its parent's: the whole of it,
+ * or (`after`) only the commits made since that commit (a campaign's trial, recorded as it ends).
+ */
+export async function recordHistory(
+  ledger: LedgerContext,
+  options: { after?: string } = {},
+): Promise<RecordedCommit[]> {
   const { store } = ledger;
   const snapshot = await store.read({ paths: [], historyFirst: 100 });
   if (snapshot === null) throw new Error('no ledger branch');
   const commits: CommitInfo[] = [];
   let page = snapshot.history;
+  let reached = false;
   for (;;) {
-    commits.push(...page.commits);
-    if (!page.hasNextPage || page.endCursor === null) break;
+    for (const commit of page.commits) {
+      if (commit.oid === options.after) {
+        reached = true;
+        break;
+      }
+      commits.push(commit);
+    }
+    if (reached || !page.hasNextPage || page.endCursor === null) break;
     page = await store.readHistory(snapshot.headOid, page.endCursor, 100);
   }
+  if (options.after !== undefined && !reached)
+    throw new Error(`commit ${options.after} is not in the history`);
   commits.reverse();
   const recorded: RecordedCommit[] = [];
-  for (const commit of commits) {
+  const wanted = commits.flatMap((commit) => {
     const trailers = parseTrailers(commit.message);
     if (trailers === null) throw new Error(`commit ${commit.oid} has no Writ trailers`);
-    if (trailers.transition === 'bootstrap') continue;
+    if (trailers.transition === 'bootstrap') return [];
     const runPath =
       trailers.runId === null || trailers.repository === null
         ? null
         : runFilePath(trailers.repository, trailers.runId);
-    const paths = runPath === null ? [LEASE_PATH] : [LEASE_PATH, runPath];
-    const [files] = await store.readCommits([{ oid: commit.oid, paths }]);
-    if (files === undefined) throw new Error(`no files for ${commit.oid}`);
-    const lease = (map: ReadonlyMap<string, string | null>): Lease => {
-      const text = map.get(LEASE_PATH) ?? null;
-      return text === null ? FREE : parseLedgerFile(LEASE_FILE, LEASE_PATH, text);
-    };
-    const run = (map: ReadonlyMap<string, string | null>): RunFile | null => {
-      const text = runPath === null ? null : (map.get(runPath) ?? null);
-      return text === null || runPath === null ? null : parseLedgerFile(RUN_FILE, runPath, text);
-    };
-    recorded.push({
-      oid: commit.oid,
-      committedAt: commit.committedAt,
-      transition: trailers.transition,
-      runId: trailers.runId,
-      epoch: trailers.epoch,
-      transitionId: trailers.transitionId,
-      commentId: trailers.commentId,
-      before: { lease: lease(files.parentFiles), run: run(files.parentFiles) },
-      after: { lease: lease(files.files), run: run(files.files) },
+    return [{ commit, trailers, runPath }];
+  });
+  // The files of 25 commits (and their parents) per GraphQL query.
+  for (let start = 0; start < wanted.length; start += 25) {
+    const chunk = wanted.slice(start, start + 25);
+    const files = await store.readCommits(
+      chunk.map(({ commit, runPath }) => ({
+        oid: commit.oid,
+        paths: runPath === null ? [LEASE_PATH] : [LEASE_PATH, runPath],
+      })),
+    );
+    chunk.forEach(({ commit, trailers, runPath }, index) => {
+      const read = files[index];
+      if (read === undefined) throw new Error(`no files for ${commit.oid}`);
+      const lease = (map: ReadonlyMap<string, string | null>): Lease => {
+        const text = map.get(LEASE_PATH) ?? null;
+        return text === null ? FREE : parseLedgerFile(LEASE_FILE, LEASE_PATH, text);
+      };
+      const run = (map: ReadonlyMap<string, string | null>): RunFile | null => {
+        const text = runPath === null ? null : (map.get(runPath) ?? null);
+        return text === null || runPath === null ? null : parseLedgerFile(RUN_FILE, runPath, text);
+      };
+      recorded.push({
+        oid: commit.oid,
+        committedAt: commit.committedAt,
+        transition: trailers.transition,
+        runId: trailers.runId,
+        epoch: trailers.epoch,
+        transitionId: trailers.transitionId,
+        commentId: trailers.commentId,
+        before: { lease: lease(read.parentFiles), run: run(read.parentFiles) },
+        after: { lease: lease(read.files), run: run(read.files) },
+      });
     });
   }
   return recorded;
@@ -125,19 +152,75 @@ function checkSteps(
 }
 
 /**
+ * What the relation remembers across a history (one approval per run and per comment, transition IDs,
+ * the highest epoch): pass the same one to every trial's slice of a campaign's ledger.
+ */
+export interface ConformanceMemory {
+  consumedRuns: Set<string>;
+  /** Comment IDs a one-time command (approve, reconcile, cancel) landed for. */
+  consumedComments: Set<number>;
+  transitionIds: Set<string>;
+  maxEpoch: number;
+}
+
+export function conformanceMemory(): ConformanceMemory {
+  return { consumedRuns: new Set(), consumedComments: new Set(), transitionIds: new Set(), maxEpoch: 0 };
+}
+
+const ONE_TIME_COMMENT = ['consume', 'reconcile', 'cancel'];
+
+function holderRule(rule: TransitionRule, commit: RecordedCommit, terminal: boolean, found: string[]): void {
+  const { before, after } = commit;
+  const holder = after.lease.holder;
+  const ofThisRun = holder !== null && holder.run_id === commit.runId;
+  const heldBefore = before.lease.holder !== null && before.lease.holder.run_id === commit.runId;
+  switch (rule.holder) {
+    case 'same':
+      if (!sameHolder(before.lease.holder, holder)) found.push('the holder changed');
+      break;
+    case 'free':
+      if (holder !== null) found.push('the lease was not freed');
+      break;
+    case 'same-or-free-if-terminal':
+      if (terminal && holder !== null) found.push('the run ended but the lease was not freed');
+      if (!terminal && !sameHolder(before.lease.holder, holder)) found.push('the holder changed');
+      break;
+    case 'this-run':
+      if (!ofThisRun) found.push('the lease is not held by this run');
+      break;
+    case 'this-run-or-free':
+      if (holder !== null && !ofThisRun) found.push('the lease went elsewhere');
+      break;
+    case 'this-run-unless-needs-reconciliation':
+      if (after.run?.state === 'needs-reconciliation' ? holder !== null : !ofThisRun)
+        found.push(
+          after.run?.state === 'needs-reconciliation'
+            ? 'the run stopped for reconciliation but the lease was not freed'
+            : 'the lease is not held by this run',
+        );
+      break;
+    case 'free-if-held':
+      if (heldBefore ? holder !== null : !sameHolder(before.lease.holder, holder))
+        found.push(
+          heldBefore ? 'the run held the lease and it was not freed' : "another run's lease changed",
+        );
+      break;
+  }
+}
+
+/**
  * The relation's verdict on one history: every problem found, each naming the commit (empty when the
- * history is a path of the model). `graceMs` is the lease policy's grace period.
+ * history is a path of the model). `graceMs` is the lease policy's grace period; `memory` carries what
+ * a campaign's earlier trials consumed and granted.
  */
 export function conformanceProblems(
   relation: Relation,
   history: readonly RecordedCommit[],
   graceMs: number,
+  memory: ConformanceMemory = conformanceMemory(),
 ): string[] {
   const problems: string[] = [];
-  const consumedRuns = new Set<string>();
-  const consumedComments = new Set<number>();
-  const transitionIds = new Set<string>();
-  let maxEpoch = 0;
+  const { consumedRuns, consumedComments, transitionIds } = memory;
   for (const commit of history) {
     const found: string[] = [];
     const rule = relation.transitions[commit.transition];
@@ -155,26 +238,18 @@ export function conformanceProblems(
     if (transitionIds.has(commit.transitionId)) found.push('its transition ID landed twice');
     transitionIds.add(commit.transitionId);
     // Epochs: the trailer names the lease epoch after the commit; it never goes down.
-    const expected = before.lease.epoch + (rule.epoch === 'next' ? 1 : 0);
+    const heldBefore = before.lease.holder !== null && before.lease.holder.run_id === commit.runId;
+    const step = rule.epoch === 'next' || (rule.epoch === 'next-if-held' && heldBefore) ? 1 : 0;
+    const expected = before.lease.epoch + step;
     if (after.lease.epoch !== expected) found.push(`epoch ${before.lease.epoch} → ${after.lease.epoch}`);
     if (commit.epoch !== after.lease.epoch)
       found.push(`trailer epoch ${commit.epoch} ≠ lease ${after.lease.epoch}`);
-    if (after.lease.epoch < maxEpoch) found.push(`epoch went back from ${maxEpoch} to ${after.lease.epoch}`);
-    if (rule.epoch === 'next' && after.lease.epoch <= maxEpoch) found.push('an epoch was granted twice');
-    maxEpoch = Math.max(maxEpoch, after.lease.epoch);
+    if (after.lease.epoch < memory.maxEpoch)
+      found.push(`epoch went back from ${memory.maxEpoch} to ${after.lease.epoch}`);
+    if (step === 1 && after.lease.epoch <= memory.maxEpoch) found.push('an epoch was granted twice');
+    memory.maxEpoch = Math.max(memory.maxEpoch, after.lease.epoch);
     // The lease holder.
-    const holder = after.lease.holder;
-    const ofThisRun = holder !== null && holder.run_id === commit.runId;
-    if (rule.holder === 'same' && !sameHolder(before.lease.holder, holder)) found.push('the holder changed');
-    if (rule.holder === 'free' && holder !== null) found.push('the lease was not freed');
-    if (rule.holder === 'same-or-free-if-terminal') {
-      const terminal = to !== null && relation.terminal.includes(to);
-      if (terminal && holder !== null) found.push('the run ended but the lease was not freed');
-      if (!terminal && !sameHolder(before.lease.holder, holder)) found.push('the holder changed');
-    }
-    if (rule.holder === 'this-run' && !ofThisRun) found.push('the lease is not held by this run');
-    if (rule.holder === 'this-run-or-free' && holder !== null && !ofThisRun)
-      found.push('the lease went elsewhere');
+    holderRule(rule, commit, to !== null && relation.terminal.includes(to), found);
     if (
       rule.holderCheck &&
       (before.lease.holder?.run_id !== commit.runId ||
@@ -194,31 +269,75 @@ export function conformanceProblems(
         found.push('the lease was still live (expiry plus grace, server clock)');
       }
     }
-    const claimedBefore = (before.run?.steps ?? []).some((step) => step.status === 'claimed');
-    if (rule.needsReconciliationIffClaimed === true && (to === 'needs-reconciliation') !== claimedBefore) {
-      found.push('needs-reconciliation does not match a claimed step');
+    const claimedBefore = (before.run?.steps ?? []).some((s) => s.status === 'claimed');
+    const claimedAfter = (after.run?.steps ?? []).some((s) => s.status === 'claimed');
+    if (rule.needsReconciliationIffClaimed === true && (to === 'needs-reconciliation') !== claimedAfter) {
+      found.push('needs-reconciliation does not match a step left claimed');
+    }
+    if (rule.settlesFromNeedsReconciliation === true && from === 'needs-reconciliation') {
+      const settled = (before.run?.steps ?? []).some(
+        (s, index) => s.status === 'claimed' && after.run?.steps[index]?.status !== 'claimed',
+      );
+      if (!settled) found.push('taken over from needs-reconciliation without settling a claimed step');
     }
     if (rule.noClaimedStep === true && claimedBefore) found.push('a step was still claimed');
     if (
       rule.completedNeedsNoPendingStep === true &&
       to === 'completed' &&
-      (before.run?.steps ?? []).some((step) => step.status === 'pending')
+      (before.run?.steps ?? []).some((s) => s.status === 'pending')
     ) {
       found.push('completed with a pending step');
     }
     if (rule.needsApproval === true && before.run?.approval == null) found.push('the run has no approval');
+    if (rule.statusComment === 'reserve-record-or-reset') checkStatusComment(commit, found);
+    if (rule.artifactFenced === true) checkArtifact(commit, found);
     checkSteps(rule.steps, commit, found);
-    // One consumed approval per run and per comment, across the whole history.
+    // One consumed approval per run; one landing per command comment, across the whole history.
     if (commit.transition === 'consume') {
       if (commit.runId === null || commit.commentId === null) found.push('a consume names no run or comment');
       else {
         if (consumedRuns.has(commit.runId)) found.push('a second approval consumed for the run');
-        if (consumedComments.has(commit.commentId)) found.push('the comment was consumed twice');
         consumedRuns.add(commit.runId);
-        consumedComments.add(commit.commentId);
       }
+    }
+    if (ONE_TIME_COMMENT.includes(commit.transition) && commit.commentId !== null) {
+      if (consumedComments.has(commit.commentId)) found.push('the comment was consumed twice');
+      consumedComments.add(commit.commentId);
     }
     for (const problem of found) problems.push(`${commit.oid.slice(0, 12)} ${commit.transition}: ${problem}`);
   }
   return problems;
+}
+
+/** A status record keeps its issue; a recorded comment ID changes only to null (a re-reservation). */
+function checkStatusComment(commit: RecordedCommit, found: string[]): void {
+  const before = commit.before.run?.status_comment ?? null;
+  const after = commit.after.run?.status_comment ?? null;
+  if (after === null) {
+    found.push('the status record was removed');
+    return;
+  }
+  if (before === null) return;
+  if (before.issue_number !== after.issue_number)
+    found.push(`the status comment moved from #${before.issue_number} to #${after.issue_number}`);
+  if (before.comment_id !== null && after.comment_id !== null && before.comment_id !== after.comment_id)
+    found.push(`status comment ${before.comment_id} was replaced by ${after.comment_id}`);
+}
+
+/**
+ * An artifact record is made under the run's own epoch, no later than the lease's and the last
+ * publish's, and records something new (a published but unrecorded artifact is recorded once).
+ */
+function checkArtifact(commit: RecordedCommit, found: string[]): void {
+  const run = commit.before.run;
+  const record = commit.after.run?.artifact ?? null;
+  if (run === null || record === null) {
+    found.push('no artifact was recorded');
+    return;
+  }
+  if (run.owner?.epoch !== record.epoch) found.push(`published under epoch ${record.epoch}, not the run's`);
+  if (commit.before.lease.epoch > record.epoch)
+    found.push(`published under epoch ${record.epoch} after the lease moved to ${commit.before.lease.epoch}`);
+  if ((run.artifact?.epoch ?? 0) > record.epoch) found.push('a later epoch had already published');
+  if (JSON.stringify(run.artifact) === JSON.stringify(record)) found.push('the same artifact recorded again');
 }

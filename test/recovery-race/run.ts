@@ -3,7 +3,9 @@
  *   npm run race:recovery                      the full kill-point campaign (every boundary × kind)
  *   npm run race:recovery -- --sweepers        the concurrent-sweepers campaign (200 seeded trials)
  * Options: --trials <n> (sweepers; or a seeded sample of the kill points), --seed <n>,
- * --stages preview,consume-approval,publish-artifact (the lifecycle stages to kill).
+ * --stages preview,consume-approval,persist,publish-artifact (the lifecycle stages to kill),
+ * --only <stage>#<boundary>:<kind>,… (reproduce those combinations).
+ * Every trial's ledger history is checked against model/relation.json (conformanceProblems: 0).
  */
 import { execFileSync } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
@@ -36,7 +38,8 @@ if (values.sweepers) {
     figures.duplicateProjections === 0 &&
     figures.doubleConsumes === 0 &&
     figures.lostApprovalTrials === 0 &&
-    figures.sweeperErrors === 0
+    figures.sweeperErrors === 0 &&
+    figures.conformanceProblems === 0
       ? 0
       : 1;
 } else {

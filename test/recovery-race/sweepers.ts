@@ -4,7 +4,9 @@
  * without a claimed step), and sometimes a proposed run with a lost approval comment; then 4 OS
  * processes each run the recovery core at the same moment. Every trial must end with exactly one
  * takeover of the expired run, at most one consume of the lost approval, the final ledger state the
- * scenario implies (whoever won), and exactly one status comment per run.
+ * scenario implies (whoever won), and exactly one status comment per run. Every trial's ledger
+ * commits are checked against the model's transition relation (model/relation.json,
+ * test/model/conformance.ts); a commit it does not allow is named in `nonConforming`.
  */
 import { fork } from 'node:child_process';
 import type { ChildProcess } from 'node:child_process';
@@ -28,6 +30,8 @@ import {
   proposeWithStatus,
   sweeperLedger,
 } from '../../packages/core/test/recovery/support.js';
+import { loadRelation } from '../../scripts/model-relation.mjs';
+import { conformanceMemory, conformanceProblems, recordHistory } from '../model/conformance.js';
 import type { SweeperInit, SweeperReport, SweeperSweep } from './sweeper-worker.js';
 
 export interface SweeperFigures {
@@ -45,6 +49,10 @@ export interface SweeperFigures {
   duplicateProjections: number;
   doubleConsumes: number;
   sweeperErrors: number;
+  /** Ledger commits checked against model/relation.json, and the ones it does not allow (at most 10). */
+  conformanceCommits: number;
+  conformanceProblems: number;
+  nonConforming: string[];
   /** What the sweepers reported for each run of a divergent trial (at most 10). */
   divergent: string[];
   seconds: number;
@@ -110,6 +118,9 @@ export async function runSweeperCampaign(options: {
     duplicateProjections: 0,
     doubleConsumes: 0,
     sweeperErrors: 0,
+    conformanceCommits: 0,
+    conformanceProblems: 0,
+    nonConforming: [],
     divergent: [],
     seconds: 0,
   };
@@ -136,7 +147,10 @@ export async function runSweeperCampaign(options: {
       ),
     );
     const { ledger } = sweeperLedger(world);
+    const relation = loadRelation();
+    const memory = conformanceMemory();
     for (let trial = 0; trial < options.trials; trial += 1) {
+      const startOid = (await readRun(ledger, 'head-probe')).headOid;
       const claimed = random() < 0.5;
       const lost = random() < 0.5;
       const scenario = `${claimed ? 'claimed' : 'unclaimed'}${lost ? '+lost-approval' : ''}`;
@@ -223,6 +237,15 @@ export async function runSweeperCampaign(options: {
       // Out of the next trial's way: cancelled runs are terminal (and free the lease they hold).
       for (const runId of [a.runId, ...(b === null ? [] : [b.runId])]) {
         await cancelRun(ledger, { runId, actor: ADMIN_ACTOR, commentId: null });
+      }
+      // The trial's commits, its cancels included, against the model's transition relation.
+      const history = await recordHistory(ledger, { after: startOid });
+      figures.conformanceCommits += history.length;
+      const problems = conformanceProblems(relation, history, ledger.policy.graceMs, memory);
+      figures.conformanceProblems += problems.length;
+      for (const problem of problems) {
+        if (figures.nonConforming.length < 10)
+          figures.nonConforming.push(`trial ${trial} ${scenario}: ${problem}`);
       }
       // The primary rate limit (5,000 requests an hour per installation, as GitHub): let an hour pass.
       if ((trial + 1) % 5 === 0) world.emulator.admin.clock({ advance_ms: 3_600_000 });
