@@ -6,7 +6,6 @@
 // the working tree through the same bundleStage (scripts/test-bundles.mjs), into .tmp/test-dist/.
 import { execFile, execFileSync } from 'node:child_process';
 import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { availableParallelism } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import ncc from '@vercel/ncc';
@@ -74,18 +73,6 @@ export function bundleStageIsolated(stage, out = join(root, 'dist', stage)) {
   });
 }
 
-/** Runs `task` over `items`, at most `limit` at a time (one bundling child per core). */
-export async function eachLimited(items, limit, task) {
-  const queue = [...items];
-  const worker = async () => {
-    for (let item = queue.shift(); item !== undefined; item = queue.shift()) await task(item);
-  };
-  await Promise.all(Array.from({ length: Math.min(limit, queue.length) }, worker));
-}
-
-/** Bundling children at once: one per core, at most two (each is one webpack compilation). */
-export const BUNDLE_CONCURRENCY = Math.max(1, Math.min(2, availableParallelism()));
-
 async function main() {
   for (const file of generateValidators()) console.log(`generated ${file}`);
   const stages = discoverStages();
@@ -111,13 +98,13 @@ async function main() {
   for (const entry of readdirSync(join(root, 'action-docs'))) {
     if (!known.has(entry.replace(/\.md$/, ''))) rmSync(join(root, 'action-docs', entry), { force: true });
   }
-  await eachLimited(stages, BUNDLE_CONCURRENCY, async (stage) => {
+  for (const stage of stages) {
     const yml = readFileSync(join(root, 'actions', stage, 'action.yml'), 'utf8');
     const { bytes } = await bundleStageIsolated(stage);
     writeFileSync(join(root, 'actions', stage, 'README.md'), renderActionReadme(stage, yml));
     writeFileSync(join(root, 'action-docs', `${stage}.md`), renderActionDocs(stage, yml));
     console.log(`built dist/${stage}/index.js (${bytes} bytes) and its docs`);
-  });
+  }
 }
 
 if (resolve(process.argv[1] ?? '') === fileURLToPath(import.meta.url)) {

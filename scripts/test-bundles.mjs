@@ -18,7 +18,7 @@ import {
 import { dirname, join, relative, resolve, sep } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { fileURLToPath } from 'node:url';
-import { BUNDLE_CONCURRENCY, bundleStageIsolated, discoverStages, eachLimited } from './build.mjs';
+import { bundleStageIsolated, discoverStages } from './build.mjs';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 export const TEST_DIST = join(root, '.tmp', 'test-dist');
@@ -120,9 +120,9 @@ async function ensureTestBundles() {
       }
     }
     const shared = sharedHash();
-    await eachLimited(stages, BUNDLE_CONCURRENCY, async (stage) => {
+    for (const stage of stages) {
       const reason = staleReason(stage, shared);
-      if (reason === null) return;
+      if (reason === null) continue;
       const started = Date.now();
       const staging = join(TEST_DIST, `.${stage}.building`);
       let inputs, missing;
@@ -148,7 +148,7 @@ async function ensureTestBundles() {
       console.error(
         `test bundle ${stage}: rebuilt from the working tree in ${Date.now() - started} ms (${reason})`,
       );
-    });
+    }
   });
 }
 
