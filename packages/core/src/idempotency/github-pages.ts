@@ -4,6 +4,20 @@ import type { ListedItem, PageReader } from './precheck.js';
 
 const PER_PAGE = 100;
 
+/**
+ * Skew allowed between the server clock that stamped a resource and the one that stamped the moment
+ * the ledger recorded (a claim, a status reservation): generous, since it costs nothing on a long list.
+ */
+export const SINCE_SKEW_MS = 5 * 60_000;
+
+/**
+ * The `since` for listing what was created after `moment` (ISO 8601, the server's clock), less the
+ * skew; undefined when there is no such moment (the list is read from its first page, within its cap).
+ */
+export function sinceBefore(moment: string | null): string | undefined {
+  return moment === null ? undefined : new Date(Date.parse(moment) - SINCE_SKEW_MS).toISOString();
+}
+
 function hasNextLink(link: string | undefined): boolean {
   return typeof link === 'string' && /rel="next"/.test(link);
 }

@@ -13,7 +13,7 @@
  */
 import { httpStatus } from '../errors.js';
 import type { GitHubClient } from '../github/client.js';
-import { issuePages, commentPages } from '../idempotency/github-pages.js';
+import { commentPages, issuePages, sinceBefore } from '../idempotency/github-pages.js';
 import { hasMarker, idempotencyKey, idempotencyMarker, withMarker } from '../idempotency/key.js';
 import type { ListedItem, PrecheckResult } from '../idempotency/precheck.js';
 import { findMarked } from '../idempotency/precheck.js';
@@ -79,9 +79,6 @@ export interface Assessment {
   /** Writ's own later duplicates of a created resource (a genuine race): retired oldest-wins. */
   duplicates: number[];
 }
-
-/** Skew allowed between the server clock that stamped a resource and the one that stamped the run. */
-export const CREATE_SKEW_MS = 5 * 60_000;
 
 const PER_PAGE = 100;
 
@@ -542,10 +539,7 @@ async function findCreated(
   context: StepReadContext,
   marker: string,
 ): Promise<{ found: PrecheckResult; oldest: ListedItem | null }> {
-  const since =
-    context.createdAfter === null
-      ? undefined
-      : new Date(Date.parse(context.createdAfter) - CREATE_SKEW_MS).toISOString();
+  const since = sinceBefore(context.createdAfter);
   const found = await findMarked(issuePages(github, context.owner, context.repo, since), {
     marker,
     ownLogin: context.ownLogin,

@@ -151,6 +151,7 @@ function planOf(context: SweepContext, run: RunFile): Plan | null {
 /** Observes every claimed step of `run`; the reasons are stable codes. */
 async function resolveClaimed(context: SweepContext, run: RunFile): Promise<Record<string, StepResolution>> {
   const plan = planOf(context, run);
+  const milestoneKeys = plan === null ? undefined : milestoneKeysOf(plan, run);
   const resolutions: Record<string, StepResolution> = {};
   for (const step of run.steps) {
     if (step.status !== 'claimed') continue;
@@ -169,7 +170,7 @@ async function resolveClaimed(context: SweepContext, run: RunFile): Promise<Reco
         repo: context.settings.repository.repo,
         firstClaimAt: null,
         runId: run.run_id,
-        ...(plan === null ? {} : { milestoneKeys: milestoneKeysOf(plan, run) }),
+        ...(milestoneKeys === undefined ? {} : { milestoneKeys }),
       });
       resolutions[step.id] =
         observed.state === 'desired'

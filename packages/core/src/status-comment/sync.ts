@@ -13,7 +13,7 @@ import { digest } from '../canonical-json.js';
 import { WritError, errorMessage } from '../errors.js';
 import type { GitHubClient } from '../github/client.js';
 import { statusMarker } from '../idempotency/key.js';
-import { commentPages } from '../idempotency/github-pages.js';
+import { commentPages, sinceBefore } from '../idempotency/github-pages.js';
 import { findMarked } from '../idempotency/precheck.js';
 import type { LedgerContext } from '../ledger/cas.js';
 import { readRun, recordStatusComment } from '../ledger/ledger.js';
@@ -49,14 +49,6 @@ export interface StatusCommentResult {
 
 /** GitHub comment bodies are limited to 65,536 characters. */
 export const MAX_COMMENT_CHARS = 65_536;
-
-/**
- * How much earlier than its reservation's server time a landed first POST is looked for: the
- * reservation time is the Date of the read before the reservation commit (whole seconds), so a
- * generous bound costs nothing on a busy thread and covers any clock difference between GitHub's
- * API front ends.
- */
-export const RESERVATION_SKEW_MS = 5 * 60_000;
 
 /** The exact body: the run's marker first (its identity), then the projection. */
 export function statusBody(runId: string, projection: string): string {
@@ -126,15 +118,19 @@ export async function syncStatusComment(
  * After a first POST with no definite answer: the run's marker is looked for among Writ's own comments
  * on the issue. Found: the oldest is adopted (and recorded), later duplicates removed. Not found: null.
  * A POST made after its reservation was created after the reservation's server time, so the listing
- * starts there (less RESERVATION_SKEW_MS): one page however long the thread. A reservation recorded
+ * starts there (less SINCE_SKEW_MS): one page however long the thread. A reservation recorded
  * before that time was kept reads from the first page, within the page cap.
  */
 async function adoptLandedPost(sync: Sync, reservedAt: string | null): Promise<KnownComment | null> {
   const { github, logger } = sync.deps;
   const { repository, runId } = sync.request;
-  const since =
-    reservedAt === null ? undefined : new Date(Date.parse(reservedAt) - RESERVATION_SKEW_MS).toISOString();
-  const pages = commentPages(github, repository.owner, repository.repo, sync.issueNumber, since);
+  const pages = commentPages(
+    github,
+    repository.owner,
+    repository.repo,
+    sync.issueNumber,
+    sinceBefore(reservedAt),
+  );
   const found = await findMarked(pages, {
     marker: statusMarker(runId),
     ownLogin: sync.request.ownLogin,

@@ -8,7 +8,8 @@ import { WritError } from '@writ/core/errors.js';
 import { claimStep, proposeRun, readRun } from '@writ/core/ledger/ledger.js';
 import { bindPlan } from '@writ/core/plan/binding.js';
 import { claimCommittedAt } from '@writ/core/ledger/claim-time.js';
-import { CREATE_SKEW_MS, createKey, createdBody } from '@writ/core/persist/steps.js';
+import { SINCE_SKEW_MS } from '@writ/core/idempotency/github-pages.js';
+import { createKey, createdBody } from '@writ/core/persist/steps.js';
 import { idempotencyMarker } from '@writ/core/idempotency/key.js';
 import { observeStep } from '@writ/core/persist/observe.js';
 import type { IssueCreateStep, PlanStep } from '@writ/core/plan/types.js';
@@ -474,7 +475,7 @@ describe('idempotent creates', () => {
       .filter((r) => r.seq > seq && r.method === 'GET' && r.path.startsWith('/repos/acme/widgets/issues?'));
     expect(listed).toHaveLength(1);
     const since = new URL(listed[0]?.path ?? '', 'http://emulator').searchParams.get('since');
-    expect(since).toBe(new Date((claimedAt as number) - CREATE_SKEW_MS).toISOString());
+    expect(since).toBe(new Date((claimedAt as number) - SINCE_SKEW_MS).toISOString());
     // The issue created after the claim is the step's; the one from before was never in the window.
     const titled = await issuesTitled(world, epic.title);
     expect(titled).toHaveLength(2);
