@@ -12,6 +12,7 @@ import { accountForEmail, identityOf, webFlowIdentity, writeCommit } from './com
 import type { GitIdentity, TreeEntry } from './git.js';
 import { OID_PATTERN, ZERO_OID } from './git.js';
 import { rateState } from './ratelimit.js';
+import { activeRulesets } from './rules.js';
 import { changeRefs, isValidRefName, RefError } from './refs.js';
 import { dependencyFile } from './resources.js';
 import { verify } from './signing.js';
@@ -384,7 +385,42 @@ function refNode(ctx: GqlContext, repo: Repo, ref: string): Record<string, unkno
     prefix: ref.slice(0, slash),
     target: () => objectNode(ctx, repo, oid),
     repository: () => repositoryNode(ctx, repo),
+    rules: (args: { first?: number; after?: string; last?: number }) =>
+      connection(
+        refRules(repo, ref),
+        args,
+        (index) => Buffer.from(`rule:${index}`).toString('base64'),
+        (cursor) => Number(Buffer.from(cursor, 'base64').toString('utf8').split(':')[1] ?? -1),
+      ),
   };
+}
+
+/**
+ * `Ref.rules`: the rules of the active rulesets that apply to the ref (what REST's
+ * `GET /repos/{o}/{r}/rules/branches/{branch}` lists), newest ruleset first (the field's default
+ * order, UPDATED_AT DESC), each with its type as the RepositoryRuleType enum and its ruleset.
+ */
+function refRules(repo: Repo, ref: string): Record<string, unknown>[] {
+  return [...activeRulesets(repo, ref)]
+    .sort((a, b) => b.updated_at.localeCompare(a.updated_at) || b.id - a.id)
+    .flatMap((ruleset) =>
+      ruleset.rules.map((rule, index) => ({
+        __typename: 'RepositoryRule',
+        id: Buffer.from(`RepositoryRule:${ruleset.id}:${index}`).toString('base64'),
+        type: rule.type.toUpperCase(),
+        parameters: null,
+        repositoryRuleset: {
+          __typename: 'RepositoryRuleset',
+          id: ruleset.node_id,
+          databaseId: ruleset.id,
+          name: ruleset.name,
+          enforcement: ruleset.enforcement.toUpperCase(),
+          target: ruleset.target.toUpperCase(),
+          createdAt: ruleset.created_at,
+          updatedAt: ruleset.updated_at,
+        },
+      })),
+    );
 }
 
 function resolveRevision(repo: Repo, revision: string): string | undefined {

@@ -102,6 +102,33 @@ describe('rulesets', () => {
     expect(none).toEqual([]);
   });
 
+  it('lists the same active rules on GraphQL as Ref.rules, with each rule’s ruleset', async () => {
+    const query = `query($owner: String!, $name: String!, $ref: String!) {
+      repository(owner: $owner, name: $name) {
+        ref(qualifiedName: $ref) {
+          rules(first: 100) { pageInfo { hasNextPage } nodes { type repositoryRuleset { databaseId } } }
+        }
+      }
+    }`;
+    const rulesOf = async (ref: string) => {
+      const { body } = await graphqlRaw(world.emulator, 'carol-pat', query, {
+        owner: 'alice',
+        name: 'repo',
+        ref,
+      });
+      expect(body.errors).toBeUndefined();
+      return (body.data as { repository: { ref: { rules: unknown } } }).repository.ref.rules;
+    };
+    expect(await rulesOf('refs/heads/bot/writ-ledger')).toEqual({
+      pageInfo: { hasNextPage: false },
+      nodes: ['DELETION', 'NON_FAST_FORWARD', 'UPDATE'].map((type) => ({
+        type,
+        repositoryRuleset: { databaseId: rulesetId },
+      })),
+    });
+    expect(await rulesOf('refs/heads/main')).toEqual({ pageInfo: { hasNextPage: false }, nodes: [] });
+  });
+
   it('lets the bypassing app commit but refuses an admin PAT and GITHUB_TOKEN', async () => {
     const current = await ledgerHead();
     const response = await graphqlRaw(
