@@ -27,8 +27,13 @@ export interface TransitionRule {
   needsReconciliationIffClaimed?: boolean;
   /** From needs-reconciliation only when the commit settles at least one claimed step. */
   settlesFromNeedsReconciliation?: boolean;
-  /** The status record keeps its issue; a recorded comment ID changes only to null. */
-  statusComment?: 'reserve-record-or-reset';
+  /**
+   * `reserve-record-or-reset`: the status record keeps its issue; a recorded comment ID changes only
+   * to null. `reserve-first-or-none`: no record, or a first POST's reservation (no comment ID, no
+   * body, a pending body). `reserve-update-or-same`: the record unchanged, or a recorded comment with
+   * nothing pending given a pending body (an update reservation). Absent: the record is unchanged.
+   */
+  statusComment?: 'reserve-record-or-reset' | 'reserve-first-or-none' | 'reserve-update-or-same';
   /** The artifact record is new and made under the run's own, newest epoch. */
   artifactFenced?: boolean;
   noClaimedStep?: boolean;

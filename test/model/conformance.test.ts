@@ -26,6 +26,7 @@ import {
 import { POLICY, ledgerWorld } from '../../packages/core/test/ledger/support/emulator.js';
 import type { LedgerWorld } from '../../packages/core/test/ledger/support/emulator.js';
 import { proposePlanFor, recomputed } from '../../packages/core/test/ledger/support/fixtures.js';
+import type { RunFile } from '@writ/core/ledger/types.js';
 import type { RecordedCommit } from './conformance.js';
 import { conformanceMemory, conformanceProblems, recordHistory } from './conformance.js';
 
@@ -412,6 +413,78 @@ describe('the relation refuses what the model forbids', () => {
     );
     expect(problems.join('\n')).toMatch(/rewind: no such transition/);
     expect(problems.join('\n')).toMatch(/transition ID landed twice/);
+  });
+
+  it('allows the status reservation a propose or a consume folds in, and no other status change', () => {
+    const D1 = `sha256:${'1'.repeat(64)}`;
+    const D2 = `sha256:${'2'.repeat(64)}`;
+    const proposed = { ...history0(), state: 'proposed' as const, owner: null };
+    const reservation = { issue_number: 7, comment_id: null, body_digest: null, pending_digest: D1 };
+    const recorded = { issue_number: 7, comment_id: 42, body_digest: D1, pending_digest: null };
+    const free = { schema: 1 as const, epoch: 1, holder: null, lease_expires_at: null };
+    const held = {
+      schema: 1 as const,
+      epoch: 2,
+      holder: { run_id: 'run-a', workflow_run_id: 1, attempt: 1 },
+      lease_expires_at: null,
+    };
+    const propose = (statusComment: RunFile['status_comment']): RecordedCommit =>
+      commit('propose', {
+        runId: 'run-a',
+        before: { lease: free, run: null },
+        after: { lease: free, run: { ...proposed, steps: [], status_comment: statusComment } },
+      });
+    const consume = (before: RunFile['status_comment'], after: RunFile['status_comment']): RecordedCommit =>
+      commit('consume', {
+        runId: 'run-a',
+        epoch: 2,
+        commentId: 5,
+        before: { lease: free, run: { ...proposed, status_comment: before } },
+        after: {
+          lease: held,
+          run: { ...history0(), owner: { epoch: 2, holder: held.holder }, status_comment: after },
+        },
+      });
+    const problems = (commits: RecordedCommit[]): string =>
+      conformanceProblems(relation, commits, POLICY.graceMs).join('\n');
+    expect(problems([propose(null)])).toBe('');
+    expect(problems([propose(reservation)])).toBe('');
+    expect(problems([consume(recorded, recorded)])).toBe('');
+    expect(problems([consume(recorded, { ...recorded, pending_digest: D2 })])).toBe('');
+    expect(problems([propose({ ...reservation, comment_id: 42 })])).toMatch(/not a first reservation/);
+    expect(problems([propose({ ...reservation, pending_digest: null })])).toMatch(/not a first reservation/);
+    expect(problems([consume(recorded, { ...recorded, comment_id: 43, pending_digest: D2 })])).toMatch(
+      /not an update reservation/,
+    );
+    expect(problems([consume(recorded, { ...recorded, issue_number: 8, pending_digest: D2 })])).toMatch(
+      /not an update reservation/,
+    );
+    expect(
+      problems([consume({ ...recorded, pending_digest: D1 }, { ...recorded, pending_digest: D2 })]),
+    ).toMatch(/not an update reservation/);
+    expect(problems([consume(reservation, { ...reservation, pending_digest: D2 })])).toMatch(
+      /not an update reservation/,
+    );
+    expect(problems([consume(recorded, null)])).toMatch(/changed the status record/);
+    expect(problems([consume(null, reservation)])).toMatch(/changed the status record/);
+    // Any other transition leaves the record as it was.
+    const claim = commit('release', {
+      runId: 'run-a',
+      before: {
+        lease: held,
+        run: { ...history0(), owner: { epoch: 2, holder: held.holder }, status_comment: recorded },
+      },
+      after: {
+        lease: { ...free, epoch: 2 },
+        run: {
+          ...history0(),
+          owner: { epoch: 2, holder: held.holder },
+          status_comment: { ...recorded, pending_digest: D2 },
+        },
+      },
+      epoch: 2,
+    });
+    expect(problems([claim])).toMatch(/changed the status record/);
   });
 
   it('names an epoch granted twice and an epoch that goes back', () => {

@@ -290,6 +290,7 @@ export function conformanceProblems(
     }
     if (rule.needsApproval === true && before.run?.approval == null) found.push('the run has no approval');
     if (rule.statusComment === 'reserve-record-or-reset') checkStatusComment(commit, found);
+    else checkFoldedStatus(rule.statusComment, commit, found);
     if (rule.artifactFenced === true) checkArtifact(commit, found);
     checkSteps(rule.steps, commit, found);
     // One consumed approval per run; one landing per command comment, across the whole history.
@@ -322,6 +323,39 @@ function checkStatusComment(commit: RecordedCommit, found: string[]): void {
     found.push(`the status comment moved from #${before.issue_number} to #${after.issue_number}`);
   if (before.comment_id !== null && after.comment_id !== null && before.comment_id !== after.comment_id)
     found.push(`status comment ${before.comment_id} was replaced by ${after.comment_id}`);
+}
+
+/**
+ * A transition other than `status` leaves the status record as it was, except the reservation the
+ * status comment protocol folds into a propose (a first POST's) or a consume (an update's).
+ */
+function checkFoldedStatus(
+  rule: 'reserve-first-or-none' | 'reserve-update-or-same' | undefined,
+  commit: RecordedCommit,
+  found: string[],
+): void {
+  const before = commit.before.run?.status_comment ?? null;
+  const after = commit.after.run?.status_comment ?? null;
+  if (JSON.stringify(before) === JSON.stringify(after)) return;
+  if (rule === 'reserve-first-or-none' && before === null && after !== null) {
+    if (after.comment_id !== null || after.body_digest !== null || after.pending_digest === null)
+      found.push('its status record is not a first reservation');
+    return;
+  }
+  if (rule === 'reserve-update-or-same' && before !== null && after !== null) {
+    if (
+      before.comment_id === null ||
+      before.pending_digest !== null ||
+      after.pending_digest === null ||
+      after.issue_number !== before.issue_number ||
+      after.comment_id !== before.comment_id ||
+      after.body_digest !== before.body_digest ||
+      (after.reserved_at ?? null) !== (before.reserved_at ?? null)
+    )
+      found.push('its status record is not an update reservation of the recorded comment');
+    return;
+  }
+  found.push('it changed the status record');
 }
 
 /**

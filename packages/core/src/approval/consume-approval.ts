@@ -6,7 +6,10 @@
 import type { FileRoots } from '../io/input-file.js';
 import { WritError } from '../errors.js';
 import type { GitHubClient } from '../github/client.js';
-import type { LedgerContext, PlannedCommit } from '../ledger/cas.js';
+import type { HeldHead, LedgerContext, PlannedCommit } from '../ledger/cas.js';
+import type { LedgerSnapshot } from '../ledger/store.js';
+import type { RunFile } from '../ledger/types.js';
+import type { StatusFold } from '../ledger/ledger.js';
 import { consumeApproval } from '../ledger/ledger.js';
 import type { RepositoryName } from '../ledger/paths.js';
 import { bindPlan } from '../plan/binding.js';
@@ -31,6 +34,10 @@ export interface ConsumeApprovalSettings {
   dryRun?: boolean;
   /** The comment already verified by the caller (the comment-command stage reads it once). */
   verified?: VerifiedApproval;
+  /** The ledger as the caller read it before the role check (readBeforeConsume), for the first attempt. */
+  first?: LedgerSnapshot;
+  /** The status comment update to reserve in the consume commit, given the plan recomputed now. */
+  statusFold?: (plan: Plan) => StatusFold;
 }
 
 export interface ConsumedApproval {
@@ -46,6 +53,8 @@ export interface ConsumedApproval {
   commit: PlannedCommit;
   /** The plan as recomputed for this approval. */
   plan: Plan;
+  /** The run and head the consume commit left, when GitHub answered it (see HeldHead). */
+  after?: { run: RunFile; head: HeldHead };
 }
 
 export async function consumeApprovalComment(
@@ -86,8 +95,9 @@ export async function consumeApprovalComment(
       plan: { digest: binding.digest, scope: binding.scope, bounds: binding.bounds },
       holder: settings.holder,
       requireDistinctApprover: settings.requireDistinctApprover,
+      ...(settings.statusFold === undefined ? {} : { statusFold: settings.statusFold(plan) }),
     },
-    { dryRun: settings.dryRun === true },
+    { dryRun: settings.dryRun === true, ...(settings.first === undefined ? {} : { first: settings.first }) },
   );
   return {
     runId: command.runId,
@@ -100,5 +110,8 @@ export async function consumeApprovalComment(
     committed: outcome.committed,
     commit: outcome.commit,
     plan,
+    ...(outcome.result.run !== null && outcome.held !== undefined
+      ? { after: { run: outcome.result.run, head: outcome.held } }
+      : {}),
   };
 }

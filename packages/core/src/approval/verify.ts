@@ -49,6 +49,11 @@ export interface ApprovalCheck {
   /** The code a definite refusal carries: `unauthorized-approval` etc. at consumption; a gate refuses
    * every such failure as `stale-or-mismatched-approval` (the approval it relied on no longer holds). */
   refuseAs?: ErrorCode;
+  /**
+   * Runs after the comment's own checks (unedited, the exact command, a human author) and before the
+   * author's live role is read: where consumption refuses a replayed approval from the ledger alone.
+   */
+  beforeRole?: (command: Command, comment: FetchedComment) => Promise<void>;
 }
 
 function refusal(check: ApprovalCheck, error: WritError): WritError {
@@ -102,6 +107,7 @@ async function verifyCommentWith(
     requireUnedited(comment);
     const command = parse(comment.body);
     const author = requireHumanAuthor(comment.user, check.appBotLogin);
+    await check.beforeRole?.(command, comment);
     const role = requireAllowedRole(
       await liveRole(github, check.repository, author),
       check.allowedRoles,

@@ -26,7 +26,9 @@ import {
   parseLedgerFile,
   serializeLedgerFile,
 } from './schemas.js';
-import type { FileAddition, HistoryPage, LedgerSnapshot, LedgerStore } from './store.js';
+import type { FileAddition, HistoryPage, LedgerReadRequest, LedgerSnapshot, LedgerStore } from './store.js';
+import type { ReplayState } from './replay.js';
+import { stateThroughOwnCommit } from './replay.js';
 import type { LeasePolicy, LedgerView, TransitionResult } from './transitions.js';
 import { FREE_LEASE } from './transitions.js';
 import type { Lease, LedgerApp, LedgerRoot, ProvenanceCheckpoint, RunFile } from './types.js';
@@ -89,6 +91,27 @@ export interface TransitionOutcome {
   requests: number;
   provenance: ProvenanceReport | null;
   serverTime: number;
+  /**
+   * The ledger as this commit left it, when the server answered it directly: what the same process's
+   * next transition commits on without reading the branch again (see `HeldHead`).
+   */
+  held?: HeldHead;
+}
+
+/**
+ * The head a process just wrote itself: the commit's OID (createCommitOnBranch returned it), the server's
+ * clock of that answer, the files at that commit for the run's paths (the parent's, read and proven
+ * before the commit, overlaid with what the commit added) and the proven state through it. Its proof
+ * is the commit itself: the transition was evaluated on a proven parent and the files are the ones it
+ * produced, so the next commit needs no read to replay it. A next commit on it with
+ * `expectedHeadOid` = this OID lands only if nothing was written since; a stale head is read and
+ * proven as always (the walk stops at this commit, proven by this process).
+ */
+export interface HeldHead {
+  headOid: string;
+  serverTime: number;
+  files: ReadonlyMap<string, string | null>;
+  state: ReplayState;
 }
 
 interface PendingAttempt {
@@ -220,11 +243,11 @@ async function findLanded(
 export async function runTransition(
   context: LedgerContext,
   spec: TransitionSpec,
-  options: { dryRun?: boolean } = {},
+  options: { dryRun?: boolean; from?: HeldHead; first?: LedgerSnapshot } = {},
 ): Promise<TransitionOutcome> {
   const { store, count } = countingStore(context.store);
   const runPath = runFilePath(spec.runRepository, spec.runId);
-  const paths = [LEDGER_ROOT_PATH, LEASE_PATH, runPath, PROVENANCE_PATH];
+  const paths = transitionPaths(spec.runRepository, spec.runId);
   const app = context.app;
   if (app === null) {
     throw new WritError(
@@ -235,13 +258,22 @@ export async function runTransition(
   const pending: PendingAttempt[] = [];
   const transitionBase = randomUUID();
   let proven: ProvenanceReport | null = null;
+  // A head this process wrote itself needs no read: its first attempt commits on it (see HeldHead). A
+  // transition that grants authority (spec.provenance) always reads, to prove the rulesets now.
+  let held = spec.provenance ? null : usableHead(options.from, paths);
+  // A read the caller made already (transitionRead, for this run): the first attempt proves it as usual.
+  let first =
+    options.first !== undefined && paths.every((path) => options.first?.files.has(path))
+      ? options.first
+      : null;
   for (let attempt = 1; attempt <= context.maxAttempts; attempt += 1) {
+    if (held !== null) proven = heldReport(held);
     // Two commits of history: the head (to replay) and its parent (where its checkpoint usually ends).
-    const snapshot = await store.read({
-      paths,
-      historyFirst: pending.length > 0 ? 100 : 2,
-      withParent: true,
-    });
+    const snapshot: LedgerSnapshot | null =
+      held !== null
+        ? heldSnapshot(held)
+        : (first ?? (await store.read(transitionRead(paths, pending.length > 0 ? 100 : 2, spec.provenance))));
+    first = null;
     if (snapshot === null) {
       throw new WritError(
         'ledger-branch-missing',
@@ -254,13 +286,18 @@ export async function runTransition(
       return recovered(landed, snapshot, attempt, count());
     }
     // Authority first: no file content is judged before the history that wrote it is proven.
-    const report = await verifyProvenance(store, app, snapshot.headOid, {
-      mode: 'incremental',
-      ...(proven === null ? { checkpoint: readCheckpoint(snapshot) } : { trusted: proven.state }),
-      firstPage: snapshot.history,
-      ...(snapshot.head === undefined ? {} : { head: snapshot.head }),
-      rulesets: spec.provenance,
-    });
+    const report: ProvenanceReport =
+      held !== null && proven !== null
+        ? proven
+        : await verifyProvenance(store, app, snapshot.headOid, {
+            mode: 'incremental',
+            ...(proven === null ? { checkpoint: readCheckpoint(snapshot) } : { trusted: proven.state }),
+            firstPage: snapshot.history,
+            ...(snapshot.head === undefined ? {} : { head: snapshot.head }),
+            rulesets: spec.provenance,
+            ...(snapshot.rules === undefined ? {} : { rules: snapshot.rules }),
+          });
+    held = null;
     proven = report;
     const parsed = parseSnapshot(store, snapshot, runPath);
     const view: LedgerView = {
@@ -302,6 +339,9 @@ export async function runTransition(
     const outcome = await store.commit(commit);
     if (outcome.kind === 'committed') {
       return {
+        ...(outcome.serverTime === null
+          ? {}
+          : { held: headAfter(snapshot, commit, outcome.oid, outcome.serverTime, result, report) }),
         result,
         dryRun: false,
         committed: true,
@@ -337,6 +377,67 @@ export async function runTransition(
     if (landed !== null) return recovered(landed, snapshot, context.maxAttempts, count());
   }
   throw casExhausted('ledger', `The ledger commit for run ${spec.runId}`, context.maxAttempts);
+}
+
+/** The read a transition attempt starts from: its files with the head and its parent, and history. */
+export function transitionRead(
+  paths: readonly string[],
+  historyFirst = 2,
+  withRules = false,
+): LedgerReadRequest {
+  return { paths, historyFirst, withParent: true, ...(withRules ? { withRules } : {}) };
+}
+
+/** The paths a transition of this run reads. */
+export function transitionPaths(runRepository: string, runId: string): string[] {
+  return [LEDGER_ROOT_PATH, LEASE_PATH, runFilePath(runRepository, runId), PROVENANCE_PATH];
+}
+
+/** `from` when it holds every path this transition reads (the same run), else null. */
+function usableHead(from: HeldHead | undefined, paths: readonly string[]): HeldHead | null {
+  if (from === undefined) return null;
+  return paths.every((path) => from.files.has(path)) ? from : null;
+}
+
+function heldSnapshot(held: HeldHead): LedgerSnapshot {
+  return {
+    headOid: held.headOid,
+    serverTime: held.serverTime,
+    files: held.files,
+    history: { commits: [], hasNextPage: true, endCursor: null },
+  };
+}
+
+/** The provenance of a held head: the state this process proved through it (no ruleset read). */
+function heldReport(held: HeldHead): ProvenanceReport {
+  const { state } = held;
+  return {
+    headOid: held.headOid,
+    rootOid: state.rootOid,
+    rootCommittedAt: state.rootCommittedAt,
+    commitsChecked: 0,
+    totalCommits: state.commits,
+    requests: 0,
+    usedCheckpoint: true,
+    rulesetIds: [],
+    consumedRunIds: state.consumedRunIds,
+    consumedCommentIds: state.consumedCommentIds,
+    state,
+  };
+}
+
+/** The ledger as `commit` (evaluated on `snapshot`, proven by `report`) left it, committed as `oid`. */
+function headAfter(
+  snapshot: LedgerSnapshot,
+  commit: PlannedCommit,
+  oid: string,
+  serverTime: number,
+  result: TransitionResult,
+  report: ProvenanceReport,
+): HeldHead {
+  const files = new Map(snapshot.files);
+  for (const addition of commit.additions) files.set(addition.path, addition.contents);
+  return { headOid: oid, serverTime, files, state: stateThroughOwnCommit(report.state, result, oid) };
 }
 
 function recovered(

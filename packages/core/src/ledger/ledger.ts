@@ -10,9 +10,16 @@ import type { GitHubClient } from '../github/client.js';
 import { validateRunId } from '../plan/run-id.js';
 import type { Logger } from '../redact.js';
 import { silentLogger } from '../redact.js';
-import type { Clock, LedgerContext, TransitionOutcome, TransitionSpec } from './cas.js';
+import type { Clock, HeldHead, LedgerContext, TransitionOutcome, TransitionSpec } from './cas.js';
 import { seededRandom } from '../seeded-random.js';
-import { parseSnapshot, readCheckpoint, runTransition, systemClock } from './cas.js';
+import {
+  parseSnapshot,
+  readCheckpoint,
+  runTransition,
+  systemClock,
+  transitionPaths,
+  transitionRead,
+} from './cas.js';
 import {
   LEASE_PATH,
   LEDGER_ROOT_PATH,
@@ -25,7 +32,7 @@ import type { ProvenanceReport } from './provenance.js';
 import { RUN_FILE, parseLedgerFile } from './schemas.js';
 import { verifyProvenance } from './provenance.js';
 import { githubLedgerStore } from './read.js';
-import type { LedgerStore } from './store.js';
+import type { LedgerSnapshot, LedgerStore } from './store.js';
 import type {
   ApprovalInput,
   CancelInput,
@@ -42,10 +49,11 @@ import type {
   StatusUpdateInput,
   ArtifactInput,
   TakeoverInput,
+  TransitionResult,
 } from './transitions.js';
 import * as transitions from './transitions.js';
 import { DEFAULT_LEASE_POLICY } from './transitions.js';
-import type { Lease, LedgerApp, RunFile } from './types.js';
+import type { Lease, LedgerApp, RunFile, StatusComment } from './types.js';
 import { DEFAULT_LEDGER_BRANCH } from './types.js';
 
 export interface LedgerDeps {
@@ -101,6 +109,10 @@ export function createLedgerContext(deps: LedgerDeps, config: LedgerConfig): Led
 
 export interface TransitionOptions {
   dryRun?: boolean;
+  /** The head this process's own last commit left (its `held`): the first attempt commits on it unread. */
+  from?: HeldHead;
+  /** The branch as `readBeforeConsume` read it: the first attempt proves that read instead of reading again. */
+  first?: LedgerSnapshot;
 }
 
 function runRepositoryOf(context: LedgerContext, repository?: string): string {
@@ -127,21 +139,48 @@ function transitionOf(
   );
 }
 
-/** `propose`: a new run file with approval null; `run-exists` if the run ID was ever proposed. */
+/**
+ * The status comment reservation to fold into a transition's commit, from the run as that transition
+ * leaves it (status-comment/sync.ts `foldedReservation`); null folds nothing.
+ */
+export type StatusFold = (run: RunFile) => StatusComment | null;
+
+/** `evaluate` without a status record, then (when `fold` gives one for its run) with it. */
+function withFold(
+  evaluate: (statusComment: StatusComment | null) => TransitionResult,
+  fold: StatusFold | undefined,
+): TransitionResult {
+  const plain = evaluate(null);
+  const statusComment = fold === undefined || plain.run === null ? null : fold(plain.run);
+  return statusComment === null ? plain : evaluate(statusComment);
+}
+
+/**
+ * `propose`: a new run file with approval null; `run-exists` if the run ID was ever proposed. With
+ * `statusFold`, the status comment's first reservation is made in the same commit.
+ */
 export function proposeRun(
   context: LedgerContext,
-  input: Omit<ProposeInput, 'repository'> & { repository?: string },
+  input: Omit<ProposeInput, 'repository' | 'statusComment'> & {
+    repository?: string;
+    statusFold?: StatusFold;
+  },
   options: TransitionOptions = {},
 ): Promise<TransitionOutcome> {
   validateRunId(input.runId);
   const repository = runRepositoryOf(context, input.repository);
+  const { statusFold, ...propose } = input;
   return runTransition(
     context,
     {
       runRepository: repository,
       runId: input.runId,
       provenance: false,
-      evaluate: (view) => transitions.propose(view, { ...input, repository }),
+      evaluate: (view) =>
+        withFold(
+          (statusComment) => transitions.propose(view, { ...propose, repository, statusComment }),
+          statusFold,
+        ),
     },
     options,
   );
@@ -157,6 +196,8 @@ export interface ConsumeApprovalInput {
   /** The workflow run taking the repository lease. */
   holder: ConsumeInput['holder'];
   requireDistinctApprover?: boolean;
+  /** The status comment's update reservation to make in the same commit (see StatusFold). */
+  statusFold?: StatusFold;
 }
 
 /**
@@ -173,9 +214,56 @@ export function consumeApproval(
     context,
     input,
     true,
-    (view) => transitions.consume(view, input, context.policy),
+    (view) =>
+      withFold(
+        (statusComment) => transitions.consume(view, { ...input, statusComment }, context.policy),
+        input.statusFold,
+      ),
     options,
   );
+}
+
+/**
+ * The first read of a consume, made before the approver's live role is read. A run whose approval is
+ * already consumed (its run file, or the tombstones of the head's own checkpoint) is refused
+ * `approval-already-consumed` from this read alone: a refusal writes nothing and grants nothing, so it
+ * needs no proof of the ledger. Anything else (no branch, a file that does not parse, no such run) is
+ * left to the consume itself; the read is returned for its first attempt, which proves it (history and
+ * rulesets) before judging anything it allows.
+ */
+export async function readBeforeConsume(
+  context: LedgerContext,
+  input: { runId: string; commentId: number; repository?: string },
+): Promise<LedgerSnapshot | undefined> {
+  validateRunId(input.runId);
+  const runRepository = runRepositoryOf(context, input.repository);
+  const snapshot = await context.store.read(
+    transitionRead(transitionPaths(runRepository, input.runId), 2, true),
+  );
+  if (snapshot === null) return undefined;
+  let parsed;
+  try {
+    parsed = parseSnapshot(context.store, snapshot, runFilePath(runRepository, input.runId));
+  } catch {
+    return snapshot;
+  }
+  if (parsed.run !== null) {
+    const checkpoint = parsed.checkpoint;
+    transitions.refuseConsumed(
+      {
+        serverTime: snapshot.serverTime,
+        lease: parsed.lease,
+        run: parsed.run,
+        tombstones: {
+          runIds: new Set(checkpoint?.consumed_run_ids ?? []),
+          commentIds: new Set(checkpoint?.consumed_comment_ids ?? []),
+        },
+      },
+      parsed.run,
+      input.commentId,
+    );
+  }
+  return snapshot;
 }
 
 export function claimStep(
@@ -336,6 +424,7 @@ export async function readVerifiedRun(
     paths: [LEDGER_ROOT_PATH, LEASE_PATH, runPath, PROVENANCE_PATH],
     historyFirst: 2,
     withParent: true,
+    withRules: true,
   });
   if (snapshot === null) {
     throw new WritError(
@@ -348,6 +437,7 @@ export async function readVerifiedRun(
     checkpoint: readCheckpoint(snapshot),
     firstPage: snapshot.history,
     ...(snapshot.head === undefined ? {} : { head: snapshot.head }),
+    ...(snapshot.rules === undefined ? {} : { rules: snapshot.rules }),
   });
   const parsed = parseSnapshot(context.store, snapshot, runPath);
   return {
@@ -402,6 +492,7 @@ export async function readVerifiedRuns(context: LedgerContext): Promise<Verified
     paths: [LEDGER_ROOT_PATH, LEASE_PATH, PROVENANCE_PATH],
     historyFirst: 2,
     withParent: true,
+    withRules: true,
     listRuns: true,
   });
   if (snapshot === null) {
@@ -415,6 +506,7 @@ export async function readVerifiedRuns(context: LedgerContext): Promise<Verified
     checkpoint: readCheckpoint(snapshot),
     firstPage: snapshot.history,
     ...(snapshot.head === undefined ? {} : { head: snapshot.head }),
+    ...(snapshot.rules === undefined ? {} : { rules: snapshot.rules }),
   });
   const parsed = parseSnapshot(context.store, snapshot, null);
   const runs = [...(snapshot.runFiles ?? new Map<string, string>())]

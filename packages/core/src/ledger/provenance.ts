@@ -20,7 +20,7 @@ import type { ReplayState } from './replay.js';
 import { checkpointOf, replayCommit, replayPaths, replayRoot, stateAfter } from './replay.js';
 import { checkRulesets } from './rulesets.js';
 import { PROVENANCE_PATH } from './paths.js';
-import type { CommitFiles, CommitInfo, HistoryPage, LedgerStore } from './store.js';
+import type { BranchRule, CommitFiles, CommitInfo, HistoryPage, LedgerStore } from './store.js';
 import type { LedgerApp, ProvenanceCheckpoint } from './types.js';
 
 export type ProvenanceMode = 'full' | 'incremental';
@@ -92,6 +92,8 @@ export interface ProvenanceOptions {
   head?: CommitFiles;
   /** Check the branch rulesets too (default true; plain progress writes skip it, see cas.ts). */
   rulesets?: boolean;
+  /** The branch's rules the one read returned (LedgerSnapshot.rules); null or absent lists them by REST. */
+  rules?: readonly BranchRule[] | null;
 }
 
 /** Commits replayed per GraphQL request. */
@@ -149,6 +151,13 @@ export async function verifyProvenance(
     paths: replayPaths(parseTrailers(commit.message)),
   });
   const readRoot = async (commit: CommitInfo): Promise<ReplayState> => {
+    // A root at the head came with the one read (its files and changed-file count): no second request.
+    if (
+      options.head?.oid === commit.oid &&
+      replayPaths(null).every((path) => options.head?.files.has(path))
+    ) {
+      return replayRoot(commit, options.head, store.location);
+    }
     requests += 1;
     const [data] = await store.readCommits([{ oid: commit.oid, paths: replayPaths(null) }]);
     if (data === undefined) throw unproven(`Ledger root ${commit.oid} could not be read.`);
@@ -193,7 +202,7 @@ export async function verifyProvenance(
   if (state === null) throw unproven('The ledger history could not be proven.');
   let rulesetIds: number[] = [];
   if (options.rulesets !== false) {
-    const rulesets = await checkRulesets(store, app, state.rootCommittedAt);
+    const rulesets = await checkRulesets(store, app, state.rootCommittedAt, options.rules);
     requests += rulesets.requests;
     rulesetIds = rulesets.rulesetIds;
   }

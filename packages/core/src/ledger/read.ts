@@ -33,6 +33,8 @@ interface GraphqlAnswer {
   data: unknown;
   errors: GraphqlError[];
   serverTime: number;
+  /** Set when an error on a tolerated field was let through (that field is then not to be trusted). */
+  tolerated?: boolean;
 }
 
 const COMMIT_FIELDS = `oid
@@ -168,9 +170,14 @@ export function readQuery(request: LedgerReadRequest): string {
   const runs = request.listRuns
     ? `runs: file(path: "runs") { object { ... on Tree { entries { name object { ... on Tree { entries { name object { ... on Blob { text } } } } } } } } }`
     : '';
+  const rules =
+    request.withRules === true
+      ? 'rules(first: 100) { pageInfo { hasNextPage } nodes { type repositoryRuleset { databaseId } } }'
+      : '';
   return `query WritLedgerRead($owner: String!, $name: String!, $qualifiedName: String!) {
   repository(owner: $owner, name: $name) {
     ref(qualifiedName: $qualifiedName) {
+      ${rules}
       target {
         ... on Commit {
           oid
@@ -197,6 +204,27 @@ const HISTORY_QUERY = `query WritLedgerHistory($owner: String!, $name: String!, 
     }
   }
 }`;
+
+/**
+ * The branch's rules from `Ref.rules`, or null unless the answer is complete and exact: one page, and
+ * every rule with its type and its ruleset's numeric ID. Types come as GraphQL's RepositoryRuleType
+ * (`NON_FAST_FORWARD`), the REST names lower-cased; the source type is not in the GraphQL answer and
+ * is not part of the check.
+ */
+function parseRules(connection: unknown): BranchRule[] | null {
+  const c = record(connection);
+  if (connection === null || connection === undefined || record(c.pageInfo).hasNextPage !== false)
+    return null;
+  if (!Array.isArray(c.nodes)) return null;
+  const rules: BranchRule[] = [];
+  for (const node of c.nodes) {
+    const n = record(node);
+    const id = record(n.repositoryRuleset).databaseId;
+    if (typeof n.type !== 'string' || typeof id !== 'number' || !Number.isSafeInteger(id)) return null;
+    rules.push({ type: n.type.toLowerCase(), rulesetId: id, rulesetSourceType: 'unknown' });
+  }
+  return rules;
+}
 
 function listRunFiles(target: Record<string, unknown>): Map<string, string> {
   const out = new Map<string, string>();
@@ -244,6 +272,8 @@ export class GitHubLedgerStore implements LedgerStore {
     what: string,
     query: string,
     variables: Record<string, unknown>,
+    /** Errors on these fields leave them null (their caller falls back) instead of failing the read. */
+    tolerated: readonly string[] = [],
   ): Promise<GraphqlAnswer> {
     let answer: GraphqlAnswer;
     try {
@@ -251,7 +281,11 @@ export class GitHubLedgerStore implements LedgerStore {
     } catch (error: unknown) {
       throw requestFailed(what, error);
     }
-    if (answer.errors.length > 0) {
+    const fatal = answer.errors.filter(
+      (error) => !(error.path ?? []).some((segment) => tolerated.includes(String(segment))),
+    );
+    if (fatal.length < answer.errors.length) answer.tolerated = true;
+    if (fatal.length > 0) {
       const types = answer.errors.map((error) => error.type ?? 'error').join(', ');
       const repository = `${this.location.owner}/${this.location.repo}`;
       throw new WritError(
@@ -266,11 +300,13 @@ export class GitHubLedgerStore implements LedgerStore {
   }
 
   async read(request: LedgerReadRequest): Promise<LedgerSnapshot | null> {
-    const answer = await this.query('Reading the ledger branch', readQuery(request), {
-      owner: this.location.owner,
-      name: this.location.repo,
-      qualifiedName: this.qualifiedName,
-    });
+    const answer = await this.query(
+      'Reading the ledger branch',
+      readQuery(request),
+      { owner: this.location.owner, name: this.location.repo, qualifiedName: this.qualifiedName },
+      // The rules are an optimisation of the ruleset check: an error there leaves it to the REST list.
+      request.withRules === true ? ['rules'] : [],
+    );
     const repository = record(record(answer.data).repository);
     if (record(answer.data).repository === null || record(answer.data).repository === undefined) {
       throw new WritError(
@@ -290,6 +326,9 @@ export class GitHubLedgerStore implements LedgerStore {
           : { commits: [], hasNextPage: true, endCursor: null },
     };
     if (request.listRuns) snapshot.runFiles = listRunFiles(target);
+    if (request.withRules === true) {
+      snapshot.rules = answer.tolerated === true ? null : parseRules(record(repository.ref).rules);
+    }
     if (request.withParent === true) snapshot.head = commitFiles(target, request.paths);
     return snapshot;
   }

@@ -285,6 +285,8 @@ function evaluate(
         bounds: childRun.bounds,
         steps: childRun.steps.map((step) => ({ id: step.id, kind: step.kind })),
         proposer: childRun.proposer ?? null,
+        // A first status reservation folded into the propose commit (legal only as one).
+        statusComment: childRun.status_comment ?? null,
       });
     }
     case 'consume': {
@@ -307,6 +309,11 @@ function evaluate(
           },
           plan: { digest: parentRun.plan_digest, scope: parentRun.scope, bounds: parentRun.bounds },
           holder: { workflow_run_id: lease.workflow_run_id, attempt: lease.attempt },
+          // A status update reservation folded into the consume commit (legal only as one).
+          ...(JSON.stringify(childRun.status_comment ?? null) ===
+          JSON.stringify(parentRun.status_comment ?? null)
+            ? {}
+            : { statusComment: childRun.status_comment ?? null }),
         },
         renewing(consumedAt),
       );
@@ -488,6 +495,33 @@ function approvalCommentProblem(
     return `approval comment ${approval.comment_id} does not hold the approve command for this run and digest`;
   }
   return null;
+}
+
+/**
+ * The state through a commit this process made itself: `result` evaluated on `state` (the proven state
+ * through its parent) and committed as `oid`. The same bookkeeping replayCommit does after proving a
+ * commit (one more commit; a consume or a human command tombstones its comment, a consume its run).
+ */
+export function stateThroughOwnCommit(
+  state: ReplayState,
+  result: TransitionResult,
+  oid: string,
+): ReplayState {
+  const next: ReplayState = {
+    ...state,
+    throughOid: oid,
+    commits: state.commits + 1,
+    consumedRunIds: new Set(state.consumedRunIds),
+    consumedCommentIds: new Set(state.consumedCommentIds),
+  };
+  if (result.transition === 'consume') {
+    next.consumedRunIds.add(result.runId);
+    if (result.commentId !== null) next.consumedCommentIds.add(result.commentId);
+  }
+  if (isCommandTransition(result.transition) && result.commentId !== null) {
+    next.consumedCommentIds.add(result.commentId);
+  }
+  return next;
 }
 
 /**

@@ -9,7 +9,7 @@
  * one definition bootstrap prints, the emulator worlds install and doctor compares against.
  */
 import { WritError } from '../errors.js';
-import type { LedgerStore, RulesetInfo } from './store.js';
+import type { BranchRule, LedgerStore, RulesetInfo } from './store.js';
 import type { LedgerApp } from './types.js';
 
 /** A ruleset as `POST /repos/{owner}/{repo}/rulesets` takes it. */
@@ -71,9 +71,11 @@ export async function checkRulesets(
   store: LedgerStore,
   app: LedgerApp,
   rootCommittedAt: number | null,
+  /** The branch's rules as the ledger read already returned them (`Ref.rules`), complete; else listed here. */
+  listed?: readonly BranchRule[] | null,
 ): Promise<RulesetCheck> {
-  let requests = 1;
-  const rules = await store.branchRules();
+  let requests = listed == null ? 1 : 0;
+  const rules = listed ?? (await store.branchRules());
   const typesById = new Map<number, Set<string>>();
   for (const rule of rules) {
     const types = typesById.get(rule.rulesetId) ?? new Set<string>();

@@ -45,6 +45,8 @@ export interface LedgerReadRequest {
   listRuns?: boolean;
   /** Also return the head commit's first parent's copies of `paths` and its changed-file count. */
   withParent?: boolean;
+  /** Also list the active rules on the ledger branch (GraphQL `Ref.rules`), for the ruleset check. */
+  withRules?: boolean;
 }
 
 /**
@@ -83,6 +85,12 @@ export interface LedgerSnapshot {
   head?: CommitFiles;
   /** Every run file path → text (only when listRuns). */
   runFiles?: ReadonlyMap<string, string>;
+  /**
+   * The active rules on the ledger branch as the read returned them (only when withRules): null when
+   * the answer was not complete and exact (an error, another page, a rule without its ruleset's ID),
+   * and then the ruleset check lists them through `branchRules()` instead.
+   */
+  rules?: BranchRule[] | null;
 }
 
 export interface FileAddition {

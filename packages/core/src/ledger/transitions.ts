@@ -182,6 +182,45 @@ export interface ProposeInput {
   steps: readonly { id: string; kind: StepKind }[];
   /** The account that proposed the run, when known (for the distinct-approver rule). */
   proposer?: { actor_id: number } | null;
+  /**
+   * The status comment's first-POST reservation, folded into the propose commit: no comment ID, no
+   * body yet, the digest of the body about to be posted. Stamped with the server time like a `status`
+   * reservation (see foldStatusReservation).
+   */
+  statusComment?: StatusComment | null;
+}
+
+/**
+ * A status comment reservation folded into the commit of another transition (propose, consume): the
+ * same record a `status` commit would make next, so the status comment needs no commit of its own
+ * before its POST or PATCH. Only the two reservations the sync protocol makes with nothing unresolved:
+ * a first POST (nothing recorded before) and a PATCH of a recorded comment with no update pending.
+ */
+function foldStatusReservation(
+  view: LedgerView,
+  run: RunFile,
+  before: StatusComment | null,
+  next: StatusComment,
+): RunFile {
+  const illegal = (why: string): WritError =>
+    new WritError('invalid-transition', `Run ${run.run_id}: ${why}.`, { details: { state: run.state } });
+  if (next.pending_digest === null) throw illegal('a folded status record must reserve a body');
+  if (before === null) {
+    if (run.state !== 'proposed') throw illegal('only a propose folds a first status reservation');
+    if (next.comment_id !== null || next.body_digest !== null) {
+      throw illegal('a first status reservation carries no comment or body yet');
+    }
+  } else if (
+    before.comment_id === null ||
+    before.pending_digest !== null ||
+    next.issue_number !== before.issue_number ||
+    next.comment_id !== before.comment_id ||
+    next.body_digest !== before.body_digest
+  ) {
+    throw illegal('a folded status reservation only reserves an update of the recorded comment');
+  }
+  const status = recordStatus({ ...view, run }, { runId: run.run_id, statusComment: next }).run;
+  return status ?? run;
 }
 
 export function propose(view: LedgerView, input: ProposeInput): TransitionResult {
@@ -224,12 +263,14 @@ export function propose(view: LedgerView, input: ProposeInput): TransitionResult
     status_comment: null,
     artifact: null,
   };
+  const folded =
+    input.statusComment == null ? run : foldStatusReservation(view, run, null, input.statusComment);
   return {
     transition: 'propose',
     runId: input.runId,
     epoch: view.lease.epoch,
     commentId: null,
-    run,
+    run: folded,
     lease: null,
     needsReconciliation: false,
   };
@@ -259,11 +300,15 @@ export interface ConsumeInput {
   holder: Omit<Holder, 'run_id'>;
   /** Refuse an approver who proposed the run (fails closed when the proposer is unknown). */
   requireDistinctApprover?: boolean;
+  /** The status comment's update reservation, folded into the consume commit (see foldStatusReservation). */
+  statusComment?: StatusComment | null;
 }
 
-export function consume(view: LedgerView, input: ConsumeInput, policy: LeasePolicy): TransitionResult {
-  const run = requireRun(view, input.runId);
-  const { approval } = input;
+/**
+ * `approval-already-consumed` when the run already has its approval or its run ID or the comment is
+ * tombstoned in `view` (consume's first checks; also the early refusal of a replayed approval).
+ */
+export function refuseConsumed(view: LedgerView, run: RunFile, commentId: number): void {
   const tombstones = view.tombstones;
   if (run.approval !== null || run.state !== 'proposed') {
     throw new WritError(
@@ -277,12 +322,18 @@ export function consume(view: LedgerView, input: ConsumeInput, policy: LeasePoli
       `Run ID ${run.run_id} is in a consumed-approval tombstone.`,
     );
   }
-  if (tombstones?.commentIds.has(approval.comment_id) === true) {
+  if (tombstones?.commentIds.has(commentId) === true) {
     throw new WritError(
       'approval-already-consumed',
-      `Comment ${approval.comment_id} is in a consumed-approval tombstone.`,
+      `Comment ${commentId} is in a consumed-approval tombstone.`,
     );
   }
+}
+
+export function consume(view: LedgerView, input: ConsumeInput, policy: LeasePolicy): TransitionResult {
+  const run = requireRun(view, input.runId);
+  const { approval } = input;
+  refuseConsumed(view, run, approval.comment_id);
   if (input.requireDistinctApprover === true) {
     const proposer = run.proposer?.actor_id;
     if (proposer === undefined || proposer === approval.actor_id) {
@@ -319,7 +370,10 @@ export function consume(view: LedgerView, input: ConsumeInput, policy: LeasePoli
     runId: run.run_id,
     epoch,
     commentId: approval.comment_id,
-    run: next,
+    run:
+      input.statusComment == null
+        ? next
+        : foldStatusReservation(view, next, run.status_comment ?? null, input.statusComment),
     lease: { schema: 1, epoch, holder, lease_expires_at: isoTime(view.serverTime + policy.leaseMs) },
     needsReconciliation: false,
   };

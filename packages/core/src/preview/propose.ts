@@ -9,10 +9,11 @@ import { bindPlan } from '../plan/binding.js';
 import type { Plan } from '../plan/types.js';
 import type { Logger } from '../redact.js';
 import type { GitHubClient } from '../github/client.js';
-import type { LedgerContext } from '../ledger/cas.js';
+import type { HeldHead, LedgerContext } from '../ledger/cas.js';
+import type { RunFile } from '../ledger/types.js';
 import type { RepositoryName } from '../ledger/paths.js';
 import { renderStatusProjection } from '../status-comment/projection.js';
-import { syncStatusComment } from '../status-comment/sync.js';
+import { statusFold, syncStatusComment } from '../status-comment/sync.js';
 
 export interface ProposeSettings {
   statusIssue: number | undefined;
@@ -58,6 +59,8 @@ export async function proposeAndPublishStatus(
   }
   let proposed = true;
   let ledgerHead: string;
+  let after: { run: RunFile; head: HeldHead; folded: boolean } | undefined;
+  const project = (run: RunFile): string => renderStatusProjection(run, settings.markdown);
   try {
     const outcome = await proposeRun(ledger, {
       runId: settings.runId,
@@ -67,8 +70,15 @@ export async function proposeAndPublishStatus(
       bounds: binding.bounds,
       steps: binding.steps,
       proposer: origin.actorId === undefined ? null : { actor_id: origin.actorId },
+      // The status comment's first reservation rides on the propose commit (one commit, not two).
+      ...(settings.statusIssue === undefined
+        ? {}
+        : { statusFold: statusFold({ runId: settings.runId, issueNumber: settings.statusIssue, project }) }),
     });
     ledgerHead = outcome.commitOid ?? '';
+    if (outcome.result.run !== null && outcome.held !== undefined) {
+      after = { run: outcome.result.run, head: outcome.held, folded: settings.statusIssue !== undefined };
+    }
   } catch (error: unknown) {
     if (errorCode(error) !== 'run-exists') throw error;
     // A re-run of the same preview is fine; another plan under the same run ID never is.
@@ -86,8 +96,9 @@ export async function proposeAndPublishStatus(
             repository: origin.repository,
             runId: settings.runId,
             issueNumber: settings.statusIssue,
-            project: (run) => renderStatusProjection(run, settings.markdown),
+            project,
             ownLogin,
+            ...(after === undefined ? {} : { after }),
           },
         );
   return { proposed, ledgerHead, statusCommentId: synced?.commentId, statusAction: synced?.action };

@@ -15,7 +15,8 @@ import type { GitHubClient } from '../github/client.js';
 import { statusMarker } from '../idempotency/key.js';
 import { commentPages, sinceBefore } from '../idempotency/github-pages.js';
 import { findMarked } from '../idempotency/precheck.js';
-import type { LedgerContext } from '../ledger/cas.js';
+import type { HeldHead, LedgerContext } from '../ledger/cas.js';
+import type { StatusFold } from '../ledger/ledger.js';
 import { readRun, recordStatusComment } from '../ledger/ledger.js';
 import type { RepositoryName } from '../ledger/paths.js';
 import type { RunFile, StatusComment } from '../ledger/types.js';
@@ -36,6 +37,19 @@ export interface StatusCommentRequest {
   project: (run: RunFile) => string;
   /** Writ's own login (`<app-slug>[bot]`): only its comments can carry the run's marker. */
   ownLogin: string;
+  /**
+   * The run as the caller's own ledger commit just left it (that commit's `held` head): the sync starts
+   * from it instead of reading the run, and its first record commits on that head unread.
+   */
+  after?: {
+    run: RunFile;
+    head: HeldHead;
+    /**
+     * True when that commit folded in the status reservation `statusFold` gave it: its first POST
+     * reservation is this sync's own, with nothing sent for it yet, so there is nothing to read back.
+     */
+    folded?: boolean;
+  };
 }
 
 export type StatusCommentAction = 'unchanged' | 'created' | 'updated' | 'adopted';
@@ -80,18 +94,21 @@ export async function syncStatusComment(
   request: StatusCommentRequest,
 ): Promise<StatusCommentResult | null> {
   const { runId } = request;
-  const view = await readRun(deps.ledger, runId);
-  if (view.run === null) throw new WritError('run-not-found', `the ledger holds no run ${runId}`);
-  const reserved: StatusComment | null = view.run.status_comment ?? null;
+  const after = request.after?.run.run_id === runId ? request.after : undefined;
+  const run = after?.run ?? (await readRun(deps.ledger, runId)).run;
+  if (run === null) throw new WritError('run-not-found', `the ledger holds no run ${runId}`);
+  const reserved: StatusComment | null = run.status_comment ?? null;
   const issueNumber = request.issueNumber ?? reserved?.issue_number;
   if (issueNumber === undefined) return null;
-  const body = statusBody(runId, request.project(view.run));
+  const body = statusBody(runId, request.project(run));
   if (reserved !== null && reserved.issue_number !== issueNumber) {
     throw new WritError(
       'invalid-input',
       `run ${runId} keeps its status comment on #${reserved.issue_number}, not #${issueNumber}`,
     );
   }
+  // Each record commits on the head the previous one left (this sync's own commits), unread.
+  let head = after?.head;
   const sync: Sync = {
     deps,
     request,
@@ -100,18 +117,50 @@ export async function syncStatusComment(
     wanted: digest(body),
     requests: 0,
     record: async (next) => {
-      await recordStatusComment(deps.ledger, { runId, statusComment: next });
+      const outcome = await recordStatusComment(
+        deps.ledger,
+        { runId, statusComment: next },
+        head === undefined ? {} : { from: head },
+      );
+      head = outcome.held;
     },
   };
 
   if (reserved === null) return postComment(sync);
-  // A reserved first POST with no recorded result: find out whether it landed before anything else.
+  // A reserved first POST with no recorded result: find out whether it landed before anything else,
+  // unless the caller's own commit made the reservation for this very body a moment ago.
   if (reserved.comment_id === null) {
+    if (after?.folded === true && reserved.pending_digest === sync.wanted) return postComment(sync, true);
     const adopted = await adoptLandedPost(sync, reserved.reserved_at ?? null);
     if (adopted === null) return postComment(sync); // it never landed: the identity is reserved again
     return updateComment(sync, adopted, 'adopted');
   }
   return updateComment(sync, { ...reserved, comment_id: reserved.comment_id }, 'unchanged');
+}
+
+/**
+ * The reservation this sync would commit first for `run`, for the transition that produces `run` to
+ * fold into its own commit (ledger.ts StatusFold): a first POST's when nothing is recorded yet, or a
+ * PATCH's of the recorded comment when nothing is pending and the body changes. Null whenever the sync
+ * has something to resolve first (an unanswered POST or PATCH), nothing to send, or no issue.
+ */
+export function statusFold(
+  request: Pick<StatusCommentRequest, 'runId' | 'issueNumber' | 'project'>,
+): StatusFold {
+  return (run) => {
+    const reserved = run.status_comment ?? null;
+    const issueNumber = request.issueNumber ?? reserved?.issue_number;
+    if (issueNumber === undefined || (reserved !== null && reserved.issue_number !== issueNumber))
+      return null;
+    const wanted = digest(statusBody(request.runId, request.project(run)));
+    if (reserved === null) {
+      return { issue_number: issueNumber, comment_id: null, body_digest: null, pending_digest: wanted };
+    }
+    if (reserved.comment_id === null || reserved.pending_digest !== null || reserved.body_digest === wanted) {
+      return null;
+    }
+    return { ...reserved, pending_digest: wanted };
+  };
 }
 
 /**
@@ -164,15 +213,17 @@ async function adoptLandedPost(sync: Sync, reservedAt: string | null): Promise<K
  * POST is how duplicates are born). A definite refusal clears the reservation; no answer at all leaves
  * it for the next sync to reconcile by the marker.
  */
-async function postComment(sync: Sync): Promise<StatusCommentResult> {
+async function postComment(sync: Sync, reserved = false): Promise<StatusCommentResult> {
   const { repository, runId } = sync.request;
   const { issueNumber, wanted } = sync;
-  await sync.record({
-    issue_number: issueNumber,
-    comment_id: null,
-    body_digest: null,
-    pending_digest: wanted,
-  });
+  if (!reserved) {
+    await sync.record({
+      issue_number: issueNumber,
+      comment_id: null,
+      body_digest: null,
+      pending_digest: wanted,
+    });
+  }
   sync.requests += 1;
   let commentId: number;
   try {

@@ -15,6 +15,8 @@ import {
   consumeApproval,
   createLedgerContext,
   proposeRun,
+  readVerifiedRun,
+  recordStatusComment,
   releaseLease,
   takeoverRun,
 } from '@writ/core/ledger/ledger.js';
@@ -578,6 +580,25 @@ describe('provenance on the emulator', () => {
     expect(await refusal(verifyLedger(world.context()))).toBe('ledger-provenance-unproven');
   });
 
+  it('proves the rulesets from the rules the one read returned, holding them to the same rules', async () => {
+    world = await ledgerWorld();
+    await propose(world.context(), 'run-1');
+    const before = world.emulator.admin.requests().length;
+    await readVerifiedRun(world.context(), 'run-1');
+    const sent = world.emulator.admin
+      .requests()
+      .slice(before)
+      .map((request) => request.operation ?? request.path);
+    expect(sent.filter((path) => path.includes('/rules/branches/'))).toEqual([]);
+    expect(sent.filter((path) => path.includes('/rulesets/'))).toHaveLength(2);
+    world.rulesets![0].bypass_actors.push({
+      actor_id: 5,
+      actor_type: 'RepositoryRole',
+      bypass_mode: 'always',
+    });
+    expect(await refusal(readVerifiedRun(world.context(), 'run-1'))).toBe('ledger-provenance-unproven');
+  });
+
   it('rejects an append-only ruleset that the app (or anyone) may bypass', async () => {
     world = await ledgerWorld();
     world.rulesets![0].bypass_actors.push({
@@ -588,6 +609,96 @@ describe('provenance on the emulator', () => {
     const error = await refusalError(verifyLedger(world.context()));
     expect(error.code).toBe('ledger-provenance-unproven');
     expect(error.message).toContain('no bypass actors');
+  });
+
+  describe('a head the process wrote itself', () => {
+    const reservation = {
+      issue_number: 7,
+      comment_id: null,
+      body_digest: null,
+      pending_digest: `sha256:${'a'.repeat(64)}`,
+    };
+
+    it('commits the next transition on it without reading the branch, and the result proves', async () => {
+      world = await ledgerWorld();
+      const ledger = world.context();
+      const plan = planFor('run-1');
+      const proposed = await proposeRun(ledger, {
+        runId: 'run-1',
+        planDigest: plan.digest,
+        evidenceDigest: null,
+        scope: plan.scope,
+        bounds: plan.bounds,
+        steps: plan.steps,
+      });
+      expect(proposed.held?.headOid).toBe(proposed.commitOid);
+      const before = world.emulator.admin.requests().length;
+      const recorded = await recordStatusComment(
+        ledger,
+        { runId: 'run-1', statusComment: reservation },
+        { from: proposed.held! },
+      );
+      const sent = world.emulator.admin.requests().slice(before);
+      expect(sent.map((request) => request.operation)).toEqual(['WritCommitOnBranch']);
+      expect(recorded.committed).toBe(true);
+      // A full walk from the root (trusting no checkpoint) replays both commits as legal transitions.
+      const report = await verifyLedger(world.context());
+      expect(report.headOid).toBe(recorded.commitOid);
+      expect(report.report.totalCommits).toBe(3);
+    });
+
+    it('re-reads and re-proves when another writer moved the head after it', async () => {
+      world = await ledgerWorld();
+      const ledger = world.context();
+      const plan = planFor('run-1');
+      const proposed = await proposeRun(ledger, {
+        runId: 'run-1',
+        planDigest: plan.digest,
+        evidenceDigest: null,
+        scope: plan.scope,
+        bounds: plan.bounds,
+        steps: plan.steps,
+      });
+      // Another job writes in between: the held head is stale, so its commit is refused and re-read.
+      const other = await proposePlanFor(world.context(), 'run-2');
+      expect(other.digest).not.toBe(plan.digest);
+      const recorded = await recordStatusComment(
+        ledger,
+        { runId: 'run-1', statusComment: reservation },
+        { from: proposed.held! },
+      );
+      expect(recorded.attempts).toBe(2);
+      const report = await verifyLedger(world.context());
+      expect(report.headOid).toBe(recorded.commitOid);
+      expect(report.report.totalCommits).toBe(4);
+    });
+
+    it('is not used by a transition that grants authority: a consume reads and proves the rulesets', async () => {
+      world = await ledgerWorld();
+      const ledger = world.context();
+      const plan = planFor('run-1');
+      const proposed = await proposeRun(ledger, {
+        runId: 'run-1',
+        planDigest: plan.digest,
+        evidenceDigest: null,
+        scope: plan.scope,
+        bounds: plan.bounds,
+        steps: plan.steps,
+      });
+      const approval = await world.approve('run-1', plan, 1);
+      const before = world.emulator.admin.requests().length;
+      await consumeApproval(
+        ledger,
+        { runId: 'run-1', approval, plan: recomputed(plan), holder: holder(1) },
+        { from: proposed.held! },
+      );
+      const paths = world.emulator.admin
+        .requests()
+        .slice(before)
+        .map((request) => request.operation ?? request.path);
+      expect(paths[0]).toBe('WritLedgerRead');
+      expect(paths.filter((path) => path.includes('/rulesets/'))).toHaveLength(2);
+    });
   });
 
   it('makes one read and one commit per transition, plus the replay and ruleset reads where needed', async () => {
@@ -621,9 +732,10 @@ describe('provenance on the emulator', () => {
       release: await measure(() => releaseLease(ledger, { runId: 'run-1', epoch: 1, holder: me })),
       takeover: await measure(() => takeoverRun(ledger, { runId: 'run-1', holder: holder(1, 2) })),
     };
-    // The first two commits above the root read the root to anchor on it (+1). Consume and takeover prove the
-    // two rulesets (+3: the branch rules and each ruleset); the first writer after a consume re-reads
+    // The first commit above the root anchors on the root the one read returned as its head; the second
+    // reads the root to anchor on it (+1). Consume and takeover prove the two rulesets (+2: each
+    // ruleset; the branch's rules come with the one read); the first writer after a consume re-reads
     // its approval comment (+1). Every other writer replays the head from the one read's own answer.
-    expect(counts).toEqual({ propose: 3, consume: 6, claim: 3, checkpoint: 2, release: 2, takeover: 5 });
+    expect(counts).toEqual({ propose: 2, consume: 5, claim: 3, checkpoint: 2, release: 2, takeover: 4 });
   });
 });

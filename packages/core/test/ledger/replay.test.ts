@@ -15,6 +15,7 @@ import {
   completeRun,
   consumeApproval,
   createLedgerContext,
+  proposeRun,
   readVerifiedRun,
   recordStatusComment,
   releaseLease,
@@ -22,7 +23,7 @@ import {
 import { LEASE_PATH, LEDGER_ROOT_PATH, PROVENANCE_PATH } from '@writ/core/ledger/paths.js';
 import type { Holder, Lease, ProvenanceCheckpoint, RunFile } from '@writ/core/ledger/types.js';
 import { APP, MemoryLedgerStore, instantClock } from './support/memory-store.js';
-import { HOLDER, approvalFor, proposePlanFor, recomputed } from './support/fixtures.js';
+import { HOLDER, approvalFor, planFor, proposePlanFor, recomputed } from './support/fixtures.js';
 
 const RUN_PATH = 'runs/acme--widgets/run-1.json';
 const policy = { leaseMs: 60_000, graceMs: 10_000 };
@@ -226,6 +227,125 @@ describe('a status reservation carries the server time', () => {
       if (run.status_comment) run.status_comment.pending_digest = null;
     });
     await expectForgeryRefused(files, message, /the run file is not what status writes/);
+  });
+});
+
+describe('a status reservation folded into a propose or a consume commit', () => {
+  const D1 = `sha256:${'1'.repeat(64)}`;
+  const D2 = `sha256:${'2'.repeat(64)}`;
+  const first = { issue_number: 7, comment_id: null, body_digest: null, pending_digest: D1 };
+
+  function foldedPropose(options: { dryRun?: boolean } = {}): Promise<TransitionOutcome> {
+    const plan = planFor('run-1');
+    return proposeRun(
+      ledger,
+      {
+        runId: 'run-1',
+        planDigest: plan.digest,
+        evidenceDigest: null,
+        scope: plan.scope,
+        bounds: plan.bounds,
+        steps: plan.steps,
+        statusFold: () => first,
+      },
+      options,
+    );
+  }
+
+  /** A proposed run whose status comment 424242 is recorded with body D1, then the consume it folds. */
+  async function foldedConsume(fold: RunFile['status_comment'] | undefined): Promise<TransitionOutcome> {
+    await foldedPropose();
+    await recordStatusComment(ledger, {
+      runId: 'run-1',
+      statusComment: { issue_number: 7, comment_id: 424242, body_digest: D1, pending_digest: null },
+    });
+    const plan = planFor('run-1');
+    return consumeApproval(
+      ledger,
+      {
+        runId: 'run-1',
+        approval: approvalFor(plan),
+        plan: recomputed(plan),
+        holder: HOLDER,
+        statusFold: () => fold ?? null,
+      },
+      { dryRun: true },
+    );
+  }
+
+  it('replays a propose that reserves the first POST in the same commit, stamped with its proposal time', async () => {
+    await foldedPropose();
+    const { run } = await readVerifiedRun(ledger, 'run-1');
+    expect(run?.status_comment).toMatchObject({ ...first, reserved_at: run?.proposed_at });
+    expect((await verifyLedger(ledger, { mode: 'full' })).report.totalCommits).toBe(2);
+  });
+
+  it('replays a consume that reserves the status comment update in the same commit', async () => {
+    const { files, message } = planned(
+      await foldedConsume({ issue_number: 7, comment_id: 424242, body_digest: D1, pending_digest: D2 }),
+    );
+    store.append(files, message);
+    const { report } = await verifyLedger(ledger, { mode: 'full' });
+    expect(report.totalCommits).toBe(4);
+    expect((await readVerifiedRun(ledger, 'run-1')).run?.status_comment?.pending_digest).toBe(D2);
+  });
+
+  type Record = NonNullable<RunFile['status_comment']>;
+  it.each<[string, (record: Record) => void]>([
+    ['claims a comment', (record) => (record.comment_id = 424242)],
+    ['claims a body', (record) => (record.body_digest = D1)],
+    ['reserves no body', (record) => (record.pending_digest = null)],
+  ])('refuses a propose whose folded record %s', async (_what, change) => {
+    const { files, message } = planned(await foldedPropose({ dryRun: true }));
+    files[RUN_PATH] = edit<RunFile>(files[RUN_PATH]!, (run) => {
+      change(run.status_comment!);
+    });
+    await expectForgeryRefused(files, message, /propose is refused|the run file is not what propose writes/);
+  });
+
+  it('refuses a propose whose folded reservation carries another time than its proposal', async () => {
+    const { files, message } = planned(await foldedPropose({ dryRun: true }));
+    files[RUN_PATH] = edit<RunFile>(files[RUN_PATH]!, (run) => {
+      run.status_comment!.reserved_at = new Date(Date.parse(run.proposed_at) - 30_000).toISOString();
+    });
+    await expectForgeryRefused(files, message, /the run file is not what propose writes/);
+  });
+
+  it.each<[string, (run: RunFile) => void]>([
+    ['swaps the comment', (run) => (run.status_comment!.comment_id = 111)],
+    ['moves the issue', (run) => (run.status_comment!.issue_number = 8)],
+    ['changes the known body', (run) => (run.status_comment!.body_digest = D2)],
+    ['drops the record', (run) => (run.status_comment = null)],
+    ['resets it to a first reservation', (run) => (run.status_comment = { ...first })],
+  ])('refuses a consume whose folded status record %s', async (_what, change) => {
+    const { files, message } = planned(
+      await foldedConsume({ issue_number: 7, comment_id: 424242, body_digest: D1, pending_digest: D2 }),
+    );
+    files[RUN_PATH] = edit<RunFile>(files[RUN_PATH]!, change);
+    await expectForgeryRefused(files, message, /consume is refused|the run file is not what consume writes/);
+  });
+
+  it('refuses to fold an update into a consume while the first POST is unresolved', async () => {
+    await foldedPropose();
+    // The first POST's reservation is still unresolved (no comment ID): a consume cannot fold over it.
+    const plan = planFor('run-1');
+    const consume = (fold: RunFile['status_comment']) =>
+      consumeApproval(
+        ledger,
+        {
+          runId: 'run-1',
+          approval: approvalFor(plan),
+          plan: recomputed(plan),
+          holder: HOLDER,
+          statusFold: () => fold ?? null,
+        },
+        { dryRun: true },
+      );
+    expect((await refusalError(consume({ ...first, pending_digest: D2 }))).code).toBe('invalid-transition');
+    expect(
+      (await refusalError(consume({ issue_number: 7, comment_id: 5, body_digest: D1, pending_digest: D2 })))
+        .code,
+    ).toBe('invalid-transition');
   });
 });
 

@@ -148,6 +148,58 @@ describe('consume-approval stage, in-process', () => {
     expect(errorCode(refused)).toBe('insufficient-permission');
   });
 
+  it('refuses a replayed approval from the comment and one ledger read, before the role or rulesets', async () => {
+    world = await stageWorld();
+    const planFile = world.planFile('plan');
+    const { runId, command } = await proposed(world, planFile);
+    const commentId = await world.comment(command);
+    await consumeApproval(settings(world, planFile, commentId), world.deps());
+    const seq = world.lastSeq();
+    const refused = await consumeApproval(settings(world, planFile, commentId), world.deps()).catch(
+      (error: unknown) => error,
+    );
+    expect(errorCode(refused)).toBe('approval-already-consumed');
+    const sent = world.ledgerWorld.emulator.admin
+      .requests()
+      .filter((r) => r.seq > seq)
+      .map((r) => (r.path === '/graphql' ? r.operation : `${r.method} ${r.path.replace(/\?.*$/, '')}`));
+    expect(sent).toEqual([`GET /repos/${REPOSITORY}/issues/comments/${commentId}`, 'WritLedgerRead']);
+    expect(world.writesSince(seq)).toEqual([]);
+    expect((await readRun(world.ledgerWorld.context(), runId)).run?.approval?.comment_id).toBe(commentId);
+  });
+
+  it('refuses a second comment approving a consumed run the same way, whoever wrote it', async () => {
+    world = await stageWorld();
+    const planFile = world.planFile('plan');
+    const { command } = await proposed(world, planFile);
+    await consumeApproval(settings(world, planFile, await world.comment(command)), world.deps());
+    // Even with no allowed role: a refusal writes nothing and grants nothing, so no role is read for it.
+    const refused = await consumeApproval(
+      settings(world, planFile, await world.comment(command), { allowedRoles: ['admin'] }),
+      world.deps(),
+    ).catch((error: unknown) => error);
+    expect(errorCode(refused)).toBe('approval-already-consumed');
+  });
+
+  it('reads the approver’s role and proves the rulesets before consuming on that same first read', async () => {
+    world = await stageWorld();
+    const planFile = world.planFile('plan');
+    const { command } = await proposed(world, planFile);
+    const commentId = await world.comment(command);
+    const seq = world.lastSeq();
+    await consumeApproval(settings(world, planFile, commentId), world.deps());
+    const sent = world.ledgerWorld.emulator.admin
+      .requests()
+      .filter((r) => r.seq > seq)
+      .map((r) => (r.path === '/graphql' ? r.operation : `${r.method} ${r.path.replace(/\?.*$/, '')}`));
+    const consumeAt = sent.indexOf('WritCommitOnBranch');
+    const before = sent.slice(0, consumeAt);
+    expect(before.filter((op) => op === 'WritLedgerRead')).toHaveLength(1);
+    expect(before.some((op) => op?.includes('/collaborators/'))).toBe(true);
+    // The branch's rules come with that read (Ref.rules); each ruleset's bypass actors by REST.
+    expect(before.filter((op) => op?.includes('/rulesets/'))).toHaveLength(2);
+  });
+
   /** A run approved by holder 77 whose first step was claimed, then taken over with its outcome unknown. */
   async function needsReconciliation(current: StageWorld, planFile: string): Promise<string> {
     const { runId, command } = await proposed(current, planFile);

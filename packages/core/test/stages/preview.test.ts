@@ -99,6 +99,46 @@ describe('preview stage, in-process', () => {
     expect(deps.logger.lines.some((line) => line.includes('unchanged'))).toBe(true);
   });
 
+  it('proposes with the status comment reserved in the same commit: one read, the POST, one more commit', async () => {
+    world = await stageWorld();
+    const seq = world.lastSeq();
+    const result = await preview(settings(world, world.planFile('plan')), depsOf(world));
+    const sent = world.ledgerWorld.emulator.admin
+      .requests()
+      .filter((r) => r.seq > seq)
+      .map((r) => (r.path === '/graphql' ? r.operation : `${r.method} ${r.path}`));
+    expect(sent).toEqual([
+      'WritLedgerRead',
+      'WritCommitOnBranch',
+      `POST /repos/${REPOSITORY}/issues/${world.statusIssue}/comments`,
+      'WritCommitOnBranch',
+    ]);
+    const view = await readRun(world.ledgerWorld.context(), String(result.outputs['run-id']));
+    expect(view.run?.status_comment).toMatchObject({
+      comment_id: result.outputs['status-comment-id'],
+      pending_digest: null,
+    });
+  });
+
+  it('a folded reservation whose POST had no answer is adopted by its marker on the re-run, never posted twice', async () => {
+    world = await stageWorld();
+    const planFile = world.planFile('plan');
+    world.ledgerWorld.emulator.admin.addFault({
+      match: { method: 'POST', path: `/repos/acme/widgets/issues/${world.statusIssue}/comments` },
+      fault: { type: 'apply-then-drop' },
+      times: 1,
+    });
+    const lost = await preview(settings(world, planFile), depsOf(world)).catch((error: unknown) => error);
+    expect(errorCode(lost)).toBe('precheck-inconclusive');
+    const again = await preview(settings(world, planFile), depsOf(world));
+    const { data: comments } = await world.owner.rest.issues.listComments({
+      owner: OWNER,
+      repo: REPO,
+      issue_number: world.statusIssue,
+    });
+    expect(comments.map((comment) => comment.id)).toEqual([again.outputs['status-comment-id']]);
+  });
+
   it('proposes without a status comment when no status issue is named', async () => {
     world = await stageWorld();
     const result = await preview(

@@ -3,13 +3,17 @@ import { consumeHumanCommand } from '../../approval/commands.js';
 import { consumeApprovalComment } from '../../approval/consume-approval.js';
 import type { VerifiedCommand } from '../../approval/verify.js';
 import { verifyCommandComment } from '../../approval/verify.js';
+import { readBeforeConsume } from '../../ledger/ledger.js';
+import type { LedgerSnapshot } from '../../ledger/store.js';
 import { bindPlan } from '../../plan/binding.js';
 import { loadPlanFile } from '../../plan/load.js';
+import type { Plan } from '../../plan/types.js';
+import type { RunFile } from '../../ledger/types.js';
 import { repairStatusComment } from '../../recovery/repair-status.js';
 import { errorCode, failureMessage } from '../../errors.js';
 import { renderPreview } from '../../preview/render.js';
 import { renderStatusProjection } from '../../status-comment/projection.js';
-import { syncStatusComment } from '../../status-comment/sync.js';
+import { statusFold, syncStatusComment } from '../../status-comment/sync.js';
 import type { StageDeps } from '../connect.js';
 import type { StageResult } from '../runner.js';
 import { describeCommit } from '../runner.js';
@@ -25,12 +29,19 @@ export async function consumeApproval(
 ): Promise<StageResult<'consume-approval'>> {
   const { github, ledger, logger, ownLogin } = deps;
   const { dryRun, commandPrefix } = settings;
+  // An approval's ledger read comes before the approver's role: a replayed approval is refused from the
+  // comment and that one read (see readBeforeConsume); any other is consumed on that same read.
+  let first: LedgerSnapshot | undefined;
   const verified = await verifyCommandComment(github, {
     repository: settings.repository,
     commentId: settings.commentId,
     commandPrefix,
     allowedRoles: settings.allowedRoles,
     appBotLogin: ownLogin,
+    beforeRole: async (command, comment) => {
+      if (command.kind !== 'approve') return;
+      first = await readBeforeConsume(ledger, { runId: command.runId, commentId: comment.id });
+    },
   });
   const { command } = verified;
   if (command.kind !== 'approve') {
@@ -53,6 +64,14 @@ export async function consumeApproval(
       planRoots: settings.planRoots,
       holder: settings.holder,
       dryRun,
+      ...(first === undefined ? {} : { first }),
+      // The status comment's update reservation rides on the consume commit (one commit, not two).
+      ...(dryRun
+        ? {}
+        : {
+            statusFold: (plan: Plan) =>
+              statusFold({ runId: command.runId, project: projectionOf(plan, command, commandPrefix) }),
+          }),
     },
   );
   const summary = [
@@ -63,12 +82,6 @@ export async function consumeApproval(
   ];
   if (dryRun) summary.push(describeCommit(result.commit));
   if (!dryRun) {
-    const preview = renderPreview({
-      plan: result.plan,
-      planDigest: result.digest,
-      runId: result.runId,
-      commandPrefix,
-    });
     // The approval is already committed; the status projection is repairable (by a re-run or
     // recovery), so a failure here is reported, never allowed to undo or block the approved run.
     try {
@@ -77,8 +90,9 @@ export async function consumeApproval(
         {
           repository: settings.repository,
           runId: result.runId,
-          project: (run) => renderStatusProjection(run, preview),
+          project: projectionOf(result.plan, command, commandPrefix),
           ownLogin,
+          ...(result.after === undefined ? {} : { after: result.after }),
         },
       );
       if (synced !== null) summary.push(`Status comment ${synced.commentId}: ${synced.action}.`, '');
@@ -98,6 +112,21 @@ export async function consumeApproval(
       reason: '',
     },
   };
+}
+
+/** The status projection of an approved run: the preview of the plan recomputed now, for its digest. */
+function projectionOf(
+  plan: Plan,
+  command: { runId: string; digestHex: string },
+  commandPrefix: string,
+): (run: RunFile) => string {
+  const preview = renderPreview({
+    plan,
+    planDigest: `sha256:${command.digestHex}`,
+    runId: command.runId,
+    commandPrefix,
+  });
+  return (run) => renderStatusProjection(run, preview);
 }
 
 /** A reconcile or cancel command: recorded in the ledger with the human's ID, then shown on the status comment. */
