@@ -401,6 +401,8 @@ export interface RunView {
 export interface VerifiedRunView extends RunView {
   /** The provenance proven at `headOid` (rulesets included): the run file is read at that same head. */
   provenance: ProvenanceReport;
+  /** The repository fields asked for with `alongside`, from the same request (absent if not asked). */
+  alongside?: Readonly<Record<string, unknown>>;
 }
 
 /**
@@ -411,6 +413,7 @@ export async function readVerifiedRun(
   context: LedgerContext,
   runId: string,
   repository?: string,
+  options: { alongside?: string } = {},
 ): Promise<VerifiedRunView> {
   validateRunId(runId);
   if (context.app === null) {
@@ -425,6 +428,7 @@ export async function readVerifiedRun(
     historyFirst: 2,
     withParent: true,
     withRules: true,
+    ...(options.alongside === undefined ? {} : { alongside: options.alongside }),
   });
   if (snapshot === null) {
     throw new WritError(
@@ -446,6 +450,7 @@ export async function readVerifiedRun(
     lease: parsed.lease,
     run: parsed.run,
     provenance,
+    ...(snapshot.alongside === undefined ? {} : { alongside: snapshot.alongside }),
   };
 }
 

@@ -188,6 +188,7 @@ export function readQuery(request: LedgerReadRequest): string {
         }
       }
     }
+    ${request.alongside ?? ''}
   }
 }`;
 }
@@ -272,8 +273,8 @@ export class GitHubLedgerStore implements LedgerStore {
     what: string,
     query: string,
     variables: Record<string, unknown>,
-    /** Errors on these fields leave them null (their caller falls back) instead of failing the read. */
-    tolerated: readonly string[] = [],
+    /** Errors under these field paths leave them null (their caller falls back), not failing the read. */
+    tolerated: readonly (readonly string[])[] = [],
   ): Promise<GraphqlAnswer> {
     let answer: GraphqlAnswer;
     try {
@@ -282,7 +283,8 @@ export class GitHubLedgerStore implements LedgerStore {
       throw requestFailed(what, error);
     }
     const fatal = answer.errors.filter(
-      (error) => !(error.path ?? []).some((segment) => tolerated.includes(String(segment))),
+      (error) =>
+        !tolerated.some((prefix) => prefix.every((field, index) => String(error.path?.[index]) === field)),
     );
     if (fatal.length < answer.errors.length) answer.tolerated = true;
     if (fatal.length > 0) {
@@ -305,7 +307,7 @@ export class GitHubLedgerStore implements LedgerStore {
       readQuery(request),
       { owner: this.location.owner, name: this.location.repo, qualifiedName: this.qualifiedName },
       // The rules are an optimisation of the ruleset check: an error there leaves it to the REST list.
-      request.withRules === true ? ['rules'] : [],
+      request.withRules === true ? [['repository', 'ref', 'rules']] : [],
     );
     const repository = record(record(answer.data).repository);
     if (record(answer.data).repository === null || record(answer.data).repository === undefined) {
@@ -330,6 +332,7 @@ export class GitHubLedgerStore implements LedgerStore {
       snapshot.rules = answer.tolerated === true ? null : parseRules(record(repository.ref).rules);
     }
     if (request.withParent === true) snapshot.head = commitFiles(target, request.paths);
+    if (request.alongside !== undefined) snapshot.alongside = repository;
     return snapshot;
   }
 

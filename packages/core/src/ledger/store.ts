@@ -47,6 +47,12 @@ export interface LedgerReadRequest {
   withParent?: boolean;
   /** Also list the active rules on the ledger branch (GraphQL `Ref.rules`), for the ruleset check. */
   withRules?: boolean;
+  /**
+   * Also select these fields of the repository in the same request (another stage's reads folded into
+   * the one ledger read, e.g. the artifact lane's refs and pull requests); their answer, as GitHub gave
+   * it, is `LedgerSnapshot.alongside`. The caller builds and parses the selection.
+   */
+  alongside?: string;
 }
 
 /**
@@ -91,6 +97,8 @@ export interface LedgerSnapshot {
    * and then the ruleset check lists them through `branchRules()` instead.
    */
   rules?: BranchRule[] | null;
+  /** The repository object GitHub answered, holding the `alongside` selection (only when asked). */
+  alongside?: Readonly<Record<string, unknown>>;
 }
 
 export interface FileAddition {
