@@ -8,7 +8,8 @@
 //                  `fetch`), which answers 401 so each run ends there.
 // The subjects run interleaved, round-robin, so drift on a shared machine falls on all of them alike;
 // each figure is a median, each ratio that median over bare node's. Run:
-//   npx tsx scripts/measure-startup.ts [runs] [--json]
+//   npx tsx scripts/measure-startup.ts [runs] [--json] [--compare <dist dir>] [--stages a,b]
+// --compare pairs each stage with its bundle in another build (a before/after in one run).
 import { spawn } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:http';
@@ -104,12 +105,13 @@ const STAGE_INPUTS: Record<string, { inputs: Record<string, string>; eventName?:
     preview: { inputs: { ...LEDGER, 'plan-file': PLAN } },
   };
 
-function writSubject(stage: string): Subject {
+/** A stage's bundle as a subject; `dir` names another build of it (e.g. main's dist/) to pair with. */
+function writSubject(stage: string, dir?: string): Subject {
   const spec = STAGE_INPUTS[stage] ?? { inputs: {} };
   const yml = join(REPO_ROOT, 'actions', stage, 'action.yml');
   return {
-    name: `writ ${stage}`,
-    args: [bundlePath(stage)],
+    name: dir === undefined ? `writ ${stage}` : `writ ${stage} (${dir})`,
+    args: [dir === undefined ? bundlePath(stage) : join(resolve(dir), stage, 'index.js')],
     // No inputs at all: the bundle loads, then refuses its first required input.
     load: () => ({ ...runnerEnv(stage) }),
     request: (url) => ({
@@ -148,7 +150,11 @@ function median(values: number[]): number {
   return sorted.length % 2 ? (sorted[mid] ?? 0) : ((sorted[mid - 1] ?? 0) + (sorted[mid] ?? 0)) / 2;
 }
 
-export async function measureStartup(runs: number, stages: string[]): Promise<StartupRow[]> {
+export async function measureStartup(
+  runs: number,
+  stages: string[],
+  compareDir?: string,
+): Promise<StartupRow[]> {
   const count = Math.max(1, Math.min(MAX_RUNS, runs));
   let firstArrival: bigint | null = null;
   const server = createServer((req, res) => {
@@ -162,7 +168,9 @@ export async function measureStartup(runs: number, stages: string[]): Promise<St
   const subjects = [
     BARE,
     ...(existsSync(join(PEER, 'index.js')) ? [peerSubject()] : []),
-    ...stages.map(writSubject),
+    ...stages.flatMap((stage) =>
+      compareDir === undefined ? [writSubject(stage)] : [writSubject(stage, compareDir), writSubject(stage)],
+    ),
   ];
   const run = async (
     args: string[],
@@ -236,7 +244,12 @@ export const NETWORK_STAGES = [
 
 if (process.argv[1]?.endsWith('measure-startup.ts')) {
   const runs = Number(process.argv.find((a) => /^\d+$/.test(a)) ?? 11);
-  const rows = await measureStartup(runs, NETWORK_STAGES);
+  const option = (name: string): string | undefined => {
+    const at = process.argv.indexOf(name);
+    return at < 0 ? undefined : process.argv[at + 1];
+  };
+  const stages = option('--stages')?.split(',') ?? NETWORK_STAGES;
+  const rows = await measureStartup(runs, stages, option('--compare'));
   if (process.argv.includes('--json')) console.log(JSON.stringify(rows, null, 2));
   else console.log(renderStartup(rows, Math.min(MAX_RUNS, runs)));
 }
