@@ -98,13 +98,25 @@ async function main() {
   for (const entry of readdirSync(join(root, 'action-docs'))) {
     if (!known.has(entry.replace(/\.md$/, ''))) rmSync(join(root, 'action-docs', entry), { force: true });
   }
+  const built = [];
   for (const stage of stages) {
     const yml = readFileSync(join(root, 'actions', stage, 'action.yml'), 'utf8');
-    const { bytes } = await bundleStageIsolated(stage);
+    const started = Date.now();
+    const { bytes, inputs, missing } = await bundleStageIsolated(stage);
+    built.push({ stage, inputs, missing, started });
     writeFileSync(join(root, 'actions', stage, 'README.md'), renderActionReadme(stage, yml));
     writeFileSync(join(root, 'action-docs', `${stage}.md`), renderActionDocs(stage, yml));
     console.log(`built dist/${stage}/index.js (${bytes} bytes) and its docs`);
   }
+  // The test suite's bundles come from the same bundleStage on the same tree: hand them over (through a
+  // child, as test-bundles.mjs imports this file).
+  execFileSync(process.execPath, [join(root, 'scripts/test-bundles.mjs'), '--adopt'], {
+    cwd: root,
+    input: JSON.stringify(built),
+    stdio: ['pipe', 'inherit', 'inherit'],
+    maxBuffer: 64 * 1024 * 1024,
+  });
+  console.log('dist/ handed to .tmp/test-dist/ for npm test');
 }
 
 if (resolve(process.argv[1] ?? '') === fileURLToPath(import.meta.url)) {

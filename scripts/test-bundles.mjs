@@ -6,6 +6,7 @@
 // (now present), or the shared inputs below. The committed dist/ is checked by check-dist, not here.
 import { createHash } from 'node:crypto';
 import {
+  cpSync,
   existsSync,
   mkdirSync,
   readdirSync,
@@ -109,6 +110,42 @@ async function withLock(fn) {
   }
 }
 
+/**
+ * Moves a bundle built from the working tree at `started` into .tmp/test-dist/<stage>/ and records its
+ * inputs. A file edited while webpack ran may be in the bundle in either version: then no inputs are
+ * recorded, so the next run builds again.
+ */
+function install(stage, built, { inputs, missing, started, shared }) {
+  rmSync(join(TEST_DIST, stage), { recursive: true, force: true });
+  renameSync(built, join(TEST_DIST, stage));
+  const read = ownFiles(inputs).filter((path) => statSync(join(root, path)).isFile());
+  if (read.every((path) => statSync(join(root, path)).mtimeMs < started)) {
+    const files = Object.fromEntries(read.map((path) => [path, fileHash(path)]));
+    const manifest = { shared, files, missing: ownFiles(missing) };
+    writeFileSync(manifestPath(stage), `${JSON.stringify(manifest, null, 2)}\n`);
+  } else {
+    rmSync(manifestPath(stage), { force: true });
+  }
+}
+
+/**
+ * `npm run build` hands each dist/<stage>/ it bundled here (the same bundleStage, the same tree), so the
+ * next `npm test` does not bundle the stages again: CI runs check-dist, which builds from clean, before
+ * the tests. `built` is [{ stage, inputs, missing, started }] (`node test-bundles.mjs --adopt`, on stdin).
+ */
+async function adoptBuild(built) {
+  await withLock(async () => {
+    mkdirSync(TEST_DIST, { recursive: true });
+    const shared = sharedHash();
+    for (const { stage, inputs, missing, started } of built) {
+      const copy = join(TEST_DIST, `.${stage}.adopting`);
+      rmSync(copy, { recursive: true, force: true });
+      cpSync(join(root, 'dist', stage), copy, { recursive: true });
+      install(stage, copy, { inputs, missing, started, shared });
+    }
+  });
+}
+
 /** Brings .tmp/test-dist/ up to date with the working tree, printing each stage it rebuilds and why. */
 async function ensureTestBundles() {
   return withLock(async () => {
@@ -133,18 +170,7 @@ async function ensureTestBundles() {
         // ncc type-checks the whole tsconfig project, so this is also how a type error anywhere shows.
         throw new Error(`bundling ${stage} from the working tree failed:\n${error.message ?? error}`);
       }
-      rmSync(join(TEST_DIST, stage), { recursive: true, force: true });
-      renameSync(staging, join(TEST_DIST, stage));
-      const read = ownFiles(inputs).filter((path) => statSync(join(root, path)).isFile());
-      // A file edited while webpack ran may be in the bundle in either version: record no inputs, so
-      // the next run builds again.
-      if (read.every((path) => statSync(join(root, path)).mtimeMs < started)) {
-        const files = Object.fromEntries(read.map((path) => [path, fileHash(path)]));
-        const manifest = { shared, files, missing: ownFiles(missing) };
-        writeFileSync(manifestPath(stage), `${JSON.stringify(manifest, null, 2)}\n`);
-      } else {
-        rmSync(manifestPath(stage), { force: true });
-      }
+      install(stage, staging, { inputs, missing, started, shared });
       console.error(
         `test bundle ${stage}: rebuilt from the working tree in ${Date.now() - started} ms (${reason})`,
       );
@@ -154,7 +180,8 @@ async function ensureTestBundles() {
 
 if (resolve(process.argv[1] ?? '') === fileURLToPath(import.meta.url)) {
   try {
-    await ensureTestBundles();
+    if (process.argv[2] === '--adopt') await adoptBuild(JSON.parse(readFileSync(0, 'utf8')));
+    else await ensureTestBundles();
   } catch (error) {
     // The message, not the stack: Node would print the minified ncc line the error was thrown from.
     console.error(`test bundles: ${error.message}`);
