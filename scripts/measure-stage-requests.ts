@@ -15,9 +15,17 @@ export const FLOORS: Record<string, number> = {
   'consume-approval': 8,
   'claim-checkpoint claim': 2,
   'claim-checkpoint checkpoint': 2,
-  'publish-artifact first': 14,
-  'publish-artifact changed': 13,
-  'publish-artifact unchanged': 10,
+  // publish-artifact: issue 16 claimed 14 / 13 / 10 with the lane read by REST (base ref, branch ref,
+  // the file, the pull request list: 4). Those ride in the gate's one ledger read now (GraphQL
+  // defaultBranchRef / ref / Commit.file / Ref.compare / Repository.pullRequests), so what is left is
+  // what the stage must verify and write: that read, the ledger's ruleset proof (3), the approval
+  // comment and the approver's live permission (2); then per write kind: the branch (1), the fence
+  // re-read before each later kind of write (1 each), the commit (1), the pull request (1), and the
+  // ledger's artifact record (its read and its commit: 2). First: 6 + 1 + 1 + 1 + 1 + 1 + 2 = 13;
+  // changed (commit only): 6 + 1 + 2 = 9; unchanged: 6.
+  'publish-artifact first': 13,
+  'publish-artifact changed': 9,
+  'publish-artifact unchanged': 6,
   'consume-approval replayed (refused)': 2,
 };
 

@@ -149,6 +149,20 @@ describe('publish-artifact through writ run', () => {
     const again = await publish(runId, planFile, '# Roadmap\n\n- v2.4\n', { branch: 'bot/roadmap-a' });
     expect(again.outputs).toMatchObject({ outcome: 'unchanged', 'pr-number': first.outputs['pr-number'] });
     expect(writesSince(seq)).toEqual([]);
+    // The lane (default branch, both heads, the file, the ledger-root checks, the pull requests) rides
+    // in the gate's one ledger read: no REST read of refs, contents, pulls or the repository remains.
+    const reads = world.emulator.admin
+      .requests()
+      .filter((r) => r.seq > seq)
+      .map((r) => `${r.method} ${r.path.replace(`/repos/${owner}/${repo}`, '')}`.replace(/\?.*$/, ''));
+    expect(reads).toEqual([
+      'POST /graphql',
+      'GET /rules/branches/bot%2Fwrit-ledger',
+      expect.stringMatching(/^GET \/rulesets\/\d+$/),
+      expect.stringMatching(/^GET \/rulesets\/\d+$/),
+      expect.stringMatching(/^GET \/issues\/comments\/\d+$/),
+      expect.stringMatching(/^GET \/collaborators\/[^/]+\/permission$/),
+    ]);
     expect(await refOid('main')).toBe(main);
   });
 
@@ -337,8 +351,10 @@ describe('publishArtifact against a concurrent writer (real client, emulator)', 
     const github = client(world.emulator, APP_TOKEN);
     const human = client(world.emulator, patOf(PEOPLE.maintain));
     let injected = false;
+    // After the read that shows the branch (the lane rides in the gate's ledger read, before the
+    // approver's permission is re-read) and before the commit.
     github.hook.after('request', async (_response, options) => {
-      if (injected || !options.url.includes('/contents/')) return;
+      if (injected || !options.url.includes('/collaborators/')) return;
       injected = true;
       const head = (await human.rest.git.getRef({ owner, repo, ref: 'heads/bot/roadmap-i' })).data.object.sha;
       await human.graphql(
@@ -364,6 +380,87 @@ describe('publishArtifact against a concurrent writer (real client, emulator)', 
     expect(result.writes.filter((w) => w.startsWith('commit')).length).toBeGreaterThanOrEqual(2);
     expect(await fileOn('bot/roadmap-i')).toBe('mine\n');
     expect(await fileOn('bot/roadmap-i', 'docs/other.md')).toBe('human\n');
+  });
+
+  it('uses a branch created concurrently and finds a pull request opened concurrently, never a second', async () => {
+    const { planFile, runId, epoch } = await approvedRun();
+    const github = client(world.emulator, APP_TOKEN);
+    const human = client(world.emulator, patOf(PEOPLE.maintain));
+    const branch = 'bot/roadmap-k';
+    let humanPull = 0;
+    // Between the lane read and each write, a human makes the same write first.
+    github.hook.before('request', async (options) => {
+      if (options.method !== 'POST') return;
+      if (options.url.endsWith('/git/refs') && (await refOid(branch)) === null) {
+        const main = (await human.rest.git.getRef({ owner, repo, ref: 'heads/main' })).data.object.sha;
+        await human.rest.git.createRef({ owner, repo, ref: `refs/heads/${branch}`, sha: main });
+      }
+      if (options.url.endsWith('/pulls') && humanPull === 0) {
+        const { data } = await human.rest.pulls.create({
+          owner,
+          repo,
+          head: branch,
+          base: 'main',
+          title: 'human',
+        });
+        humanPull = data.number;
+      }
+    });
+    const result = await publishArtifact(
+      { github, ledger: world.ledger, logger: silentLogger },
+      directSettings(runId, epoch, planFile, branch),
+    );
+    expect(humanPull).toBeGreaterThan(0);
+    expect(result).toMatchObject({ outcome: 'created', prNumber: humanPull });
+    expect(result.writes).toEqual([
+      'create branch',
+      `commit ${PATH}`,
+      'open pull request',
+      `update pull request #${humanPull}`,
+    ]);
+    expect(await openPulls(branch)).toEqual([humanPull]);
+    expect(await fileOn(branch)).toBe('mine\n');
+    const { data: pull } = await api().rest.pulls.get({ owner, repo, pull_number: humanPull });
+    expect(pull.title).toBe(`docs: refresh ${PATH}`);
+    expect((await world.runFile(runId))?.artifact).toMatchObject({ pr_number: humanPull });
+  });
+
+  it('publishes into a named base, merges it in once it moves on, and proposes into it alone', async () => {
+    const { planFile, runId, epoch } = await approvedRun();
+    const github = client(world.emulator, APP_TOKEN);
+    const human = client(world.emulator, patOf(PEOPLE.admin));
+    const mainHead = (await refOid('main'))!;
+    await human.rest.git.createRef({ owner, repo, ref: 'refs/heads/release/2', sha: mainHead });
+    const settings = {
+      ...directSettings(runId, epoch, planFile, 'bot/roadmap-l'),
+      base: validateArtifactBranch('release/2', 'base'),
+    };
+    const deps = { github, ledger: world.ledger, logger: silentLogger };
+    const first = await publishArtifact(deps, settings);
+    expect(first).toMatchObject({ outcome: 'created', base: 'release/2' });
+    const { data: pull } = await api().rest.pulls.get({ owner, repo, pull_number: first.prNumber ?? 0 });
+    expect(pull.base.ref).toBe('release/2');
+    await human.graphql(
+      `mutation($input: CreateCommitOnBranchInput!) { createCommitOnBranch(input: $input) { commit { oid } } }`,
+      {
+        input: {
+          branch: { repositoryNameWithOwner: 'acme/widgets', branchName: 'release/2' },
+          expectedHeadOid: mainHead,
+          message: { headline: 'fix: the release moves on' },
+          fileChanges: {
+            additions: [{ path: 'src/release.txt', contents: Buffer.from('r\n').toString('base64') }],
+          },
+        },
+      },
+    );
+    const released = (await refOid('release/2'))!;
+    const second = await publishArtifact(deps, { ...settings, content: Buffer.from('mine, again\n') });
+    expect(second).toMatchObject({ outcome: 'updated', prNumber: first.prNumber });
+    expect(second.writes).toEqual(['merge release/2 into bot/roadmap-l', `commit ${PATH}`]);
+    expect(await fileOn('bot/roadmap-l', 'src/release.txt')).toBe('r\n');
+    expect(await fileOn('bot/roadmap-l')).toBe('mine, again\n');
+    expect(await refOid('release/2')).toBe(released);
+    expect(await refOid('main')).toBe(mainHead);
   });
 
   it('names the artifact branch, not the ledger, when every attempt meets a moved head', async () => {

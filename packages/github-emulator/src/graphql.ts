@@ -7,15 +7,18 @@
 import { readFileSync } from 'node:fs';
 import type { DocumentNode, GraphQLFieldResolver, GraphQLSchema } from 'graphql';
 import { buildSchema, execute, GraphQLError, Kind, OperationTypeNode, parse, validate } from 'graphql';
-import { canSee, effectiveRole, hasPush, isAdmin } from './access.js';
+import { canSee, effectiveRole, hasPush, isAdmin, requireAccess } from './access.js';
 import { accountForEmail, identityOf, webFlowIdentity, writeCommit } from './commits.js';
 import type { GitIdentity, TreeEntry } from './git.js';
 import { OID_PATTERN, ZERO_OID } from './git.js';
+import type { Ctx } from './http.js';
+import { HttpError } from './http.js';
+import { mergeBase } from './merge.js';
 import { rateState } from './ratelimit.js';
 import { changeRefs, isValidRefName, RefError } from './refs.js';
 import { dependencyFile } from './resources.js';
 import { verify } from './signing.js';
-import type { Account, Repo, Token, World } from './state.js';
+import type { Account, Issue, Repo, Token, World } from './state.js';
 
 let cachedSchema: GraphQLSchema | undefined;
 
@@ -384,7 +387,141 @@ function refNode(ctx: GqlContext, repo: Repo, ref: string): Record<string, unkno
     prefix: ref.slice(0, slash),
     target: () => objectNode(ctx, repo, oid),
     repository: () => repositoryNode(ctx, repo),
+    compare: ({ headRef }: { headRef: string }) => comparisonNode(ctx, repo, oid, headRef),
   };
+}
+
+/**
+ * `Ref.compare(headRef:)`: this ref as the base, `headRef` resolved like a revision; null when the
+ * comparison cannot be made (no such revision, or no common ancestor, where REST answers 404).
+ */
+function comparisonNode(
+  ctx: GqlContext,
+  repo: Repo,
+  baseOid: string,
+  headRef: string,
+): Record<string, unknown> | null {
+  const headOid = resolveRevision(repo, headRef);
+  if (!headOid || !repo.git.has(headOid, 'commit') || !repo.git.has(baseOid, 'commit')) return null;
+  if (mergeBase(repo.git, baseOid, headOid) === null) return null;
+  const ofBase = new Set(repo.git.ancestors(baseOid));
+  const ofHead = new Set(repo.git.ancestors(headOid));
+  const ahead = repo.git.history(headOid).filter((sha) => !ofBase.has(sha));
+  const behindBy = [...ofBase].filter((sha) => !ofHead.has(sha)).length;
+  const status =
+    ahead.length > 0 && behindBy > 0
+      ? 'DIVERGED'
+      : ahead.length > 0
+        ? 'AHEAD'
+        : behindBy > 0
+          ? 'BEHIND'
+          : 'IDENTICAL';
+  return {
+    __typename: 'Comparison',
+    id: `CMP_${Buffer.from(`${repo.id}:${baseOid}...${headOid}`).toString('base64url')}`,
+    aheadBy: ahead.length,
+    behindBy,
+    status,
+    baseTarget: () => objectNode(ctx, repo, baseOid),
+    headTarget: () => objectNode(ctx, repo, headOid),
+    // Oldest first, as GitHub lists a comparison's commits.
+    commits: (args: { first?: number; after?: string; last?: number }) =>
+      connection(
+        [...ahead].reverse().map((sha) => commitNode(ctx, repo, sha)),
+        args,
+        (index) => Buffer.from(`cmp:${index}`).toString('base64'),
+        (cursor) => Number(Buffer.from(cursor, 'base64').toString('utf8').split(':')[1] ?? -1),
+      ),
+  };
+}
+
+/** GitHub's pull request states: a merged pull request is MERGED, not CLOSED. */
+function pullState(entry: Issue): 'OPEN' | 'CLOSED' | 'MERGED' {
+  if (entry.pull?.merged_at != null) return 'MERGED';
+  return entry.state === 'open' ? 'OPEN' : 'CLOSED';
+}
+
+function pullNode(ctx: GqlContext, repo: Repo, entry: Issue): Record<string, unknown> {
+  const pr = entry.pull;
+  if (!pr) throw new Error('not a pull request');
+  const state = pullState(entry);
+  return {
+    __typename: 'PullRequest',
+    id: pr.node_id,
+    databaseId: pr.id,
+    number: entry.number,
+    title: entry.title,
+    // PullRequest.body is non-null: an empty description is ''.
+    body: entry.body ?? '',
+    url: `${ctx.base}/${repo.owner.login}/${repo.name}/pull/${entry.number}`,
+    resourcePath: `/${repo.owner.login}/${repo.name}/pull/${entry.number}`,
+    state,
+    merged: state === 'MERGED',
+    mergedAt: pr.merged_at,
+    closed: state !== 'OPEN',
+    closedAt: entry.closed_at,
+    isDraft: pr.draft,
+    createdAt: entry.created_at,
+    updatedAt: entry.updated_at,
+    headRefName: pr.head_ref,
+    headRefOid: repo.refs.get(`refs/heads/${pr.head_ref}`) ?? pr.head_sha,
+    baseRefName: pr.base_ref,
+    baseRefOid: repo.refs.get(`refs/heads/${pr.base_ref}`) ?? pr.base_sha,
+    // Forks are not modelled: every pull request's head is in its own repository.
+    isCrossRepository: false,
+    headRepository: () => repositoryNode(ctx, repo),
+    baseRepository: () => repositoryNode(ctx, repo),
+    repository: () => repositoryNode(ctx, repo),
+  };
+}
+
+/** A token without pull request read access is refused as GitHub refuses it: FORBIDDEN, data null. */
+function requirePullRead(ctx: GqlContext, repo: Repo): void {
+  try {
+    requireAccess({ world: ctx.world, token: ctx.token } as Ctx, repo, 'pull_requests', 'read');
+  } catch (error) {
+    if (!(error instanceof HttpError)) throw error;
+    throw new TypedError('FORBIDDEN', 'Resource not accessible by integration');
+  }
+}
+
+interface PullRequestsArgs {
+  first?: number;
+  after?: string;
+  last?: number;
+  headRefName?: string | null;
+  baseRefName?: string | null;
+  states?: string[] | null;
+  labels?: string[] | null;
+  orderBy?: { field: string; direction: string } | null;
+}
+
+/** `Repository.pullRequests`: filtered by head and base name and state; ordered by creation or update. */
+function pullRequests(ctx: GqlContext, repo: Repo, args: PullRequestsArgs): Record<string, unknown> {
+  requirePullRead(ctx, repo);
+  if (args.labels != null || (args.orderBy != null && args.orderBy.field === 'COMMENTS')) {
+    throw new TypedError(
+      'EMULATOR_UNSUPPORTED',
+      'The Writ GitHub emulator does not model pullRequests by labels or ordered by comments.',
+    );
+  }
+  let items = [...repo.issues.values()].filter((entry) => entry.pull !== null);
+  const { headRefName, baseRefName, states } = args;
+  if (headRefName != null) items = items.filter((entry) => entry.pull?.head_ref === headRefName);
+  if (baseRefName != null) items = items.filter((entry) => entry.pull?.base_ref === baseRefName);
+  if (states != null) items = items.filter((entry) => states.includes(pullState(entry)));
+  // Without orderBy GitHub lists the oldest first.
+  const field = args.orderBy?.field ?? 'CREATED_AT';
+  const key = (entry: Issue): number =>
+    Date.parse(field === 'UPDATED_AT' ? entry.updated_at : entry.created_at);
+  items.sort((a, b) => key(a) - key(b) || a.number - b.number);
+  if (args.orderBy?.direction === 'DESC') items.reverse();
+  return connection(
+    items.map((entry) => pullNode(ctx, repo, entry)),
+    args,
+    (index) => Buffer.from(`pull:${index}`).toString('base64'),
+    (cursor) => Number(Buffer.from(cursor, 'base64').toString('utf8').split(':')[1] ?? -1),
+  );
 }
 
 function resolveRevision(repo: Repo, revision: string): string | undefined {
@@ -420,6 +557,7 @@ function repositoryNode(ctx: GqlContext, repo: Repo): Record<string, unknown> {
     viewerCanAdminister: role === 'admin',
     defaultBranchRef: () => refNode(ctx, repo, `refs/heads/${repo.default_branch}`),
     ref: ({ qualifiedName }: { qualifiedName: string }) => refNode(ctx, repo, qualify(qualifiedName)),
+    pullRequests: (args: PullRequestsArgs) => pullRequests(ctx, repo, args),
     refs: (args: { refPrefix: string; first?: number; after?: string; last?: number; query?: string }) => {
       const names = [...repo.refs.keys()]
         .filter((name) => name.startsWith(args.refPrefix))

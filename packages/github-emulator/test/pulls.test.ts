@@ -1,6 +1,13 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import type { World } from './support/helpers.js';
-import { client, COMMIT_MUTATION, commitInput, expectConformance, setup } from './support/helpers.js';
+import {
+  client,
+  COMMIT_MUTATION,
+  commitInput,
+  expectConformance,
+  graphqlRaw,
+  setup,
+} from './support/helpers.js';
 
 let world: World;
 beforeAll(async () => {
@@ -131,5 +138,137 @@ describe('contents, commits and merges', () => {
     await expect(app.rest.repos.merge({ ...repo, base: 'main', head: 'conflict' })).rejects.toMatchObject({
       status: 409,
     });
+  });
+});
+
+interface PullNode {
+  number: number;
+  state: string;
+  merged: boolean;
+  headRefName: string;
+  baseRefName: string;
+  isCrossRepository: boolean;
+  headRepository: { nameWithOwner: string };
+}
+
+const PULLS_QUERY = `query Pulls($owner: String!, $name: String!, $head: String) {
+  repository(owner: $owner, name: $name) {
+    pullRequests(headRefName: $head, first: 100, orderBy: { field: CREATED_AT, direction: DESC }) {
+      pageInfo { hasNextPage }
+      nodes { number url title body state merged headRefName baseRefName isCrossRepository headRepository { nameWithOwner } }
+    }
+  }
+}`;
+
+interface Comparison {
+  status: string;
+  aheadBy: number;
+  behindBy: number;
+  baseTarget: { oid: string };
+  headTarget: { oid: string };
+  commits: { totalCount: number };
+}
+
+const COMPARE_QUERY = `query Compare($owner: String!, $name: String!, $base: String!, $head: String!) {
+  repository(owner: $owner, name: $name) {
+    ref(qualifiedName: $base) {
+      compare(headRef: $head) { status aheadBy behindBy baseTarget { oid } headTarget { oid } commits(first: 10) { totalCount } }
+    }
+  }
+}`;
+
+describe('pull requests and comparisons by GraphQL', () => {
+  it('lists pull requests by head as REST does: newest first, MERGED apart from CLOSED, own head only', async () => {
+    const app = client(world.emulator, 'app-token');
+    const answer = async (head: string): Promise<PullNode[]> =>
+      (
+        await app.graphql<{ repository: { pullRequests: { nodes: PullNode[] } } }>(PULLS_QUERY, {
+          owner: 'alice',
+          name: 'repo',
+          head,
+        })
+      ).repository.pullRequests.nodes;
+    const merged = await answer('bot/artifact');
+    expect(merged.map((node) => [node.state, node.merged])).toEqual([['MERGED', true]]);
+    const closed = await answer('topic');
+    expect(closed).toMatchObject([
+      {
+        state: 'CLOSED',
+        merged: false,
+        headRefName: 'topic',
+        baseRefName: 'main',
+        isCrossRepository: false,
+        headRepository: { nameWithOwner: 'alice/repo' },
+      },
+    ]);
+    const { data: opened } = await app.rest.pulls.create({
+      ...repo,
+      title: 'Topic again',
+      head: 'topic',
+      base: 'main',
+    });
+    const { data: listed } = await app.rest.pulls.list({ ...repo, head: 'alice:topic', state: 'all' });
+    const nodes = await answer('topic');
+    expect(nodes.map((node) => node.number)).toEqual(listed.map((pull) => pull.number));
+    expect(nodes[0]).toMatchObject({ number: opened.number, state: 'OPEN', url: opened.html_url, body: '' });
+  });
+
+  it('refuses the pull request list to a token without pull request read access', async () => {
+    world.emulator.admin.createToken({
+      token: 'contents-only',
+      kind: 'installation',
+      app: 'writ-ledger',
+      permissions: { contents: 'write' },
+    });
+    const { body } = await graphqlRaw(world.emulator, 'contents-only', PULLS_QUERY, {
+      owner: 'alice',
+      name: 'repo',
+      head: 'topic',
+    });
+    expect(body).toMatchObject({ errors: [{ type: 'FORBIDDEN' }] });
+  });
+
+  it('compares a head ref with a base ref: identical, ahead, diverged, behind, and null when it cannot', async () => {
+    const app = client(world.emulator, 'app-token');
+    const compare = async (base: string, head: string): Promise<Comparison | null> =>
+      (
+        await app.graphql<{ repository: { ref: { compare: Comparison | null } } }>(COMPARE_QUERY, {
+          owner: 'alice',
+          name: 'repo',
+          base,
+          head,
+        })
+      ).repository.ref.compare;
+    const { data: main } = await app.rest.git.getRef({ ...repo, ref: 'heads/main' });
+    await app.rest.git.createRef({ ...repo, ref: 'refs/heads/cmp', sha: main.object.sha });
+    expect(await compare('refs/heads/main', 'cmp')).toMatchObject({
+      status: 'IDENTICAL',
+      aheadBy: 0,
+      behindBy: 0,
+    });
+    const ahead = await app.graphql<{ createCommitOnBranch: { commit: { oid: string } } }>(
+      COMMIT_MUTATION,
+      commitInput(main.object.sha, 'cmp.txt', 'cmp', 'cmp'),
+    );
+    expect(await compare('refs/heads/main', 'cmp')).toEqual({
+      status: 'AHEAD',
+      aheadBy: 1,
+      behindBy: 0,
+      baseTarget: { oid: main.object.sha },
+      headTarget: { oid: ahead.createCommitOnBranch.commit.oid },
+      commits: { totalCount: 1 },
+    });
+    expect(await compare('refs/heads/cmp', 'main')).toMatchObject({
+      status: 'BEHIND',
+      aheadBy: 0,
+      behindBy: 1,
+    });
+    await app.graphql(COMMIT_MUTATION, commitInput(main.object.sha, 'main-side.txt', 'main'));
+    expect(await compare('refs/heads/main', 'cmp')).toMatchObject({
+      status: 'DIVERGED',
+      aheadBy: 1,
+      behindBy: 1,
+    });
+    expect(await compare('refs/heads/main', 'no-such-branch')).toBeNull();
   });
 });

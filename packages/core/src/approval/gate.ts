@@ -9,6 +9,7 @@
 import { WritError } from '../errors.js';
 import type { GitHubClient } from '../github/client.js';
 import type { LedgerContext } from '../ledger/cas.js';
+import type { VerifiedRunView } from '../ledger/ledger.js';
 import { readVerifiedRun } from '../ledger/ledger.js';
 import type { RepositoryName } from '../ledger/paths.js';
 import type { RunFile } from '../ledger/types.js';
@@ -34,7 +35,20 @@ export async function verifyApprovalGate(
   deps: { github: GitHubClient; ledger: LedgerContext; logger: Logger },
   settings: GateSettings,
 ): Promise<RunFile> {
-  const { run, provenance } = await readVerifiedRun(deps.ledger, settings.runId);
+  return (await verifyApprovalGateView(deps, settings)).run;
+}
+
+/**
+ * The same gate, answering with the verified ledger view it read (lease and run at one proven head)
+ * and whatever repository fields the caller folded into that read with `alongside`.
+ */
+export async function verifyApprovalGateView(
+  deps: { github: GitHubClient; ledger: LedgerContext; logger: Logger },
+  settings: GateSettings,
+  options: { alongside?: string } = {},
+): Promise<{ run: RunFile; view: VerifiedRunView }> {
+  const view = await readVerifiedRun(deps.ledger, settings.runId, undefined, options);
+  const { run, provenance } = view;
   if (run === null) refuse(`the ledger holds no run ${settings.runId}`);
   const approval = run.approval;
   if (approval === null) refuse(`run ${settings.runId} has no consumed approval`);
@@ -63,5 +77,5 @@ export async function verifyApprovalGate(
   deps.logger.info(
     `approval of run ${run.run_id} re-verified: comment ${approval.comment_id}, approver ${author.login} (${role})`,
   );
-  return run;
+  return { run, view };
 }

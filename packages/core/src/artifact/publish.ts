@@ -9,7 +9,7 @@
 import type { FileRoots } from '../io/input-file.js';
 import { createHash } from 'node:crypto';
 import { digest } from '../canonical-json.js';
-import { verifyApprovalGate } from '../approval/gate.js';
+import { verifyApprovalGateView } from '../approval/gate.js';
 import { WritError, errorMessage, httpStatus } from '../errors.js';
 import type { GitHubClient } from '../github/client.js';
 import { casExhausted, commitOnBranch } from '../github/commit-on-branch.js';
@@ -24,6 +24,8 @@ import type { Logger } from '../redact.js';
 import { containsSecret } from '../redact.js';
 import { lineDiff } from './diff.js';
 import type { ArtifactBranch, LaneGuard } from './lane.js';
+import type { LaneCommit, LanePulls, LaneRequest, LaneState } from './lane-read.js';
+import { laneSelection, parseLane, readLane } from './lane-read.js';
 import { checkLane, sanitizeTitle } from './lane.js';
 import type { ArtifactPath } from './safe-path.js';
 
@@ -86,17 +88,8 @@ interface BranchState {
   fileText: string;
 }
 
-interface OpenPull {
-  number: number;
-  html_url: string;
-  title: string;
-  body: string | null;
-}
-
-interface PullState {
-  open: OpenPull | null;
-  closedUnmerged: { number: number; html_url: string } | null;
-}
+type OpenPull = NonNullable<LanePulls['open']>;
+type PullState = LanePulls;
 
 /** What the published state should be: the file's blob ID and the pull request's title and body. */
 export interface WantedState {
@@ -155,64 +148,63 @@ export function describeWrites(
   return writes;
 }
 
-/** Reads the lane's branch, its file and its pull requests (404s are absences, not failures). */
-function laneReader(
+/**
+ * Pull requests from the bot branch into the base by REST, every page: what the lane read falls back
+ * to past one page of them, and the read-back after a creation GitHub refused as a duplicate.
+ */
+async function readPullsByRest(
   github: GitHubClient,
   repository: RepositoryName,
-  lane: { branch: string; base: string; path: string },
-) {
-  const { branch, base, path } = lane;
-  const refOid = async (name: string): Promise<string | null> => {
-    try {
-      return (await github.rest.git.getRef({ ...repository, ref: `heads/${name}` })).data.object.sha;
-    } catch (error: unknown) {
-      if (httpStatus(error) === 404) return null;
-      throw error;
-    }
-  };
-
-  const readBranch = async (): Promise<BranchState> => {
-    const baseOid = await refOid(base);
-    if (baseOid === null) throw new WritError('invalid-input', `the base branch '${base}' does not exist`);
-    const headOid = await refOid(branch);
-    if (headOid === null) return { baseOid, headOid, fileOid: null, fileText: '' };
-    try {
-      const { data } = await github.rest.repos.getContent({ ...repository, path, ref: headOid });
-      if (Array.isArray(data) || data.type !== 'file')
-        throw new WritError('invalid-input', `the published path on '${branch}' is not a file`);
-      const text =
-        'content' in data && typeof data.content === 'string'
-          ? Buffer.from(data.content, 'base64').toString('utf8')
-          : '';
-      return { baseOid, headOid, fileOid: data.sha, fileText: text };
-    } catch (error: unknown) {
-      if (httpStatus(error) === 404) return { baseOid, headOid, fileOid: null, fileText: '' };
-      throw error;
-    }
-  };
-
-  const readPulls = async (): Promise<PullState> => {
-    const state: PullState = { open: null, closedUnmerged: null };
-    for await (const page of github.paginate.iterator(github.rest.pulls.list, {
-      ...repository,
-      head: `${repository.owner}:${branch}`,
-      base,
-      state: 'all',
-      per_page: 100,
-    })) {
-      for (const pull of page.data) {
-        if (pull.head.ref !== branch || pull.base.ref !== base) continue;
-        if (pull.state === 'open' && state.open === null) {
-          state.open = { number: pull.number, html_url: pull.html_url, title: pull.title, body: pull.body };
-        } else if (pull.state === 'closed' && pull.merged_at === null && state.closedUnmerged === null) {
-          state.closedUnmerged = { number: pull.number, html_url: pull.html_url };
-        }
+  lane: { branch: string; base: string },
+): Promise<PullState> {
+  const { branch, base } = lane;
+  const state: PullState = { open: null, closedUnmerged: null };
+  // `head` as `owner:branch`: only this repository's own branch (a fork's head has its owner's name).
+  for await (const page of github.paginate.iterator(github.rest.pulls.list, {
+    ...repository,
+    head: `${repository.owner}:${branch}`,
+    base,
+    state: 'all',
+    per_page: 100,
+  })) {
+    for (const pull of page.data) {
+      if (pull.head.ref !== branch || pull.base.ref !== base) continue;
+      if (pull.state === 'open' && state.open === null) {
+        state.open = { number: pull.number, html_url: pull.html_url, title: pull.title, body: pull.body };
+      } else if (pull.state === 'closed' && pull.merged_at === null && state.closedUnmerged === null) {
+        state.closedUnmerged = { number: pull.number, html_url: pull.html_url };
       }
     }
-    return state;
-  };
+  }
+  return state;
+}
 
-  return { readBranch, readPulls };
+/**
+ * The branch state a lane read shows: `invalid-input` if the base is missing, if either head holds a
+ * ledger (whatever the inputs name it, a branch holding a ledger root is never written, never a base),
+ * or if something other than a regular file is at the published path on the bot branch.
+ */
+function branchState(lane: LaneState, branch: string): BranchState {
+  const { base, baseHead, head } = lane;
+  if (baseHead === null) throw new WritError('invalid-input', `the base branch '${base}' does not exist`);
+  for (const [name, commit] of [
+    [base, baseHead],
+    [branch, head],
+  ] as const) {
+    if (commit?.holdsLedgerRoot === true) {
+      throw new WritError(
+        'invalid-input',
+        `'${name}' holds a Writ ledger (${LEDGER_ROOT_PATH}); publish-artifact never writes a ledger or proposes into one`,
+      );
+    }
+  }
+  if (head === null) return { baseOid: baseHead.oid, headOid: null, fileOid: null, fileText: '' };
+  return headState(baseHead.oid, head, branch);
+}
+
+function headState(baseOid: string, head: LaneCommit, branch: string): BranchState {
+  if (head.notAFile) throw new WritError('invalid-input', `the published path on '${branch}' is not a file`);
+  return { baseOid, headOid: head.oid, fileOid: head.fileOid, fileText: head.fileText };
 }
 
 /** The pull request title (sanitized, else the default); `invalid-input` if any text to publish holds a secret. */
@@ -233,6 +225,11 @@ function publishableText(settings: PublishSettings): string {
   return prTitle;
 }
 
+/** Whether the ledger's one read can carry the lane's selection: the ledger is in the same repository. */
+function sameRepository(a: RepositoryName, b: RepositoryName): boolean {
+  return a.owner.toLowerCase() === b.owner.toLowerCase() && a.repo.toLowerCase() === b.repo.toLowerCase();
+}
+
 export async function publishArtifact(
   deps: { github: GitHubClient; ledger: LedgerContext; logger: Logger },
   settings: PublishSettings,
@@ -242,39 +239,39 @@ export async function publishArtifact(
   const ledgerBranches = [deps.ledger.store.location.branch, DEFAULT_LEDGER_BRANCH];
   const prTitle = publishableText(settings);
   const plan = loadPlanFile(settings.planFile, settings.planRoots);
-  const approvedRun = await verifyApprovalGate(deps, {
-    repository,
-    runId: settings.runId,
-    planDigest: digest(plan),
-    commandPrefix: settings.commandPrefix,
-    allowedRoles: settings.allowedRoles,
-  });
-
-  const defaultBranch = (await github.rest.repos.get({ ...repository })).data.default_branch;
-  const base = settings.base ?? defaultBranch;
-  const lane = checkLane({ branch, base, defaultBranch, ledgerBranches });
-  // Fenced like every other write: checked before the first one, again before each later kind of write,
-  // and once more by the ledger's own artifact transition.
+  const laneRequest: LaneRequest = { repository, branch, base: settings.base, path };
+  // The lane (default branch, base, bot branch, its file, its pull requests) is read in the gate's own
+  // ledger read; it is looked at only once the gate has passed.
+  const { run: approvedRun, view } = await verifyApprovalGateView(
+    deps,
+    {
+      repository,
+      runId: settings.runId,
+      planDigest: digest(plan),
+      commandPrefix: settings.commandPrefix,
+      allowedRoles: settings.allowedRoles,
+    },
+    sameRepository(deps.ledger.store.location, repository) ? { alongside: laneSelection(laneRequest) } : {},
+  );
+  const laneState =
+    view.alongside === undefined
+      ? await readLane(github, laneRequest)
+      : parseLane(view.alongside, laneRequest);
+  const base = laneState.base;
+  const lane = checkLane({ branch, base, defaultBranch: laneState.defaultBranch, ledgerBranches });
+  // Fenced like every other write: checked before the first one (on the gate's read: the lease and the
+  // run at the head whose provenance it proved), again before each later kind of write, and once more
+  // by the ledger's own artifact transition.
+  checkArtifactFence(view, approvedRun, settings.epoch);
   const fence = async (): Promise<void> => {
-    const view = await readRun(deps.ledger, settings.runId);
-    if (view.run === null) throw new WritError('run-not-found', `the ledger holds no run ${settings.runId}`);
-    checkArtifactFence(view, view.run, settings.epoch);
+    const fresh = await readRun(deps.ledger, settings.runId);
+    if (fresh.run === null) throw new WritError('run-not-found', `the ledger holds no run ${settings.runId}`);
+    checkArtifactFence(fresh, fresh.run, settings.epoch);
   };
-  await fence();
-  const reader = laneReader(github, repository, { branch, base, path });
   const wanted: WantedState = { fileOid: blobOid(settings.content), prTitle, prBody: settings.prBody };
 
-  const state = await reader.readBranch();
-  // Whatever the inputs name it, a branch holding a ledger root is a ledger: never written, never a base.
-  for (const oid of [state.baseOid, state.headOid]) {
-    if (oid !== null && (await holdsLedgerRoot(github, repository, oid))) {
-      throw new WritError(
-        'invalid-input',
-        `'${oid === state.headOid ? branch : base}' holds a Writ ledger (${LEDGER_ROOT_PATH}); publish-artifact never writes a ledger or proposes into one`,
-      );
-    }
-  }
-  const pulls = await reader.readPulls();
+  const state = branchState(laneState, branch);
+  const pulls = laneState.pulls ?? (await readPullsByRest(github, repository, { branch, base }));
   const diff = lineDiff(state.fileText, settings.content.toString('utf8'));
   if (pulls.open === null && pulls.closedUnmerged !== null && settings.onClosedPr === 'report') {
     throw new WritError(
@@ -324,51 +321,79 @@ export async function publishArtifact(
       writes: describeWrites(writePlan, { repository, branch, base, path }),
     };
   }
-  const written = await makeWrites(deps, settings, { lane, reader, fence, wanted, state, base });
+  const written = await makeWrites(deps, settings, {
+    lane,
+    laneRequest,
+    laneState,
+    fence,
+    wanted,
+    state,
+    pulls,
+    base,
+  });
   return { ...result, outcome: writePlan.createBranch ? 'created' : 'updated', ...written };
 }
 
 /**
- * The live path: the plan's writes in order, each re-decided from a fresh read (others may write
- * between): the branch, the base merged in, the file by compare-and-set commits, the pull request,
- * and last the ledger's record of what was published.
+ * The live path: the plan's writes in order: the branch, the base merged in, the file by
+ * compare-and-set commits, the pull request, and last the ledger's record of what was published. A
+ * write GitHub answered is taken at its answer (a created ref is at the base's head; a committed file
+ * is the bytes sent, at the commit GitHub returned); one without a definite answer, or one refused
+ * because another got there first, is read back before anything else is written.
  */
 async function makeWrites(
   deps: { github: GitHubClient; ledger: LedgerContext; logger: Logger },
   settings: PublishSettings,
   context: {
     lane: LaneGuard;
-    reader: ReturnType<typeof laneReader>;
+    laneRequest: LaneRequest;
+    laneState: LaneState;
     fence: () => Promise<void>;
     wanted: WantedState;
     state: BranchState;
+    pulls: PullState;
     base: string;
   },
 ): Promise<Pick<PublishResult, 'commitOid' | 'prNumber' | 'prUrl' | 'writes'>> {
   const { github, logger } = deps;
   const { repository, path, branch } = settings;
-  const { lane, reader, fence, wanted, base } = context;
+  const { lane, laneRequest, fence, wanted, base } = context;
   let { state } = context;
+  let headHoldsBase = context.laneState.headHoldsBase;
+  const readBack = async (): Promise<void> => {
+    const fresh = await readLane(github, laneRequest);
+    state = branchState(fresh, branch);
+    headHoldsBase = fresh.headHoldsBase;
+  };
   const writes: string[] = [];
 
   // 1. The branch exists, created from the base only if absent.
   if (state.headOid === null) {
     writes.push('create branch');
+    let created = false;
     try {
       await github.rest.git.createRef({
         ...repository,
         ref: `refs/heads/${lane.target(branch)}`,
         sha: state.baseOid,
       });
+      created = true;
     } catch (error: unknown) {
       if (httpStatus(error) !== 422) throw error;
       logger.info(`branch ${branch} appeared concurrently; using it`);
     }
-    state = await reader.readBranch();
+    const baseHead = context.laneState.baseHead;
+    if (created && baseHead !== null) {
+      // GitHub created it at the base's head: the branch is that commit, its file the base's.
+      state = headState(state.baseOid, baseHead, branch);
+      headHoldsBase = true;
+    } else {
+      await readBack();
+    }
   }
 
   // 2. The base has moved on: merge it in (never a reset), so the PR stays open and human commits survive.
-  if (state.headOid !== null && !(await containsCommit(github, repository, state.headOid, state.baseOid))) {
+  if (state.headOid !== null && !headHoldsBase) {
     await fence();
     writes.push(`merge ${base} into ${branch}`);
     try {
@@ -387,7 +412,8 @@ async function makeWrites(
       }
       throw error;
     }
-    state = await reader.readBranch();
+    // The merge may have changed the published file: read the branch back.
+    await readBack();
   }
 
   // 3. The file, by compare-and-set commits only; a moved head is re-read, never overwritten.
@@ -410,18 +436,22 @@ async function makeWrites(
       },
       'artifact',
     );
-    if (outcome.kind !== 'committed') {
-      // STALE_DATA, a 5xx or a lost response: it may have landed (even our own retried request). Read back.
-      logger.info(
-        `artifact commit attempt ${attempt} on ${branch}: ${outcome.kind === 'stale' ? 'head moved' : `no definite answer (${outcome.reason})`}; re-reading`,
-      );
+    if (outcome.kind === 'committed') {
+      // The commit GitHub answered with holds exactly the bytes sent at the path.
+      state = { ...state, headOid: outcome.oid, fileOid: wanted.fileOid };
+      continue;
     }
-    state = await reader.readBranch();
+    // STALE_DATA, a 5xx or a lost response: it may have landed (even our own retried request). Read back.
+    logger.info(
+      `artifact commit attempt ${attempt} on ${branch}: ${outcome.kind === 'stale' ? 'head moved' : `no definite answer (${outcome.reason})`}; re-reading`,
+    );
+    await readBack();
   }
   const commitOid = state.headOid ?? '';
 
   // 4. Exactly one open pull request, found before created; a concurrent creation is found, not duplicated.
-  let pull = (await reader.readPulls()).open;
+  // The branch writes above do not open, close or edit a pull request: the lane read still holds.
+  let pull = context.pulls.open;
   let write = pullWrite(pull, wanted);
   if (write.kind !== 'none') await fence();
   if (pull === null) {
@@ -437,7 +467,7 @@ async function makeWrites(
       pull = { number: data.number, html_url: data.html_url, title: data.title, body: data.body };
     } catch (error: unknown) {
       if (httpStatus(error) !== 422 || !/already exists/i.test(errorMessage(error))) throw error;
-      pull = (await reader.readPulls()).open;
+      pull = (await readPullsByRest(github, repository, { branch, base })).open;
       if (pull === null) throw error;
     }
     write = pullWrite(pull, wanted);
@@ -463,40 +493,4 @@ async function makeWrites(
     },
   });
   return { commitOid, prNumber: pull.number, prUrl: pull.html_url, writes };
-}
-
-/** Whether the tree of commit `oid` holds a ledger root file. */
-async function holdsLedgerRoot(
-  github: GitHubClient,
-  repository: RepositoryName,
-  oid: string,
-): Promise<boolean> {
-  try {
-    await github.rest.repos.getContent({ ...repository, path: LEDGER_ROOT_PATH, ref: oid });
-    return true;
-  } catch (error: unknown) {
-    if (httpStatus(error) === 404) return false;
-    throw error;
-  }
-}
-
-/** Whether `ancestor` is in the recent history of `head` (a bounded walk of the commits list). */
-async function containsCommit(
-  github: GitHubClient,
-  repository: RepositoryName,
-  head: string,
-  ancestor: string,
-): Promise<boolean> {
-  if (head === ancestor) return true;
-  let page = 0;
-  for await (const response of github.paginate.iterator(github.rest.repos.listCommits, {
-    ...repository,
-    sha: head,
-    per_page: 100,
-  })) {
-    if (response.data.some((commit) => commit.sha === ancestor)) return true;
-    page += 1;
-    if (page >= 3) break;
-  }
-  return false;
 }

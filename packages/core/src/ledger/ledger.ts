@@ -313,6 +313,8 @@ export interface RunView {
 export interface VerifiedRunView extends RunView {
   /** The provenance proven at `headOid` (rulesets included): the run file is read at that same head. */
   provenance: ProvenanceReport;
+  /** The repository fields asked for with `alongside`, from the same request (absent if not asked). */
+  alongside?: Readonly<Record<string, unknown>>;
 }
 
 /**
@@ -323,6 +325,7 @@ export async function readVerifiedRun(
   context: LedgerContext,
   runId: string,
   repository?: string,
+  options: { alongside?: string } = {},
 ): Promise<VerifiedRunView> {
   validateRunId(runId);
   if (context.app === null) {
@@ -336,6 +339,7 @@ export async function readVerifiedRun(
     paths: [LEDGER_ROOT_PATH, LEASE_PATH, runPath, PROVENANCE_PATH],
     historyFirst: 2,
     withParent: true,
+    ...(options.alongside === undefined ? {} : { alongside: options.alongside }),
   });
   if (snapshot === null) {
     throw new WritError(
@@ -356,6 +360,7 @@ export async function readVerifiedRun(
     lease: parsed.lease,
     run: parsed.run,
     provenance,
+    ...(snapshot.alongside === undefined ? {} : { alongside: snapshot.alongside }),
   };
 }
 

@@ -181,6 +181,7 @@ export function readQuery(request: LedgerReadRequest): string {
         }
       }
     }
+    ${request.alongside ?? ''}
   }
 }`;
 }
@@ -291,6 +292,7 @@ export class GitHubLedgerStore implements LedgerStore {
     };
     if (request.listRuns) snapshot.runFiles = listRunFiles(target);
     if (request.withParent === true) snapshot.head = commitFiles(target, request.paths);
+    if (request.alongside !== undefined) snapshot.alongside = repository;
     return snapshot;
   }
 

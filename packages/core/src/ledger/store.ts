@@ -45,6 +45,12 @@ export interface LedgerReadRequest {
   listRuns?: boolean;
   /** Also return the head commit's first parent's copies of `paths` and its changed-file count. */
   withParent?: boolean;
+  /**
+   * Also select these fields of the repository in the same request (another stage's reads folded into
+   * the one ledger read, e.g. the artifact lane's refs and pull requests); their answer, as GitHub gave
+   * it, is `LedgerSnapshot.alongside`. The caller builds and parses the selection.
+   */
+  alongside?: string;
 }
 
 /**
@@ -83,6 +89,8 @@ export interface LedgerSnapshot {
   head?: CommitFiles;
   /** Every run file path → text (only when listRuns). */
   runFiles?: ReadonlyMap<string, string>;
+  /** The repository object GitHub answered, holding the `alongside` selection (only when asked). */
+  alongside?: Readonly<Record<string, unknown>>;
 }
 
 export interface FileAddition {
