@@ -1,10 +1,15 @@
 // The client's own cost per request, on loopback: sequential REST GETs and GraphQL queries against a
 // server that answers at once, through Writ's client (GitHub's timings and the loopback timings) and
-// through a bare Octokit with no plugins. What is left over the bare client is the plugins' scheduling.
+// through a bare Octokit with no plugins, and (first, in the same run) through the client as it was
+// before issue 16. What is left over the bare client is the plugins' scheduling.
 // Run: npx tsx scripts/measure-client-overhead.ts [count]
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { getOctokit } from '@actions/github';
 import { Octokit } from '@octokit/core';
+import { retry } from '@octokit/plugin-retry';
+import { throttling } from '@octokit/plugin-throttling';
+import Bottleneck from 'bottleneck/light.js';
 import { createGitHubClient, loopbackTimings } from '@writ/core/github/client.js';
 
 const COUNT = Number(process.argv[2] ?? 40);
@@ -52,6 +57,31 @@ export async function measureClientOverhead(): Promise<Overhead[]> {
   const rows: Overhead[] = [];
   try {
     const bare = new Octokit({ baseUrl });
+    // The client as main built it before issue 16 (getOctokit, its own undici fetch, the two plugins
+    // with loopback spacing), measured before Writ's client is first built, which makes Bottleneck's
+    // zero-length yields prompt for the whole process.
+    const before = getOctokit(
+      token,
+      {
+        baseUrl,
+        retry: { retries: 3, doNotRetry: [400, 401, 403, 404, 409, 410, 422, 429, 451] },
+        throttle: {
+          id: 'bench-before',
+          onRateLimit: () => false,
+          onSecondaryRateLimit: () => false,
+          write: new Bottleneck.Group({ maxConcurrent: 1, minTime: 0 }),
+          notifications: new Bottleneck.Group({ maxConcurrent: 1, minTime: 0 }),
+        },
+      },
+      retry,
+      throttling,
+    );
+    const was = await perRequest((route, params) => before.request(route, params));
+    rows.push({
+      client: 'before: getOctokit with its undici fetch, Bottleneck yielding by setTimeout, loopback spacing',
+      rest_ms: Number(was.rest.toFixed(2)),
+      graphql_ms: Number(was.graphql.toFixed(2)),
+    });
     const loopback = createGitHubClient(token, { baseUrl, ...loopbackTimings(), throttleId: 'bench-l' });
     const github = createGitHubClient(token, { baseUrl, throttleId: 'bench-g' });
     const subjects: [string, Requester, boolean][] = [

@@ -8,7 +8,10 @@
 //                  `fetch`), which answers 401 so each run ends there.
 // The subjects run interleaved, round-robin, so drift on a shared machine falls on all of them alike;
 // each figure is a median, each ratio that median over bare node's. Run:
-//   npx tsx scripts/measure-startup.ts [runs] [--json]
+//   npx tsx scripts/measure-startup.ts [runs] [--json] [--compare <dist dir>] [--stages a,b] [--best]
+// --best reports each subject's fastest run instead of its median: on a machine shared with other work
+// the noise only ever adds time, so the minimum is the steadier figure of what a subject costs.
+// --compare pairs each stage with its bundle in another build (a before/after in one run).
 import { spawn } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:http';
@@ -104,12 +107,13 @@ const STAGE_INPUTS: Record<string, { inputs: Record<string, string>; eventName?:
     preview: { inputs: { ...LEDGER, 'plan-file': PLAN } },
   };
 
-function writSubject(stage: string): Subject {
+/** A stage's bundle as a subject; `dir` names another build of it (e.g. main's dist/) to pair with. */
+function writSubject(stage: string, dir?: string): Subject {
   const spec = STAGE_INPUTS[stage] ?? { inputs: {} };
   const yml = join(REPO_ROOT, 'actions', stage, 'action.yml');
   return {
-    name: `writ ${stage}`,
-    args: [bundlePath(stage)],
+    name: dir === undefined ? `writ ${stage}` : `writ ${stage} (${dir})`,
+    args: [dir === undefined ? bundlePath(stage) : join(resolve(dir), stage, 'index.js')],
     // No inputs at all: the bundle loads, then refuses its first required input.
     load: () => ({ ...runnerEnv(stage) }),
     request: (url) => ({
@@ -148,7 +152,13 @@ function median(values: number[]): number {
   return sorted.length % 2 ? (sorted[mid] ?? 0) : ((sorted[mid - 1] ?? 0) + (sorted[mid] ?? 0)) / 2;
 }
 
-export async function measureStartup(runs: number, stages: string[]): Promise<StartupRow[]> {
+export async function measureStartup(
+  runs: number,
+  stages: string[],
+  compareDir?: string,
+  statistic: 'median' | 'best' = 'median',
+): Promise<StartupRow[]> {
+  const pick = statistic === 'best' ? (values: number[]) => Math.min(...values) : median;
   const count = Math.max(1, Math.min(MAX_RUNS, runs));
   let firstArrival: bigint | null = null;
   const server = createServer((req, res) => {
@@ -162,7 +172,9 @@ export async function measureStartup(runs: number, stages: string[]): Promise<St
   const subjects = [
     BARE,
     ...(existsSync(join(PEER, 'index.js')) ? [peerSubject()] : []),
-    ...stages.map(writSubject),
+    ...stages.flatMap((stage) =>
+      compareDir === undefined ? [writSubject(stage)] : [writSubject(stage, compareDir), writSubject(stage)],
+    ),
   ];
   const run = async (
     args: string[],
@@ -196,12 +208,12 @@ export async function measureStartup(runs: number, stages: string[]): Promise<St
   } finally {
     await new Promise((done) => server.close(done));
   }
-  const bareLoad = median(loads.get(BARE.name) ?? [1]);
+  const bareLoad = pick(loads.get(BARE.name) ?? [1]);
   return subjects.map((subject) => {
-    const load = median(loads.get(subject.name) ?? []);
+    const load = pick(loads.get(subject.name) ?? []);
     const seen = (firsts.get(subject.name) ?? []).filter((v): v is number => v !== null);
     // A subject that never reached the network in some run has no first-request figure.
-    const first = seen.length === count ? median(seen) : null;
+    const first = seen.length === count ? pick(seen) : null;
     return {
       subject: subject.name,
       load_ms: Number(load.toFixed(1)),
@@ -212,9 +224,9 @@ export async function measureStartup(runs: number, stages: string[]): Promise<St
   });
 }
 
-export function renderStartup(rows: StartupRow[], runs: number): string {
+export function renderStartup(rows: StartupRow[], runs: number, statistic = 'medians'): string {
   const lines = [
-    `cold start, ${runs} paired rounds (subjects interleaved), medians; ratios over bare \`node -e 0\``,
+    `cold start, ${runs} paired rounds (subjects interleaved), ${statistic}; ratios over bare \`node -e 0\``,
     '| subject | load (ms) | load ratio | first request (ms) | first-request ratio |',
     '|---|---:|---:|---:|---:|',
   ];
@@ -236,7 +248,13 @@ export const NETWORK_STAGES = [
 
 if (process.argv[1]?.endsWith('measure-startup.ts')) {
   const runs = Number(process.argv.find((a) => /^\d+$/.test(a)) ?? 11);
-  const rows = await measureStartup(runs, NETWORK_STAGES);
+  const option = (name: string): string | undefined => {
+    const at = process.argv.indexOf(name);
+    return at < 0 ? undefined : process.argv[at + 1];
+  };
+  const stages = option('--stages')?.split(',') ?? NETWORK_STAGES;
+  const best = process.argv.includes('--best');
+  const rows = await measureStartup(runs, stages, option('--compare'), best ? 'best' : 'median');
   if (process.argv.includes('--json')) console.log(JSON.stringify(rows, null, 2));
-  else console.log(renderStartup(rows, Math.min(MAX_RUNS, runs)));
+  else console.log(renderStartup(rows, Math.min(MAX_RUNS, runs), best ? 'fastest run' : 'medians'));
 }

@@ -1,7 +1,9 @@
 /**
  * The one place Writ builds a GitHub client: `@actions/github`'s `getOctokit` with the retry and
  * throttling plugins passed as trailing arguments. (Passing plugins inside the options object, as one
- * well-known action does, silently installs neither.)
+ * well-known action does, silently installs neither.) Its requests go through the platform's `fetch`
+ * wherever no proxy applies to the API URL, and through @actions/github's own proxy-aware `fetch`
+ * where one does (transport.ts); the plugins' limiters yield promptly between steps (scheduling.ts).
  */
 import { getOctokit } from '@actions/github';
 import type { Octokit } from '@octokit/core';
@@ -11,6 +13,9 @@ import Bottleneck from 'bottleneck/light.js';
 import type { Logger } from '../redact.js';
 import { validateApiUrl } from './api-url.js';
 import { redact, registerSecret, silentLogger } from '../redact.js';
+import { promptScheduling } from './scheduling.js';
+import type { Fetch } from './transport.js';
+import { directFetch } from './transport.js';
 
 export type GitHubClient = ReturnType<typeof getOctokit>;
 
@@ -45,6 +50,11 @@ export interface GitHubClientOptions {
    * turns it on.
    */
   conditionalReads?: boolean;
+  /**
+   * The platform `fetch` used where no proxy applies to the base URL (tests pass a recording one).
+   * Default `globalThis.fetch`.
+   */
+  platformFetch?: Fetch;
 }
 
 /**
@@ -177,11 +187,15 @@ export function createGitHubClient(token: string, options: GitHubClientOptions =
     options.baseUrl ?? process.env.GITHUB_API_URL ?? 'https://api.github.com',
     options.baseUrl === undefined ? 'GITHUB_API_URL' : 'the GitHub API base URL',
   );
+  promptScheduling();
+  // No `request` option where a proxy applies: @actions/github's default (its proxy-aware fetch) stands.
+  const fetch = directFetch(baseUrl, options.platformFetch);
   return getOctokit(
     token,
     {
       baseUrl,
       userAgent: options.userAgent ?? 'writ',
+      ...(fetch === undefined ? {} : { request: { fetch } }),
       log: {
         debug: (message: string) => logger.debug(redact(message)),
         info: (message: string) => logger.debug(redact(message)),

@@ -1,0 +1,141 @@
+/**
+ * A stage's bundle on both transports, as a runner runs it. Behind a proxy (HTTP_PROXY set, the API
+ * addressed by a name, since loopback is never proxied): every request reaches the emulator through the
+ * proxy's CONNECT tunnel, through @actions/github's own proxy-aware fetch as bundled, and none through
+ * the platform's fetch. Where no proxy applies (the emulator on loopback, a proxy configured all the
+ * same): every request goes through the platform's fetch, and none to the proxy. A preloaded module
+ * (test/support/record-fetch.mjs) logs each call of the platform's fetch. (Which hosts go direct under
+ * NO_PROXY is tested in-process, in packages/core/test/github/{transport,proxy-transport}.test.ts.)
+ * The two runs are one run's claim and checkpoint, in that order.
+ */
+import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import { existsSync, mkdtempSync, readFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { consumeApprovalComment } from '@writ/core/approval/consume-approval.js';
+import { silentLogger } from '@writ/core/redact.js';
+import type { TestProxy } from '../../packages/core/test/support/proxy.js';
+import { startProxy } from '../../packages/core/test/support/proxy.js';
+import type { SliceWorld } from '../support/world.js';
+import {
+  APP_SLUG,
+  APP_TOKEN,
+  PEOPLE,
+  client,
+  planVariant,
+  proposePlan,
+  sliceWorld,
+} from '../support/world.js';
+
+const API_HOST = 'api.github.test';
+const RECORD_FETCH = fileURLToPath(new URL('../support/record-fetch.mjs', import.meta.url));
+let world: SliceWorld;
+let proxy: TestProxy;
+let runId = '';
+let epoch = 0;
+const work = mkdtempSync(join(tmpdir(), 'writ-proxy-'));
+
+beforeAll(async () => {
+  world = await sliceWorld({ seed: 21 });
+  const port = Number(new URL(world.emulator.url).port);
+  proxy = await startProxy(() => ({ host: '127.0.0.1', port }));
+  const planFile = planVariant(work, 'proxied');
+  const proposed = await proposePlan(world, planFile);
+  runId = proposed.runId;
+  const event = await world.comment({ login: PEOPLE.write }, proposed.command);
+  const approved = await consumeApprovalComment(
+    { github: client(world.emulator, APP_TOKEN), ledger: world.ledger, logger: silentLogger },
+    {
+      repository: { owner: 'acme', repo: 'widgets' },
+      commentId: (event.comment as { id: number }).id,
+      commandPrefix: 'writ',
+      allowedRoles: ['write'],
+      appBotLogin: `${APP_SLUG}[bot]`,
+      planFile,
+      holder: { workflow_run_id: 31, attempt: 1 },
+      requireDistinctApprover: false,
+    },
+  );
+  epoch = approved.epoch;
+});
+
+afterAll(async () => {
+  await proxy.close();
+  await world.close();
+});
+
+/** The platform-fetch calls a run logged, and the emulator's requests during it. */
+async function observed(
+  name: string,
+  run: (env: Record<string, string>) => Promise<{ outputs: Record<string, string> }>,
+) {
+  const log = join(work, `${name}.fetch.log`);
+  const before = world.emulator.admin.requests().at(-1)?.seq ?? 0;
+  const { outputs } = await run({ NODE_OPTIONS: `--import ${RECORD_FETCH}`, WRIT_TEST_FETCH_LOG: log });
+  return {
+    outputs,
+    platform: existsSync(log) ? readFileSync(log, 'utf8').trim().split('\n') : [],
+    served: world.emulator.admin
+      .requests()
+      .filter((r) => r.seq > before)
+      .map((r) => `${r.method} ${r.path}`),
+  };
+}
+
+describe('a stage bundle and its transport', () => {
+  it('behind HTTP_PROXY, tunnels every request through the proxy and none through the platform fetch', async () => {
+    const port = new URL(world.emulator.url).port;
+    const claim = await observed('claim', (env) =>
+      world.run(
+        'claim-checkpoint',
+        {
+          ...world.ledgerInputs(),
+          operation: 'claim',
+          'run-id': runId,
+          epoch: String(epoch),
+          'step-id': 'build-artifacts',
+          'dry-run': 'false',
+        },
+        {
+          env: {
+            ...env,
+            GITHUB_RUN_ID: '31',
+            GITHUB_API_URL: `http://${API_HOST}:${port}`,
+            HTTP_PROXY: proxy.url,
+          },
+        },
+      ),
+    );
+    expect(claim.outputs).toMatchObject({ outcome: 'claimed', reason: '' });
+    expect(claim.served.length).toBeGreaterThan(0);
+    expect(claim.platform).toEqual([]);
+    expect(proxy.seen.length).toBeGreaterThan(0);
+    expect(proxy.seen.every((s) => s.method === 'CONNECT' && s.target === `${API_HOST}:${port}`)).toBe(true);
+  });
+
+  it('where no proxy applies (loopback), sends every request through the platform fetch and none to the proxy', async () => {
+    proxy.seen.length = 0;
+    const checkpoint = await observed('checkpoint', (env) =>
+      world.run(
+        'claim-checkpoint',
+        {
+          ...world.ledgerInputs(),
+          operation: 'checkpoint',
+          'run-id': runId,
+          epoch: String(epoch),
+          'step-id': 'build-artifacts',
+          'step-outcome': 'done',
+          'dry-run': 'false',
+        },
+        { env: { ...env, GITHUB_RUN_ID: '31', HTTP_PROXY: proxy.url, HTTPS_PROXY: proxy.url } },
+      ),
+    );
+    expect(checkpoint.outputs).toMatchObject({ outcome: 'checkpointed', reason: '' });
+    expect(checkpoint.served.length).toBeGreaterThan(0);
+    expect(checkpoint.platform.map((line) => line.replace(world.emulator.url, ''))).toEqual(
+      checkpoint.served,
+    );
+    expect(proxy.seen).toEqual([]);
+  });
+});
