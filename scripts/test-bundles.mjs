@@ -36,6 +36,7 @@ function sharedInputs() {
     'tsconfig.json',
     'tsconfig.base.json',
     'scripts/build.mjs',
+    'scripts/bundle/tsconfig.json',
     'scripts/test-bundles.mjs',
     ...workspaces,
     ...actions,
