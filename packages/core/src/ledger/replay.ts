@@ -497,6 +497,17 @@ function approvalCommentProblem(
   return null;
 }
 
+/** `state` one commit further, through `oid`, with copies of its tombstone sets to add to. */
+function successorState(state: ReplayState, oid: string): ReplayState {
+  return {
+    ...state,
+    throughOid: oid,
+    commits: state.commits + 1,
+    consumedRunIds: new Set(state.consumedRunIds),
+    consumedCommentIds: new Set(state.consumedCommentIds),
+  };
+}
+
 /**
  * The state through a commit this process made itself: `result` evaluated on `state` (the proven state
  * through its parent) and committed as `oid`. The same bookkeeping replayCommit does after proving a
@@ -507,13 +518,7 @@ export function stateThroughOwnCommit(
   result: TransitionResult,
   oid: string,
 ): ReplayState {
-  const next: ReplayState = {
-    ...state,
-    throughOid: oid,
-    commits: state.commits + 1,
-    consumedRunIds: new Set(state.consumedRunIds),
-    consumedCommentIds: new Set(state.consumedCommentIds),
-  };
+  const next = successorState(state, oid);
   if (result.transition === 'consume') {
     next.consumedRunIds.add(result.runId);
     if (result.commentId !== null) next.consumedCommentIds.add(result.commentId);
@@ -599,13 +604,7 @@ export async function replayCommit(
   if (data.changedFiles === null) throw illegal(oid, 'GitHub could not count the files it changed');
   if (data.changedFiles !== changed) throw illegal(oid, 'it changed files outside its transition');
 
-  const next: ReplayState = {
-    ...state,
-    throughOid: oid,
-    commits: state.commits + 1,
-    consumedRunIds: new Set(state.consumedRunIds),
-    consumedCommentIds: new Set(state.consumedCommentIds),
-  };
+  const next = successorState(state, oid);
   if (trailers.transition === 'consume') {
     const approval = need(result.run?.approval, oid, 'the approval');
     const verdict = checkApprovalComment(
