@@ -3,13 +3,11 @@
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { consumeApprovalComment } from '@writ/core/approval/consume-approval.js';
 import { proposeRun } from '@writ/core/ledger/ledger.js';
 import { bindPlan } from '@writ/core/plan/binding.js';
 import { loadPlanFile } from '@writ/core/plan/load.js';
 import { deriveRunId } from '@writ/core/plan/run-id.js';
-import { silentLogger } from '@writ/core/redact.js';
-import { APP_SLUG, APP_TOKEN, PEOPLE, client, planVariant, sliceWorld } from '../test/support/world.js';
+import { PEOPLE, approveInProcess, planVariant, sliceWorld } from '../test/support/world.js';
 
 const world = await sliceWorld({ seed: 9 });
 const dir = mkdtempSync(join(tmpdir(), 'pr-'));
@@ -25,19 +23,7 @@ await proposeRun(world.ledger, {
   steps: b.steps,
 });
 const event = await world.comment({ login: PEOPLE.write }, `writ: approve ${runId} ${b.digest.slice(7)}`);
-await consumeApprovalComment(
-  { github: client(world.emulator, APP_TOKEN), ledger: world.ledger, logger: silentLogger },
-  {
-    repository: { owner: 'acme', repo: 'widgets' },
-    commentId: (event.comment as { id: number }).id,
-    commandPrefix: 'writ',
-    allowedRoles: ['write'],
-    appBotLogin: `${APP_SLUG}[bot]`,
-    planFile,
-    holder: { workflow_run_id: 1, attempt: 1 },
-    requireDistinctApprover: false,
-  },
-);
+await approveInProcess(world, planFile, event, { holder: 1, allowedRoles: ['write'] });
 const epoch = String((await world.runFile(runId))?.owner?.epoch ?? '');
 const last = (): number => world.emulator.admin.requests().at(-1)?.seq ?? 0;
 for (const [label, text] of [

@@ -8,8 +8,6 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from '@jest/glo
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { consumeApprovalComment } from '@writ/core/approval/consume-approval.js';
-import { silentLogger } from '@writ/core/redact.js';
 import type { StageRun } from '../../packages/cli/src/run-stage.js';
 import type { BadPlan, BadPlanClass } from '../fixtures/bad-plans.js';
 import { BAD_PLANS, ODD_BUT_VALID } from '../fixtures/bad-plans.js';
@@ -18,12 +16,13 @@ import {
   APP_SLUG,
   APP_TOKEN,
   PEOPLE,
+  approveInProcess,
   client,
   patOf,
   planVariant,
   proposePlan,
-  sliceWorld,
   requestLog,
+  sliceWorld,
 } from '../support/world.js';
 
 let world: SliceWorld;
@@ -158,19 +157,7 @@ describe('publish-artifact refuses a bad plan for an approved run and writes not
     const proposed = await proposePlan(world, good);
     runId = proposed.runId;
     const comment = await world.comment({ login: PEOPLE.write }, proposed.command);
-    await consumeApprovalComment(
-      { github: client(world.emulator, APP_TOKEN), ledger: world.ledger, logger: silentLogger },
-      {
-        repository: { owner, repo },
-        commentId: (comment.comment as { id: number }).id,
-        commandPrefix: 'writ',
-        allowedRoles: ['admin', 'maintain', 'write'],
-        appBotLogin: `${APP_SLUG}[bot]`,
-        planFile: good,
-        holder: { workflow_run_id: 9100, attempt: 1 },
-        requireDistinctApprover: false,
-      },
-    );
+    await approveInProcess(world, good, comment, { holder: 9100 });
     epoch = String((await world.runFile(runId))?.owner?.epoch ?? '');
   });
 

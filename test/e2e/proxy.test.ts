@@ -13,20 +13,10 @@ import { existsSync, mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { consumeApprovalComment } from '@writ/core/approval/consume-approval.js';
-import { silentLogger } from '@writ/core/redact.js';
 import type { TestProxy } from '../../packages/core/test/support/proxy.js';
 import { startProxy } from '../../packages/core/test/support/proxy.js';
 import type { SliceWorld } from '../support/world.js';
-import {
-  APP_SLUG,
-  APP_TOKEN,
-  PEOPLE,
-  client,
-  planVariant,
-  proposePlan,
-  sliceWorld,
-} from '../support/world.js';
+import { PEOPLE, approveInProcess, planVariant, proposePlan, sliceWorld } from '../support/world.js';
 
 const API_HOST = 'api.github.test';
 const RECORD_FETCH = fileURLToPath(new URL('../support/record-fetch.mjs', import.meta.url));
@@ -44,19 +34,7 @@ beforeAll(async () => {
   const proposed = await proposePlan(world, planFile);
   runId = proposed.runId;
   const event = await world.comment({ login: PEOPLE.write }, proposed.command);
-  const approved = await consumeApprovalComment(
-    { github: client(world.emulator, APP_TOKEN), ledger: world.ledger, logger: silentLogger },
-    {
-      repository: { owner: 'acme', repo: 'widgets' },
-      commentId: (event.comment as { id: number }).id,
-      commandPrefix: 'writ',
-      allowedRoles: ['write'],
-      appBotLogin: `${APP_SLUG}[bot]`,
-      planFile,
-      holder: { workflow_run_id: 31, attempt: 1 },
-      requireDistinctApprover: false,
-    },
-  );
+  const approved = await approveInProcess(world, planFile, event, { holder: 31, allowedRoles: ['write'] });
   epoch = approved.epoch;
 });
 

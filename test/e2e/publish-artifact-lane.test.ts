@@ -9,23 +9,21 @@ import { execFileSync } from 'node:child_process';
 import { mkdirSync, mkdtempSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { basename, join } from 'node:path';
-import { consumeApprovalComment } from '@writ/core/approval/consume-approval.js';
 import { takeoverRun } from '@writ/core/ledger/ledger.js';
-import { silentLogger } from '@writ/core/redact.js';
 import type { StageRun } from '../../packages/cli/src/run-stage.js';
 import type { SliceWorld } from '../support/world.js';
 import {
-  APP_SLUG,
   APP_TOKEN,
   OWNER,
   PEOPLE,
   REPO,
+  approveInProcess,
   client,
   patOf,
   planVariant,
   proposePlan,
-  sliceWorld,
   requestLog,
+  sliceWorld,
 } from '../support/world.js';
 
 let world: SliceWorld;
@@ -48,19 +46,7 @@ async function approveRun(): Promise<{ planFile: string; runId: string; epoch: s
   const planFile = planVariant(temp, `lane-plan-${counter}`, undefined, `Lane roadmap ${counter}`);
   const { runId, command } = await proposePlan(world, planFile);
   const event = await world.comment({ login: PEOPLE.write }, command);
-  await consumeApprovalComment(
-    { github: client(world.emulator, APP_TOKEN), ledger: world.ledger, logger: silentLogger },
-    {
-      repository: { owner: OWNER, repo: REPO },
-      commentId: (event.comment as { id: number }).id,
-      commandPrefix: 'writ',
-      allowedRoles: ['admin', 'maintain', 'write'],
-      appBotLogin: `${APP_SLUG}[bot]`,
-      planFile,
-      holder: { workflow_run_id: 7000 + counter, attempt: 1 },
-      requireDistinctApprover: false,
-    },
-  );
+  await approveInProcess(world, planFile, event, { holder: 7000 + counter });
   return { planFile, runId, epoch: String((await world.runFile(runId))?.owner?.epoch ?? '') };
 }
 

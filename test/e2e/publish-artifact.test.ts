@@ -2,22 +2,21 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from '@jest/glo
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { consumeApprovalComment } from '@writ/core/approval/consume-approval.js';
 import { validateArtifactBranch } from '@writ/core/artifact/lane.js';
 import { publishArtifact } from '@writ/core/artifact/publish.js';
 import { validateArtifactPath } from '@writ/core/artifact/safe-path.js';
 import { silentLogger } from '@writ/core/redact.js';
 import type { SliceWorld } from '../support/world.js';
 import {
-  APP_SLUG,
   APP_TOKEN,
+  PEOPLE,
+  approveInProcess,
   client,
   patOf,
-  PEOPLE,
   planVariant,
   proposePlan,
-  sliceWorld,
   requestLog,
+  sliceWorld,
 } from '../support/world.js';
 
 let world: SliceWorld;
@@ -46,19 +45,7 @@ async function approvedRun(): Promise<{ planFile: string; runId: string; epoch: 
   const planFile = planVariant(dir, `p${variant}`, undefined, `Roadmap page ${variant}`);
   const { runId, command } = await proposePlan(world, planFile);
   const event = await world.comment({ login: PEOPLE.write }, command);
-  await consumeApprovalComment(
-    { github: client(world.emulator, APP_TOKEN), ledger: world.ledger, logger: silentLogger },
-    {
-      repository: { owner, repo },
-      commentId: (event.comment as { id: number }).id,
-      commandPrefix: 'writ',
-      allowedRoles: ['admin', 'maintain', 'write'],
-      appBotLogin: `${APP_SLUG}[bot]`,
-      planFile,
-      holder: { workflow_run_id: 9000 + variant, attempt: 1 },
-      requireDistinctApprover: false,
-    },
-  );
+  await approveInProcess(world, planFile, event, { holder: 9000 + variant });
   const epoch = String((await world.runFile(runId))?.owner?.epoch ?? '');
   epochs.set(runId, epoch);
   return { planFile, runId, epoch };

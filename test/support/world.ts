@@ -6,9 +6,12 @@
  */
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { consumeApprovalComment } from '@writ/core/approval/consume-approval.js';
+import type { ConsumedApproval } from '@writ/core/approval/consume-approval.js';
 import { bootstrapLedger } from '@writ/core/ledger/bootstrap.js';
 import { proposeRun, readRun } from '@writ/core/ledger/ledger.js';
 import { bindPlan } from '@writ/core/plan/binding.js';
+import { silentLogger } from '@writ/core/redact.js';
 import { loadPlanFile } from '@writ/core/plan/load.js';
 import { deriveRunId } from '@writ/core/plan/run-id.js';
 import type { LedgerContext } from '@writ/core/ledger/cas.js';
@@ -200,6 +203,31 @@ export async function proposePlan(
     ...(proposer === undefined ? {} : { proposer: { actor_id: proposer } }),
   });
   return { runId, digest: binding.digest, command: `writ: approve ${runId} ${binding.digest.slice(7)}` };
+}
+
+/**
+ * Consumes the approval comment `event` carries in-process (as consume-approval does) as the app, for
+ * the run `planFile` binds, held by workflow run `holder`; `allowedRoles` defaults to the action's.
+ */
+export async function approveInProcess(
+  world: SliceWorld,
+  planFile: string,
+  event: Record<string, unknown>,
+  options: { holder: number; allowedRoles?: readonly string[] },
+): Promise<ConsumedApproval> {
+  return consumeApprovalComment(
+    { github: client(world.emulator, APP_TOKEN), ledger: world.ledger, logger: silentLogger },
+    {
+      repository: { owner: OWNER, repo: REPO },
+      commentId: (event.comment as { id: number }).id,
+      commandPrefix: 'writ',
+      allowedRoles: options.allowedRoles ?? ['admin', 'maintain', 'write'],
+      appBotLogin: `${APP_SLUG}[bot]`,
+      planFile,
+      holder: { workflow_run_id: options.holder, attempt: 1 },
+      requireDistinctApprover: false,
+    },
+  );
 }
 
 /** The emulator's request log as the attacker tests read it: where it ends, and the writes since. */
