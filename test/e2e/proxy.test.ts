@@ -2,9 +2,10 @@
  * A stage's bundle on both transports, as a runner runs it. Behind a proxy (HTTP_PROXY set, the API
  * addressed by a name, since loopback is never proxied): every request reaches the emulator through the
  * proxy's CONNECT tunnel, through @actions/github's own proxy-aware fetch as bundled, and none through
- * the platform's fetch. Where no proxy applies (the emulator on loopback, a proxy configured all the
- * same): every request goes through the platform's fetch, and none to the proxy. A preloaded module
- * (test/support/record-fetch.mjs) logs each call of the platform's fetch. (Which hosts go direct under
+ * the platform's HTTP client. Where no proxy applies (the emulator on loopback, a proxy configured all
+ * the same): every request goes through the platform's HTTP client (node:http, github/wire.ts), none
+ * through the global `fetch` and none to the proxy. A preloaded module
+ * (test/support/record-requests.mjs) logs each request of both. (Which hosts go direct under
  * NO_PROXY is tested in-process, in packages/core/test/github/{transport,proxy-transport}.test.ts.)
  * The two runs are one run's claim and checkpoint, in that order.
  */
@@ -19,7 +20,7 @@ import type { SliceWorld } from '../support/world.js';
 import { PEOPLE, approveInProcess, planVariant, proposePlan, sliceWorld } from '../support/world.js';
 
 const API_HOST = 'api.github.test';
-const RECORD_FETCH = fileURLToPath(new URL('../support/record-fetch.mjs', import.meta.url));
+const RECORD_REQUESTS = fileURLToPath(new URL('../support/record-requests.mjs', import.meta.url));
 let world: SliceWorld;
 let proxy: TestProxy;
 let runId = '';
@@ -43,14 +44,14 @@ afterAll(async () => {
   await world.close();
 });
 
-/** The platform-fetch calls a run logged, and the emulator's requests during it. */
+/** The platform-client requests and fetch calls a run logged, and the emulator's requests during it. */
 async function observed(
   name: string,
   run: (env: Record<string, string>) => Promise<{ outputs: Record<string, string> }>,
 ) {
   const log = join(work, `${name}.fetch.log`);
   const before = world.emulator.admin.requests().at(-1)?.seq ?? 0;
-  const { outputs } = await run({ NODE_OPTIONS: `--import ${RECORD_FETCH}`, WRIT_TEST_FETCH_LOG: log });
+  const { outputs } = await run({ NODE_OPTIONS: `--import ${RECORD_REQUESTS}`, WRIT_TEST_FETCH_LOG: log });
   return {
     outputs,
     platform: existsSync(log) ? readFileSync(log, 'utf8').trim().split('\n') : [],
@@ -62,7 +63,7 @@ async function observed(
 }
 
 describe('a stage bundle and its transport', () => {
-  it('behind HTTP_PROXY, tunnels every request through the proxy and none through the platform fetch', async () => {
+  it('behind HTTP_PROXY, tunnels every request through the proxy and none through the platform client', async () => {
     const port = new URL(world.emulator.url).port;
     const claim = await observed('claim', (env) =>
       world.run(
@@ -92,7 +93,7 @@ describe('a stage bundle and its transport', () => {
     expect(proxy.seen.every((s) => s.method === 'CONNECT' && s.target === `${API_HOST}:${port}`)).toBe(true);
   });
 
-  it('where no proxy applies (loopback), sends every request through the platform fetch and none to the proxy', async () => {
+  it('where no proxy applies (loopback), sends every request through node:http, none through fetch and none to the proxy', async () => {
     proxy.seen.length = 0;
     const checkpoint = await observed('checkpoint', (env) =>
       world.run(

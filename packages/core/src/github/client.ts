@@ -1,9 +1,10 @@
 /**
  * The one place Writ builds a GitHub client: `@actions/github`'s `getOctokit` with the retry and
  * throttling plugins passed as trailing arguments. (Passing plugins inside the options object, as one
- * well-known action does, silently installs neither.) Its requests go through the platform's `fetch`
- * wherever no proxy applies to the API URL, and through @actions/github's own proxy-aware `fetch`
- * where one does (transport.ts); the plugins' limiters yield promptly between steps (scheduling.ts).
+ * well-known action does, silently installs neither.) Its requests go through the platform's HTTP
+ * client (wire.ts) wherever no proxy applies to the API URL, and through @actions/github's own
+ * proxy-aware `fetch` where one does (transport.ts); the plugins' limiters yield and dispatch promptly
+ * (scheduling.ts).
  */
 import { getOctokit } from '@actions/github';
 import type { Octokit } from '@octokit/core';

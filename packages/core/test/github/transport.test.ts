@@ -1,11 +1,14 @@
 /**
- * The transport under Writ's client, where no proxy applies: the platform's `fetch`, which
- * `createGitHubClient` passes to @actions/github's `getOctokit` as `request.fetch` (the proxy path,
- * @actions/github's own proxy-aware fetch, is in proxy-transport.test.ts). The proxy decision is
- * @actions/http-client's, tested here variant by variant; the client is tested against the emulator
- * with a recording platform fetch, behind a proxy that must see nothing.
+ * The transport under Writ's client, where no proxy applies: the platform's HTTP client (wire.ts,
+ * tested on its own in wire.test.ts), which `createGitHubClient` passes to @actions/github's
+ * `getOctokit` as `request.fetch` (the proxy path, @actions/github's own proxy-aware fetch, is in
+ * proxy-transport.test.ts). The proxy decision is @actions/http-client's, tested here variant by
+ * variant; the client is tested against the emulator with a recording fetch, behind a proxy that must
+ * see nothing, and with its default transport, which must never call the global `fetch`.
  */
 import { afterAll, afterEach, beforeAll, describe, expect, it } from '@jest/globals';
+import { subscribe, unsubscribe } from 'node:diagnostics_channel';
+import type { ClientRequest } from 'node:http';
 import Bottleneck from 'bottleneck/light.js';
 import { createGitHubClient, loopbackTimings } from '../../src/github/client.js';
 import { promptScheduling } from '../../src/github/scheduling.js';
@@ -80,7 +83,9 @@ describe('the proxy decision (as @actions/http-client makes it)', () => {
     const platform: Fetch = () => Promise.reject(new Error('not called'));
     useEnv({});
     expect(directFetch('https://api.github.com', platform)).toBe(platform);
-    expect(directFetch('https://api.github.com')).toBe(globalThis.fetch);
+    const fallback = directFetch('https://api.github.com');
+    expect(fallback).toBeDefined();
+    expect(fallback).not.toBe(globalThis.fetch);
     useEnv({ HTTPS_PROXY: 'http://p:1' });
     expect(directFetch('https://api.github.com', platform)).toBeUndefined();
     expect(directFetch('http://127.0.0.1:8080', platform)).toBe(platform);
@@ -119,6 +124,45 @@ describe("Writ's client where no proxy applies", () => {
     const graphql = await github.request('POST /graphql', { query: 'query { viewer { login } }' });
     expect((graphql.data as { data: { viewer: { login: string } } }).data.viewer.login).toBe('alice');
     expect(calls).toEqual([`${emulator.url}/repos/alice/repo`, `${emulator.url}/graphql`]);
+    expect(proxy.seen).toEqual([]);
+  });
+
+  it('sends through node:http by default, never through the global fetch', async () => {
+    useEnv({ HTTPS_PROXY: proxy.url });
+    const sent: string[] = [];
+    const onStart = (message: unknown): void => {
+      const { request } = message as { request: ClientRequest };
+      sent.push(`${request.method} ${request.path}`);
+    };
+    const platform = globalThis.fetch;
+    const fetchCalls: unknown[] = [];
+    globalThis.fetch = ((...args: unknown[]) => {
+      fetchCalls.push(args[0]);
+      return Promise.reject(new Error('the global fetch is not Writ’s transport'));
+    });
+    subscribe('http.client.request.start', onStart);
+    try {
+      clients += 1;
+      const github = createGitHubClient('alice-pat', {
+        baseUrl: emulator.url,
+        ...loopbackTimings(5),
+        throttleId: `transport-test-${clients}`,
+      });
+      const { data } = await github.rest.repos.get({ owner: 'alice', repo: 'repo' });
+      expect(data.full_name).toBe('alice/repo');
+      const graphql = await github.graphql<{ viewer: { login: string } }>('query { viewer { login } }');
+      expect(graphql.viewer.login).toBe('alice');
+      // An answer Octokit reads as an error keeps its status and GitHub's message.
+      await expect(github.rest.repos.get({ owner: 'alice', repo: 'missing' })).rejects.toMatchObject({
+        status: 404,
+        response: { status: 404, url: `${emulator.url}/repos/alice/missing` },
+      });
+    } finally {
+      unsubscribe('http.client.request.start', onStart);
+      globalThis.fetch = platform;
+    }
+    expect(sent).toEqual(['GET /repos/alice/repo', 'POST /graphql', 'GET /repos/alice/missing']);
+    expect(fetchCalls).toEqual([]);
     expect(proxy.seen).toEqual([]);
   });
 
@@ -175,6 +219,119 @@ describe('prompt scheduling of the plugins’ limiters', () => {
     expect(promptScheduling(NoStore)).toBe(false);
     expect(promptScheduling(OtherStore)).toBe(false);
     expect(new OtherStore()._store.yieldLoop).toBe('not a function');
+    // A datastore it knows under a limiter whose dispatch it does not: neither is touched.
+    const yieldLoop = (): Promise<void> => Promise.resolve();
+    class Store {
+      yieldLoop = yieldLoop;
+    }
+    class NoDispatch {
+      _store = new Store();
+      _run(): void {}
+    }
+    expect(promptScheduling(NoDispatch)).toBe(false);
+    expect(new NoDispatch()._store.yieldLoop).toBe(yieldLoop);
+    expect(Object.getOwnPropertyNames(Store.prototype)).toEqual(['constructor']);
+  });
+
+  /** The delays of every timer set while `run` runs. */
+  async function timersDuring(run: () => Promise<unknown>): Promise<unknown[]> {
+    const timers: unknown[] = [];
+    const setTimer = globalThis.setTimeout;
+    globalThis.setTimeout = ((...args: Parameters<typeof setTimeout>) => {
+      timers.push(args[1]);
+      return setTimer(...args);
+    }) as typeof setTimeout;
+    try {
+      await run();
+    } finally {
+      globalThis.setTimeout = setTimer;
+    }
+    return timers;
+  }
+
+  it('dispatches a job that is due at once through setImmediate, and one that must wait on its timer', async () => {
+    expect(promptScheduling()).toBe(true);
+    const limiter = new Bottleneck({ maxConcurrent: 1, minTime: 250 });
+    const results: number[] = [];
+    const timers = await timersDuring(() =>
+      Promise.all([1, 2].map((n) => limiter.schedule(() => Promise.resolve(results.push(n))))),
+    );
+    expect(results).toEqual([1, 2]);
+    // The first is due now: no timer. The second is owed the spacing: one timer of about minTime.
+    expect(timers).toHaveLength(1);
+    expect(timers[0]).toBeGreaterThan(0);
+    expect(timers[0]).toBeLessThanOrEqual(250);
+  });
+
+  it('keeps a job’s expiration and its failure on a dispatch through setImmediate', async () => {
+    expect(promptScheduling()).toBe(true);
+    const limiter = new Bottleneck();
+    await expect(
+      limiter.schedule({ expiration: 20 }, () => new Promise((resolve) => setTimeout(resolve, 200))),
+    ).rejects.toThrow(/timed out after 20 ms/);
+    await expect(limiter.schedule(() => Promise.reject(new Error('job failed')))).rejects.toThrow(
+      'job failed',
+    );
+    expect(await limiter.schedule(() => Promise.resolve('ran'))).toBe('ran');
+  });
+
+  it('dispatches with the job’s own steps, and never runs one whose status is gone at its turn', async () => {
+    const calls: string[] = [];
+    let status: string | null = 'RUNNING';
+    class Store {
+      yieldLoop(): Promise<void> {
+        return Promise.resolve();
+      }
+    }
+    class Limiter {
+      _store = new Store();
+      _limiter = 'chained';
+      _scheduled: Record<string, unknown> = {};
+      _run(index: string, _job: unknown, wait: number): string {
+        calls.push(`timer ${index} ${wait}`);
+        return 'timer';
+      }
+      _clearGlobalState(index: string): boolean {
+        calls.push(`clear ${index}`);
+        return true;
+      }
+      _free(index: string): void {
+        calls.push(`free ${index}`);
+      }
+      jobStatus(id: string): string | null {
+        calls.push(`status ${id}`);
+        return status;
+      }
+    }
+    expect(promptScheduling(Limiter)).toBe(true);
+    const job = {
+      options: { id: 'j', expiration: null },
+      doRun: () => calls.push('doRun'),
+      doExecute: (limiter: unknown, clear: () => boolean, _run: unknown, free: () => void) => {
+        calls.push(`doExecute ${String(limiter)}`);
+        clear();
+        free();
+      },
+      doExpire: () => calls.push('doExpire'),
+    };
+    const limiter = new Limiter();
+    expect(limiter._run('a', job, 7)).toBe('timer');
+    limiter._run('b', job, 0);
+    expect(Object.keys(limiter._scheduled)).toEqual(['b']);
+    await new Promise((resolve) => setImmediate(resolve));
+    status = null;
+    limiter._run('c', job, 0);
+    await new Promise((resolve) => setImmediate(resolve));
+    expect(calls).toEqual([
+      'timer a 7',
+      'doRun',
+      'status j',
+      'doExecute chained',
+      'clear b',
+      'free b',
+      'doRun',
+      'status j',
+    ]);
   });
 
   it('keeps a real wait on its timer', async () => {
