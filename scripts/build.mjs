@@ -65,7 +65,7 @@ export function bundleStageIsolated(stage, out = join(root, 'dist', stage)) {
       process.execPath,
       [fileURLToPath(import.meta.url), '--bundle', stage, out],
       // ncc resolves through the `paths` of the tsconfig TS_NODE_PROJECT names (tsconfig-paths reads
-      // it): scripts/bundle/tsconfig.json maps `undici` to a module that evaluates it on first use.
+      // it): scripts/bundle/tsconfig.json maps `undici` to an inert stand-in (no-undici.cjs).
       {
         cwd: root,
         env: { ...process.env, TS_NODE_PROJECT: join(root, 'scripts/bundle/tsconfig.json') },

@@ -1,10 +1,10 @@
 /**
- * A stage's bundle on both transports, as a runner runs it. Behind a proxy (HTTP_PROXY set, the API
- * addressed by a name, since loopback is never proxied): every request reaches the emulator through the
- * proxy's CONNECT tunnel, through @actions/github's own proxy-aware fetch as bundled, and none through
- * the platform's HTTP client. Where no proxy applies (the emulator on loopback, a proxy configured all
- * the same): every request goes through the platform's HTTP client (node:http, github/wire.ts), none
- * through the global `fetch` and none to the proxy. A preloaded module
+ * A stage's bundle direct and behind a proxy, as a runner runs it. Every request goes through the
+ * platform's HTTP client (node:http, github/wire.ts) and none through the global `fetch` (the bundles
+ * carry no undici of their own, scripts/bundle/no-undici.cjs). Behind a proxy (HTTP_PROXY set, the API
+ * addressed by a name, since loopback is never proxied), every request reaches the emulator through
+ * the proxy's CONNECT tunnel (@actions/http-client's agent); where no proxy applies (the emulator on
+ * loopback, a proxy configured all the same), none goes to the proxy. A preloaded module
  * (test/support/record-requests.mjs) logs each request of both. (Which hosts go direct under
  * NO_PROXY is tested in-process, in packages/core/test/github/{transport,proxy-transport}.test.ts.)
  * The two runs are one run's claim and checkpoint, in that order.
@@ -63,7 +63,7 @@ async function observed(
 }
 
 describe('a stage bundle and its transport', () => {
-  it('behind HTTP_PROXY, tunnels every request through the proxy and none through the platform client', async () => {
+  it('behind HTTP_PROXY, tunnels every request through the proxy on node:http, and none through fetch', async () => {
     const port = new URL(world.emulator.url).port;
     const claim = await observed('claim', (env) =>
       world.run(
@@ -88,7 +88,10 @@ describe('a stage bundle and its transport', () => {
     );
     expect(claim.outputs).toMatchObject({ outcome: 'claimed', reason: '' });
     expect(claim.served.length).toBeGreaterThan(0);
-    expect(claim.platform).toEqual([]);
+    // Each request through a tunnel of its own: the CONNECT, then the request.
+    expect(claim.platform.map((line) => line.replace(`http://${API_HOST}:${port}`, ''))).toEqual(
+      claim.served.flatMap((request) => [`CONNECT ${API_HOST}:${port}`, request]),
+    );
     expect(proxy.seen.length).toBeGreaterThan(0);
     expect(proxy.seen.every((s) => s.method === 'CONNECT' && s.target === `${API_HOST}:${port}`)).toBe(true);
   });

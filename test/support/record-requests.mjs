@@ -7,8 +7,13 @@ import { subscribe } from 'node:diagnostics_channel';
 import { appendFileSync } from 'node:fs';
 
 const log = (line) => appendFileSync(process.env.WRIT_TEST_FETCH_LOG, `${line}\n`);
+// A proxy tunnel's own CONNECT is a node:http request too, logged as `CONNECT <host:port>`.
 subscribe('http.client.request.start', ({ request }) =>
-  log(`${request.method} ${request.protocol}//${request.getHeader('host')}${request.path}`),
+  log(
+    request.method === 'CONNECT'
+      ? `CONNECT ${request.path}`
+      : `${request.method} ${request.protocol}//${request.getHeader('host')}${request.path}`,
+  ),
 );
 const platform = globalThis.fetch;
 globalThis.fetch = (resource, init) => {

@@ -2,9 +2,8 @@
  * The one place Writ builds a GitHub client: `@actions/github`'s `getOctokit` with the retry and
  * throttling plugins passed as trailing arguments. (Passing plugins inside the options object, as one
  * well-known action does, silently installs neither.) Its requests go through the platform's HTTP
- * client (wire.ts) wherever no proxy applies to the API URL, and through @actions/github's own
- * proxy-aware `fetch` where one does (transport.ts); the plugins' limiters yield and dispatch promptly
- * (scheduling.ts).
+ * client (wire.ts), direct or through the proxy that applies (transport.ts); the plugins' limiters
+ * yield and dispatch promptly (scheduling.ts).
  */
 import { getOctokit } from '@actions/github';
 import type { Octokit } from '@octokit/core';
@@ -16,7 +15,7 @@ import { validateApiUrl } from './api-url.js';
 import { redact, registerSecret, silentLogger } from '../redact.js';
 import { promptScheduling } from './scheduling.js';
 import type { Fetch } from './transport.js';
-import { directFetch } from './transport.js';
+import { clientFetch } from './transport.js';
 
 export type GitHubClient = ReturnType<typeof getOctokit>;
 
@@ -52,10 +51,10 @@ export interface GitHubClientOptions {
    */
   conditionalReads?: boolean;
   /**
-   * The platform `fetch` used where no proxy applies to the base URL (tests pass a recording one).
-   * Default `globalThis.fetch`.
+   * The `fetch` every request goes through, in place of the platform's HTTP client (transport.ts), for
+   * a test that records or breaks the calls.
    */
-  platformFetch?: Fetch;
+  transport?: Fetch;
 }
 
 /**
@@ -189,14 +188,13 @@ export function createGitHubClient(token: string, options: GitHubClientOptions =
     options.baseUrl === undefined ? 'GITHUB_API_URL' : 'the GitHub API base URL',
   );
   promptScheduling();
-  // No `request` option where a proxy applies: @actions/github's default (its proxy-aware fetch) stands.
-  const fetch = directFetch(baseUrl, options.platformFetch);
   return getOctokit(
     token,
     {
       baseUrl,
       userAgent: options.userAgent ?? 'writ',
-      ...(fetch === undefined ? {} : { request: { fetch } }),
+      // Replaces @actions/github's default `request` (its undici fetch and an agent it does not use).
+      request: { fetch: clientFetch(options.transport) },
       log: {
         debug: (message: string) => logger.debug(redact(message)),
         info: (message: string) => logger.debug(redact(message)),

@@ -1,17 +1,18 @@
 /**
- * Which `fetch` carries a client's requests. `@actions/github` builds its clients with its own `fetch`:
- * the undici it bundles, through @actions/http-client's proxy agent when a proxy applies to
- * GITHUB_API_URL and through undici's default agent when none does. Where no proxy applies to the
- * client's base URL, Writ passes the platform's own HTTP client instead (node:http and node:https behind
- * the part of `fetch` Octokit calls, wire.ts), so no request ever starts the bundled HTTP stack, nor
- * the one inside Node's global `fetch`, which costs about 20 ms to start. Where a proxy applies, the
- * client keeps @actions/github's proxy-aware `fetch` exactly as it comes.
+ * Which way a client's requests go. Always through the platform's HTTP client (node:http and
+ * node:https behind the part of `fetch` Octokit calls, wire.ts): never through the undici that
+ * @actions/github and @actions/http-client bundle (the stage bundles leave it out,
+ * scripts/bundle/no-undici.cjs), nor the one inside Node's global `fetch`, which costs about 20 ms to
+ * start. Where a proxy applies to a request's URL, it goes through @actions/http-client's own agent for
+ * that proxy, the one its HttpClient uses (a CONNECT tunnel); where none does, direct.
  *
  * "Applies" is decided by @actions/http-client's own rule, the one @actions/github's fetch follows:
  * `https_proxy`/`HTTPS_PROXY` for an https URL, `http_proxy`/`HTTP_PROXY` for http, the
  * `no_proxy`/`NO_PROXY` exceptions (host, `.suffix`, `host:port`, `*`), loopback never proxied, and a
  * proxy URL without a host treated as none (`getAgentDispatcher`'s `proxyUrl && proxyUrl.hostname`).
  */
+import type { Agent } from 'node:http';
+import { HttpClient } from '@actions/http-client';
 import { getProxyUrl } from '@actions/http-client/lib/proxy';
 import { wireFetch } from './wire.js';
 
@@ -24,16 +25,30 @@ export function proxyFor(url: string): URL | undefined {
   return proxy !== undefined && proxy.hostname !== '' ? proxy : undefined;
 }
 
-/** The platform's HTTP client as the `fetch` Octokit calls (wire.ts: the part of fetch it uses). */
-export function platformFetch(): Fetch {
-  return wireFetch() as unknown as Fetch;
+/**
+ * The agent for each request: none (Node's global agent) where no proxy applies to its URL, and
+ * where one does, @actions/http-client's own for that proxy (a `tunnel` agent: CONNECT through an
+ * http or https proxy, credentials from the proxy URL), one per scheme and proxy.
+ */
+export function proxyAgents(): (url: URL) => Agent | undefined {
+  const agents = new Map<string, Agent>();
+  return (url) => {
+    const proxy = proxyFor(url.href);
+    if (proxy === undefined) return undefined;
+    const key = `${url.protocol} ${proxy.href}`;
+    let agent = agents.get(key);
+    if (agent === undefined) {
+      agent = new HttpClient('writ').getAgent(url.href);
+      agents.set(key, agent);
+    }
+    return agent;
+  };
 }
 
 /**
- * The `fetch` to pass as `request.fetch` for a client of `baseUrl`: the platform's where no proxy
- * applies, undefined where one does (the client then keeps @actions/github's proxy-aware `fetch`).
- * `platform` is `platformFetch()` unless a test passes a recording one.
+ * The `fetch` a client's requests go through (`request.fetch`): the platform's HTTP client (wire.ts),
+ * direct or through the proxy that applies. `transport` replaces it where a test records the calls.
  */
-export function directFetch(baseUrl: string, platform?: Fetch): Fetch | undefined {
-  return proxyFor(baseUrl) === undefined ? (platform ?? platformFetch()) : undefined;
+export function clientFetch(transport?: Fetch): Fetch {
+  return transport ?? (wireFetch({ agentFor: proxyAgents() }) as unknown as Fetch);
 }

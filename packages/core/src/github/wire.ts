@@ -19,10 +19,10 @@
  * One difference, on purpose: the answer's body is read in full before the promise settles, so a
  * connection lost or a body that cannot be decoded mid-answer is a failure with no answer (an outcome
  * to read back) rather than, as with fetch under Octokit, a success whose body is silently empty.
- * Proxies are not this client's: where one applies, the client keeps @actions/github's proxy-aware
- * fetch (transport.ts).
+ * Behind a proxy, the agent transport.ts passes for the request's URL (@actions/http-client's tunnel)
+ * carries it.
  */
-import type { IncomingMessage } from 'node:http';
+import type { Agent, IncomingMessage } from 'node:http';
 import { request as httpRequest } from 'node:http';
 import { request as httpsRequest } from 'node:https';
 
@@ -38,6 +38,8 @@ export interface WireInit {
 export interface WireOptions {
   /** How long a request may go without a byte before it fails (undici's default, 300 s). */
   idleTimeoutMs?: number;
+  /** The agent for a request to `url`; undefined, Node's global agent (keep-alive). */
+  agentFor?: (url: URL) => Agent | undefined;
 }
 
 const MAX_REDIRECTS = 20;
@@ -183,7 +185,12 @@ interface Hop {
 }
 
 /** One request and its whole answer. */
-function exchange(hop: Hop, signal: AbortSignal | undefined, idleTimeoutMs: number) {
+function exchange(
+  hop: Hop,
+  signal: AbortSignal | undefined,
+  idleTimeoutMs: number,
+  agent: Agent | undefined,
+) {
   return new Promise<{ answer: IncomingMessage; bytes: Buffer }>((resolve, reject) => {
     const send = hop.url.protocol === 'https:' ? httpsRequest : httpRequest;
     let settled = false;
@@ -199,7 +206,11 @@ function exchange(hop: Hop, signal: AbortSignal | undefined, idleTimeoutMs: numb
     };
     let request: ReturnType<typeof send>;
     try {
-      request = send(hop.url, { method: hop.method, headers: hop.headers });
+      request = send(hop.url, {
+        method: hop.method,
+        headers: hop.headers,
+        ...(agent === undefined ? {} : { agent }),
+      });
     } catch (error: unknown) {
       // A header Node will not put on the wire (a line break in a value): nothing was sent.
       fail(fetchFailed(error));
@@ -280,7 +291,7 @@ export function wireFetch(options: WireOptions = {}): WireFetch {
       throw error instanceof TypeError ? error : fetchFailed(error);
     }
     for (let hops = 0; ; hops += 1) {
-      const { answer, bytes } = await exchange(hop, signal, idleTimeoutMs);
+      const { answer, bytes } = await exchange(hop, signal, idleTimeoutMs, options.agentFor?.(hop.url));
       const status = answer.statusCode ?? 0;
       const location = answer.headers.location;
       const redirect = init.redirect ?? 'follow';

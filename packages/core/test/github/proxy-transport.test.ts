@@ -1,15 +1,17 @@
 /**
- * Writ's client where a proxy applies: @actions/github's own proxy-aware fetch (undici through
- * @actions/http-client's ProxyAgent), which @actions/github builds for GITHUB_API_URL when it is first
- * imported. So this file sets HTTP_PROXY and GITHUB_API_URL as a runner behind a proxy would, before
- * anything imports the client, and addresses the emulator by a name (loopback is never proxied) that
- * the loopback CONNECT proxy routes to it. The platform fetch Writ would otherwise use records every
- * call: it must see none.
+ * Writ's client where a proxy applies: every request still goes through the platform's HTTP client
+ * (wire.ts), through @actions/http-client's own agent for the proxy (a CONNECT tunnel), never through
+ * the global `fetch` nor the undici @actions/github bundles. The emulator is addressed by a name
+ * (loopback is never proxied) that the loopback CONNECT proxy routes to it, so a request that skipped
+ * the proxy could not reach it at all. HTTP_PROXY and GITHUB_API_URL are set as on a runner behind a
+ * proxy before anything imports the client, since @actions/github builds its (unused) proxy-aware
+ * default when it is imported.
  */
 import { afterAll, afterEach, beforeAll, describe, expect, it } from '@jest/globals';
+import { subscribe, unsubscribe } from 'node:diagnostics_channel';
+import type { ClientRequest } from 'node:http';
 import type { Emulator } from '@writ/github-emulator/index.js';
 import type * as ClientModule from '../../src/github/client.js';
-import type { Fetch } from '../../src/github/transport.js';
 import type { TestProxy } from '../support/proxy.js';
 import { startProxy } from '../support/proxy.js';
 
@@ -34,7 +36,6 @@ beforeAll(async () => {
     Reflect.deleteProperty(process.env, name);
   process.env.HTTP_PROXY = proxy.url;
   process.env.GITHUB_API_URL = apiUrl;
-  // Only now: @actions/github decides its transport for GITHUB_API_URL when it is imported.
   ({ createGitHubClient, loopbackTimings } = await import('../../src/github/client.js'));
 });
 
@@ -50,64 +51,91 @@ afterAll(async () => {
   await emulator.close();
 });
 
-function recording(calls: string[]): Fetch {
-  return (resource, init) => {
-    const url = resource instanceof Request ? resource.url : resource.toString();
-    calls.push(url);
-    return globalThis.fetch(url.replace(`//${API_HOST}:`, '//127.0.0.1:'), init);
-  };
-}
-
 let clients = 0;
-function client(platformFetch: Fetch) {
+function client(baseUrl = apiUrl) {
   clients += 1;
   return createGitHubClient('alice-pat', {
-    baseUrl: apiUrl,
+    baseUrl,
     ...loopbackTimings(5),
     throttleId: `proxy-transport-test-${clients}`,
-    platformFetch,
   });
 }
 
+/** The node:http requests and global-fetch calls made while `run` runs. */
+async function transportsDuring(run: () => Promise<void>): Promise<{ sent: string[]; fetched: unknown[] }> {
+  const sent: string[] = [];
+  const onStart = (message: unknown): void => {
+    const { request } = message as { request: ClientRequest };
+    sent.push(
+      request.method === 'CONNECT'
+        ? `CONNECT ${request.path}`
+        : `${request.method} ${String(request.getHeader('host'))}${request.path}`,
+    );
+  };
+  const platform = globalThis.fetch;
+  const fetched: unknown[] = [];
+  globalThis.fetch = (...args: unknown[]) => {
+    fetched.push(args[0]);
+    return Promise.reject(new Error('the global fetch is not Writ’s transport'));
+  };
+  subscribe('http.client.request.start', onStart);
+  try {
+    await run();
+  } finally {
+    unsubscribe('http.client.request.start', onStart);
+    globalThis.fetch = platform;
+  }
+  return { sent, fetched };
+}
+
 describe("Writ's client where HTTP_PROXY applies to the API URL", () => {
-  it('tunnels every REST and GraphQL request through the proxy, none through the platform fetch', async () => {
-    const calls: string[] = [];
-    const github = client(recording(calls));
+  it('tunnels every REST and GraphQL request through the proxy on node:http, none through fetch', async () => {
     const before = emulator.admin.requests().length;
-    const { data } = await github.rest.repos.get({ owner: 'alice', repo: 'repo' });
-    expect(data.full_name).toBe('alice/repo');
-    const graphql = await github.request('POST /graphql', { query: 'query { viewer { login } }' });
-    expect((graphql.data as { data: { viewer: { login: string } } }).data.viewer.login).toBe('alice');
-    expect(calls).toEqual([]);
-    expect(proxy.seen.length).toBeGreaterThan(0);
-    expect(proxy.seen.every((s) => s.method === 'CONNECT' && s.target === new URL(apiUrl).host)).toBe(true);
+    const { sent, fetched } = await transportsDuring(async () => {
+      const github = client();
+      const { data } = await github.rest.repos.get({ owner: 'alice', repo: 'repo' });
+      expect(data.full_name).toBe('alice/repo');
+      const graphql = await github.graphql<{ viewer: { login: string } }>('query { viewer { login } }');
+      expect(graphql.viewer.login).toBe('alice');
+    });
+    const host = new URL(apiUrl).host;
+    // Each through a tunnel of its own (the tunnel's CONNECT is a node:http request too).
+    expect(sent).toEqual([
+      `CONNECT ${host}`,
+      `GET ${host}/repos/alice/repo`,
+      `CONNECT ${host}`,
+      `POST ${host}/graphql`,
+    ]);
+    expect(fetched).toEqual([]);
+    expect(proxy.seen.length).toBeGreaterThanOrEqual(1);
+    expect(proxy.seen.every((s) => s.method === 'CONNECT' && s.target === host)).toBe(true);
     const served = emulator.admin.requests().slice(before);
     expect(served.map((r) => `${r.method} ${r.path}`)).toEqual(['GET /repos/alice/repo', 'POST /graphql']);
   });
 
-  it('goes direct through the platform fetch for a host NO_PROXY names', async () => {
-    process.env.NO_PROXY = API_HOST;
-    try {
-      const calls: string[] = [];
-      const { data } = await client(recording(calls)).rest.repos.get({ owner: 'alice', repo: 'repo' });
-      expect(data.full_name).toBe('alice/repo');
-      expect(calls).toEqual([`${apiUrl}/repos/alice/repo`]);
-      expect(proxy.seen).toEqual([]);
-    } finally {
-      Reflect.deleteProperty(process.env, 'NO_PROXY');
-    }
+  it('goes direct for a loopback API URL, which is never proxied', async () => {
+    const { sent, fetched } = await transportsDuring(async () => {
+      await client(emulator.url).rest.repos.get({ owner: 'alice', repo: 'repo' });
+    });
+    expect(sent).toEqual([`GET ${new URL(emulator.url).host}/repos/alice/repo`]);
+    expect(fetched).toEqual([]);
+    expect(proxy.seen).toEqual([]);
   });
 
-  it('goes direct for a loopback API URL, which is never proxied', async () => {
-    const calls: string[] = [];
-    const github = createGitHubClient('alice-pat', {
-      baseUrl: emulator.url,
-      ...loopbackTimings(5),
-      throttleId: `proxy-transport-test-loopback`,
-      platformFetch: recording(calls),
-    });
-    await github.rest.repos.get({ owner: 'alice', repo: 'repo' });
-    expect(calls).toEqual([`${emulator.url}/repos/alice/repo`]);
+  it('reports a proxy that cannot be reached as a request with no answer', async () => {
+    process.env.HTTP_PROXY = 'http://127.0.0.1:9';
+    try {
+      await expect(
+        createGitHubClient('alice-pat', {
+          baseUrl: apiUrl,
+          ...loopbackTimings(5),
+          retries: 0,
+          throttleId: 'proxy-transport-test-unreachable',
+        }).rest.repos.get({ owner: 'alice', repo: 'repo' }),
+      ).rejects.toMatchObject({ status: 500, response: undefined });
+    } finally {
+      process.env.HTTP_PROXY = proxy.url;
+    }
     expect(proxy.seen).toEqual([]);
   });
 });

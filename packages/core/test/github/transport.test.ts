@@ -13,7 +13,7 @@ import Bottleneck from 'bottleneck/light.js';
 import { createGitHubClient, loopbackTimings } from '../../src/github/client.js';
 import { promptScheduling } from '../../src/github/scheduling.js';
 import type { Fetch } from '../../src/github/transport.js';
-import { directFetch, proxyFor } from '../../src/github/transport.js';
+import { clientFetch, proxyAgents, proxyFor } from '../../src/github/transport.js';
 import type { TestProxy } from '../support/proxy.js';
 import { startProxy } from '../support/proxy.js';
 import { startEmulator } from '@writ/github-emulator/index.js';
@@ -79,56 +79,49 @@ describe('the proxy decision (as @actions/http-client makes it)', () => {
     expect(proxyFor('https://api.github.com/')).toBeUndefined();
   });
 
-  it('passes the platform fetch only where no proxy applies', () => {
-    const platform: Fetch = () => Promise.reject(new Error('not called'));
+  it('gives a request the proxy’s tunnel agent where a proxy applies, and none where it does not', () => {
     useEnv({});
-    expect(directFetch('https://api.github.com', platform)).toBe(platform);
-    const fallback = directFetch('https://api.github.com');
-    expect(fallback).toBeDefined();
-    expect(fallback).not.toBe(globalThis.fetch);
-    useEnv({ HTTPS_PROXY: 'http://p:1' });
-    expect(directFetch('https://api.github.com', platform)).toBeUndefined();
-    expect(directFetch('http://127.0.0.1:8080', platform)).toBe(platform);
+    const agentFor = proxyAgents();
+    expect(agentFor(new URL('https://api.github.com/repos/o/r'))).toBeUndefined();
+    useEnv({ HTTPS_PROXY: 'http://writ:s3cret@p:1', HTTP_PROXY: 'http://q:2' });
+    const secure = agentFor(new URL('https://api.github.com/repos/o/r'));
+    // @actions/http-client's own agent for this proxy: CONNECT through p:1 with its credentials.
+    expect((secure as unknown as { proxyOptions: unknown }).proxyOptions).toEqual({
+      host: 'p',
+      port: '1',
+      proxyAuth: 'writ:s3cret',
+    });
+    expect(agentFor(new URL('https://api.github.com/graphql'))).toBe(secure);
+    const plain = agentFor(new URL('http://ghe.example/api/v3'));
+    expect((plain as unknown as { proxyOptions: unknown }).proxyOptions).toEqual({ host: 'q', port: '2' });
+    expect(agentFor(new URL('http://127.0.0.1:8080/'))).toBeUndefined();
     useEnv({ HTTPS_PROXY: 'http://p:1', NO_PROXY: 'github.com' });
-    expect(directFetch('https://api.github.com', platform)).toBe(platform);
+    expect(agentFor(new URL('https://api.github.com/'))).toBeUndefined();
+    expect(agentFor(new URL('https://ghe.example/'))).toBeDefined();
+  });
+
+  it('sends through the platform client unless a test gives its own transport', () => {
+    const transport: Fetch = () => Promise.reject(new Error('not called'));
+    expect(clientFetch(transport)).toBe(transport);
+    expect(clientFetch()).not.toBe(globalThis.fetch);
   });
 });
 
-/** The platform fetch, recording every call. */
-function recording(calls: string[]): Fetch {
-  return (resource, init) => {
-    calls.push(resource instanceof Request ? resource.url : resource.toString());
-    return globalThis.fetch(resource, init);
-  };
-}
-
 let clients = 0;
-function client(platformFetch: Fetch) {
+function client(transport: Fetch) {
   clients += 1;
   return createGitHubClient('alice-pat', {
     baseUrl: emulator.url,
     ...loopbackTimings(5),
     throttleId: `transport-test-${clients}`,
-    platformFetch,
+    transport,
   });
 }
 
 describe("Writ's client where no proxy applies", () => {
-  it('sends REST and GraphQL requests through the platform fetch, and nothing to a proxy', async () => {
+  it('sends through node:http, never through the global fetch, and nothing to a proxy', async () => {
     // A proxy is configured, but the emulator is on loopback, which is never proxied.
     useEnv({ HTTP_PROXY: proxy.url, HTTPS_PROXY: proxy.url });
-    const calls: string[] = [];
-    const github = client(recording(calls));
-    const { data } = await github.rest.repos.get({ owner: 'alice', repo: 'repo' });
-    expect(data.full_name).toBe('alice/repo');
-    const graphql = await github.request('POST /graphql', { query: 'query { viewer { login } }' });
-    expect((graphql.data as { data: { viewer: { login: string } } }).data.viewer.login).toBe('alice');
-    expect(calls).toEqual([`${emulator.url}/repos/alice/repo`, `${emulator.url}/graphql`]);
-    expect(proxy.seen).toEqual([]);
-  });
-
-  it('sends through node:http by default, never through the global fetch', async () => {
-    useEnv({ HTTPS_PROXY: proxy.url });
     const sent: string[] = [];
     const onStart = (message: unknown): void => {
       const { request } = message as { request: ClientRequest };
@@ -136,10 +129,10 @@ describe("Writ's client where no proxy applies", () => {
     };
     const platform = globalThis.fetch;
     const fetchCalls: unknown[] = [];
-    globalThis.fetch = ((...args: unknown[]) => {
+    globalThis.fetch = (...args: unknown[]) => {
       fetchCalls.push(args[0]);
       return Promise.reject(new Error('the global fetch is not Writ’s transport'));
-    });
+    };
     subscribe('http.client.request.start', onStart);
     try {
       clients += 1;
@@ -166,7 +159,7 @@ describe("Writ's client where no proxy applies", () => {
     expect(proxy.seen).toEqual([]);
   });
 
-  it('keeps the retry plugin on the platform fetch: a dropped connection is retried', async () => {
+  it('keeps the retry plugin on the transport: a dropped connection is retried', async () => {
     useEnv({});
     const calls: string[] = [];
     let dropped = false;
