@@ -4,11 +4,15 @@
  * fetch follows them, and every failure with no answer as fetch reports it.
  */
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import { readFileSync } from 'node:fs';
 import type { IncomingMessage, Server, ServerResponse } from 'node:http';
 import { createServer } from 'node:http';
+import { Agent as HttpsAgent, createServer as createHttpsServer } from 'node:https';
 import type { AddressInfo, Socket } from 'node:net';
 import { brotliCompressSync, deflateRawSync, deflateSync, gzipSync } from 'node:zlib';
+import { proxyAgents } from '../../src/github/transport.js';
 import { WireHeaders, wireFetch } from '../../src/github/wire.js';
+import { startProxy } from '../support/proxy.js';
 
 interface Seen {
   method: string;
@@ -324,5 +328,59 @@ describe('failures with no answer', () => {
     const badHeader = await failure(fetch(`${main.url}/echo`, { headers: { 'x-bad': 'line\nbreak' } }));
     expect(badHeader).toBeInstanceOf(TypeError);
     expect(main.seen.length).toBe(before);
+  });
+});
+
+describe('https', () => {
+  const tls = (name: string): Buffer => readFileSync(new URL(`../support/tls/${name}`, import.meta.url));
+  let secure: { server: Server; url: string };
+
+  beforeAll(async () => {
+    const server = createHttpsServer(
+      { key: tls('loopback-key.pem'), cert: tls('loopback-cert.pem') },
+      (req, res) =>
+        res.writeHead(200, { 'content-type': 'text/plain' }).end(`secure ${req.method} ${req.url}`),
+    );
+    await new Promise<void>((done) => server.listen(0, '127.0.0.1', done));
+    secure = { server, url: `https://127.0.0.1:${(server.address() as AddressInfo).port}` };
+  });
+
+  afterAll(async () => {
+    secure.server.closeAllConnections();
+    await new Promise((done) => secure.server.close(done));
+  });
+
+  it('goes over TLS with the agent it is given', async () => {
+    const agent = new HttpsAgent({ ca: tls('loopback-cert.pem') });
+    const response = await wireFetch({ agentFor: () => agent })(`${secure.url}/x`);
+    expect(await response.text()).toBe('secure GET /x');
+    agent.destroy();
+  });
+
+  it('verifies the server’s certificate by default', async () => {
+    const refused = await failure(fetch(`${secure.url}/x`));
+    expect(refused).toBeInstanceOf(TypeError);
+    expect(refused.cause?.code).toBe('DEPTH_ZERO_SELF_SIGNED_CERT');
+  });
+
+  it('verifies it through a proxy’s tunnel too', async () => {
+    const port = Number(new URL(secure.url).port);
+    const proxy = await startProxy(() => ({ host: '127.0.0.1', port }));
+    const saved = process.env.HTTPS_PROXY;
+    process.env.HTTPS_PROXY = proxy.url;
+    try {
+      const refused = await failure(
+        wireFetch({ agentFor: proxyAgents() })(`https://api.github.test:${port}/x`),
+      );
+      expect(refused).toBeInstanceOf(TypeError);
+      expect(refused.cause?.code).toMatch(/SELF_SIGNED|CERT/);
+      expect(proxy.seen).toEqual([
+        { method: 'CONNECT', target: `api.github.test:${port}`, authorization: undefined },
+      ]);
+    } finally {
+      if (saved === undefined) Reflect.deleteProperty(process.env, 'HTTPS_PROXY');
+      else process.env.HTTPS_PROXY = saved;
+      await proxy.close();
+    }
   });
 });
