@@ -50,7 +50,7 @@ function bareUrl(value: unknown): string | null {
   }
 }
 
-/** The system error code under a fetch failure (undici nests it: TypeError → cause → { code }). */
+/** The system error code under a fetch failure (nested as fetch and wire.ts nest it: TypeError → cause → code). */
 function transportCode(error: unknown): string {
   let current: unknown = error;
   let innermost = 'no response';

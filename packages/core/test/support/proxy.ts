@@ -1,6 +1,6 @@
 /**
- * A tiny forward proxy on loopback for transport tests: CONNECT tunnels (what undici's ProxyAgent
- * sends, for http and https targets alike) and absolute-URI HTTP requests. Every request it sees is
+ * A tiny forward proxy on loopback for transport tests: CONNECT tunnels (what @actions/http-client's
+ * tunnel agent sends, for http and https targets alike) and absolute-URI HTTP requests. Every request it sees is
  * logged with its Proxy-Authorization header; `route` maps a requested host:port to where it really
  * connects, so a test can address a non-loopback name (loopback is never proxied) that lands on a
  * loopback server.
