@@ -19,7 +19,7 @@ import {
 import { dirname, join, relative, resolve, sep } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { fileURLToPath } from 'node:url';
-import { bundleStageIsolated, discoverStages } from './build.mjs';
+import { BUNDLE_CONCURRENCY, bundleStageIsolated, discoverStages, inTurns } from './build.mjs';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 export const TEST_DIST = join(root, '.tmp', 'test-dist');
@@ -158,9 +158,11 @@ async function ensureTestBundles() {
       }
     }
     const shared = sharedHash();
-    for (const stage of stages) {
+    const stale = stages.flatMap((stage) => {
       const reason = staleReason(stage, shared);
-      if (reason === null) continue;
+      return reason === null ? [] : [{ stage, reason }];
+    });
+    await inTurns(stale, BUNDLE_CONCURRENCY, async ({ stage, reason }) => {
       const started = Date.now();
       const staging = join(TEST_DIST, `.${stage}.building`);
       let inputs, missing;
@@ -168,14 +170,15 @@ async function ensureTestBundles() {
         ({ inputs, missing } = await bundleStageIsolated(stage, staging));
       } catch (error) {
         rmSync(staging, { recursive: true, force: true });
-        // ncc type-checks the whole tsconfig project, so this is also how a type error anywhere shows.
+        // Bundling transpiles only (build.mjs): a syntax error or an unresolvable import shows here, a
+        // type error in `npm run typecheck`.
         throw new Error(`bundling ${stage} from the working tree failed:\n${error.message ?? error}`);
       }
       install(stage, staging, { inputs, missing, started, shared });
       console.error(
         `test bundle ${stage}: rebuilt from the working tree in ${Date.now() - started} ms (${reason})`,
       );
-    }
+    });
   });
 }
 
