@@ -8,12 +8,11 @@
  * default when it is imported.
  */
 import { afterAll, afterEach, beforeAll, describe, expect, it } from '@jest/globals';
-import { subscribe, unsubscribe } from 'node:diagnostics_channel';
-import type { ClientRequest } from 'node:http';
 import type { Emulator } from '@writ/github-emulator/index.js';
 import type * as ClientModule from '../../src/github/client.js';
 import type { TestProxy } from '../support/proxy.js';
 import { startProxy } from '../support/proxy.js';
+import { transportsDuring } from '../support/transports.js';
 
 const API_HOST = 'api.github.test';
 let emulator: Emulator;
@@ -59,33 +58,6 @@ function client(baseUrl = apiUrl) {
     ...loopbackTimings(5),
     throttleId: `proxy-transport-test-${clients}`,
   });
-}
-
-/** The node:http requests and global-fetch calls made while `run` runs. */
-async function transportsDuring(run: () => Promise<void>): Promise<{ sent: string[]; fetched: unknown[] }> {
-  const sent: string[] = [];
-  const onStart = (message: unknown): void => {
-    const { request } = message as { request: ClientRequest };
-    sent.push(
-      request.method === 'CONNECT'
-        ? `CONNECT ${request.path}`
-        : `${request.method} ${String(request.getHeader('host'))}${request.path}`,
-    );
-  };
-  const platform = globalThis.fetch;
-  const fetched: unknown[] = [];
-  globalThis.fetch = (...args: unknown[]) => {
-    fetched.push(args[0]);
-    return Promise.reject(new Error('the global fetch is not Writ’s transport'));
-  };
-  subscribe('http.client.request.start', onStart);
-  try {
-    await run();
-  } finally {
-    unsubscribe('http.client.request.start', onStart);
-    globalThis.fetch = platform;
-  }
-  return { sent, fetched };
 }
 
 describe("Writ's client where HTTP_PROXY applies to the API URL", () => {

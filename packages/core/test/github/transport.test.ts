@@ -7,8 +7,6 @@
  * see nothing, and with its default transport, which must never call the global `fetch`.
  */
 import { afterAll, afterEach, beforeAll, describe, expect, it } from '@jest/globals';
-import { subscribe, unsubscribe } from 'node:diagnostics_channel';
-import type { ClientRequest } from 'node:http';
 import Bottleneck from 'bottleneck/light.js';
 import { createGitHubClient, loopbackTimings } from '../../src/github/client.js';
 import { promptScheduling } from '../../src/github/scheduling.js';
@@ -16,6 +14,7 @@ import type { Fetch } from '../../src/github/transport.js';
 import { clientFetch, proxyAgents, proxyFor } from '../../src/github/transport.js';
 import type { TestProxy } from '../support/proxy.js';
 import { startProxy } from '../support/proxy.js';
+import { transportsDuring } from '../support/transports.js';
 import { startEmulator } from '@writ/github-emulator/index.js';
 import type { Emulator } from '@writ/github-emulator/index.js';
 
@@ -122,19 +121,8 @@ describe("Writ's client where no proxy applies", () => {
   it('sends through node:http, never through the global fetch, and nothing to a proxy', async () => {
     // A proxy is configured, but the emulator is on loopback, which is never proxied.
     useEnv({ HTTP_PROXY: proxy.url, HTTPS_PROXY: proxy.url });
-    const sent: string[] = [];
-    const onStart = (message: unknown): void => {
-      const { request } = message as { request: ClientRequest };
-      sent.push(`${request.method} ${request.path}`);
-    };
-    const platform = globalThis.fetch;
-    const fetchCalls: unknown[] = [];
-    globalThis.fetch = (...args: unknown[]) => {
-      fetchCalls.push(args[0]);
-      return Promise.reject(new Error('the global fetch is not Writ’s transport'));
-    };
-    subscribe('http.client.request.start', onStart);
-    try {
+    const host = new URL(emulator.url).host;
+    const { sent, fetched } = await transportsDuring(async () => {
       clients += 1;
       const github = createGitHubClient('alice-pat', {
         baseUrl: emulator.url,
@@ -150,12 +138,13 @@ describe("Writ's client where no proxy applies", () => {
         status: 404,
         response: { status: 404, url: `${emulator.url}/repos/alice/missing` },
       });
-    } finally {
-      unsubscribe('http.client.request.start', onStart);
-      globalThis.fetch = platform;
-    }
-    expect(sent).toEqual(['GET /repos/alice/repo', 'POST /graphql', 'GET /repos/alice/missing']);
-    expect(fetchCalls).toEqual([]);
+    });
+    expect(sent).toEqual([
+      `GET ${host}/repos/alice/repo`,
+      `POST ${host}/graphql`,
+      `GET ${host}/repos/alice/missing`,
+    ]);
+    expect(fetched).toEqual([]);
     expect(proxy.seen).toEqual([]);
   });
 
@@ -184,8 +173,8 @@ describe('prompt scheduling of the plugins’ limiters', () => {
   const datastore = (): Datastore =>
     Object.getPrototypeOf((new Bottleneck() as unknown as { _store: object })._store) as Datastore;
 
-  it('yields a zero-length step through setImmediate, not a timer, once per process', async () => {
-    expect(promptScheduling()).toBe(true);
+  /** The delays of every timer set while `run` runs. */
+  async function timersDuring(run: () => Promise<unknown>): Promise<unknown[]> {
     const timers: unknown[] = [];
     const setTimer = globalThis.setTimeout;
     globalThis.setTimeout = ((...args: Parameters<typeof setTimeout>) => {
@@ -193,11 +182,19 @@ describe('prompt scheduling of the plugins’ limiters', () => {
       return setTimer(...args);
     }) as typeof setTimeout;
     try {
-      await datastore().yieldLoop.call({ Promise });
-      await datastore().yieldLoop.call({ Promise }, 0);
+      await run();
     } finally {
       globalThis.setTimeout = setTimer;
     }
+    return timers;
+  }
+
+  it('yields a zero-length step through setImmediate, not a timer, once per process', async () => {
+    expect(promptScheduling()).toBe(true);
+    const timers = await timersDuring(async () => {
+      await datastore().yieldLoop.call({ Promise });
+      await datastore().yieldLoop.call({ Promise }, 0);
+    });
     expect(timers).toEqual([]);
     expect(promptScheduling()).toBe(true);
   });
@@ -225,22 +222,6 @@ describe('prompt scheduling of the plugins’ limiters', () => {
     expect(new NoDispatch()._store.yieldLoop).toBe(yieldLoop);
     expect(Object.getOwnPropertyNames(Store.prototype)).toEqual(['constructor']);
   });
-
-  /** The delays of every timer set while `run` runs. */
-  async function timersDuring(run: () => Promise<unknown>): Promise<unknown[]> {
-    const timers: unknown[] = [];
-    const setTimer = globalThis.setTimeout;
-    globalThis.setTimeout = ((...args: Parameters<typeof setTimeout>) => {
-      timers.push(args[1]);
-      return setTimer(...args);
-    }) as typeof setTimeout;
-    try {
-      await run();
-    } finally {
-      globalThis.setTimeout = setTimer;
-    }
-    return timers;
-  }
 
   it('dispatches a job that is due at once through setImmediate, and one that must wait on its timer', async () => {
     expect(promptScheduling()).toBe(true);
@@ -343,9 +324,12 @@ describe('prompt scheduling of the plugins’ limiters', () => {
     expect(promptScheduling()).toBe(true);
     const limiter = new Bottleneck({ maxConcurrent: 1, minTime: 40 });
     const starts: number[] = [];
+    const scheduled = Date.now();
     await Promise.all([0, 1, 2].map(() => limiter.schedule(() => Promise.resolve(starts.push(Date.now())))));
-    // Spacing, not speed: a lower bound that holds however slow the machine (timer slack aside).
-    expect(starts[1]! - starts[0]!).toBeGreaterThanOrEqual(35);
-    expect(starts[2]! - starts[1]!).toBeGreaterThanOrEqual(35);
+    // Spacing, not speed: minTime spaces each job's dispatch after the one before it was registered, so
+    // the n-th job starts no sooner than n × minTime after the first was scheduled, however slow the
+    // machine or late the first job's own start (a millisecond of clock granularity aside).
+    expect(starts[1]! - scheduled).toBeGreaterThanOrEqual(39);
+    expect(starts[2]! - scheduled).toBeGreaterThanOrEqual(79);
   });
 });
