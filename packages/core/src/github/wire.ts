@@ -157,6 +157,11 @@ function requestBody(body: WireInit['body']): Buffer | undefined {
   throw new TypeError('the request body must be a string or bytes');
 }
 
+function zlibWrapped(bytes: Buffer): boolean {
+  const [cmf = 0, flg = 0] = bytes;
+  return (cmf & 0x0f) === 8 && ((cmf << 8) | flg) % 31 === 0;
+}
+
 /** Undoes the answer's content codings, last applied first; an unknown coding is left as it came. */
 async function decoded(bytes: Buffer, contentEncoding: string | null): Promise<Buffer> {
   const codings = (contentEncoding ?? '')
@@ -169,9 +174,9 @@ async function decoded(bytes: Buffer, contentEncoding: string | null): Promise<B
   for (const coding of codings.reverse()) {
     if (coding === 'gzip' || coding === 'x-gzip') out = zlib.gunzipSync(out);
     else if (coding === 'br') out = zlib.brotliDecompressSync(out);
-    // "deflate" is zlib-wrapped by the standard and raw in the wild; fetch accepts both.
-    else if (coding === 'deflate')
-      out = (out[0] ?? 0) % 16 === 8 ? zlib.inflateSync(out) : zlib.inflateRawSync(out);
+    // "deflate" is zlib-wrapped by the standard and raw in the wild; fetch accepts both. A zlib header
+    // names method 8 and makes its first two bytes a multiple of 31 (RFC 1950).
+    else if (coding === 'deflate') out = zlibWrapped(out) ? zlib.inflateSync(out) : zlib.inflateRawSync(out);
     else return out;
   }
   return out;
