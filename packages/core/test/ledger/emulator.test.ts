@@ -34,7 +34,7 @@ import {
   instantClock,
   ledgerWorld,
 } from './support/emulator.js';
-import { planFor, proposePlanFor, recomputed } from './support/fixtures.js';
+import { planFor, proposalOf, proposePlanFor, recomputed } from './support/fixtures.js';
 
 let world: LedgerWorld | undefined;
 afterEach(async () => {
@@ -187,14 +187,7 @@ describe('compare-and-set on the emulator', () => {
       times: 4,
     });
     const plan2 = planFor('run-2');
-    const outcome = await proposeRun(ledger, {
-      runId: 'run-2',
-      planDigest: plan2.digest,
-      evidenceDigest: null,
-      scope: plan2.scope,
-      bounds: plan2.bounds,
-      steps: plan2.steps,
-    });
+    const outcome = await proposeRun(ledger, proposalOf(plan2, 'run-2'));
     expect(outcome.recoveredLostResponse).toBe(false);
     expect(outcome.attempts).toBe(2);
     expect((await showLedger(ledger)).runs.map((run) => run.run_id)).toEqual(['run-1', 'run-2']);
@@ -623,14 +616,7 @@ describe('provenance on the emulator', () => {
       world = await ledgerWorld();
       const ledger = world.context();
       const plan = planFor('run-1');
-      const proposed = await proposeRun(ledger, {
-        runId: 'run-1',
-        planDigest: plan.digest,
-        evidenceDigest: null,
-        scope: plan.scope,
-        bounds: plan.bounds,
-        steps: plan.steps,
-      });
+      const proposed = await proposeRun(ledger, proposalOf(plan, 'run-1'));
       expect(proposed.held?.headOid).toBe(proposed.commitOid);
       const before = world.emulator.admin.requests().length;
       const recorded = await recordStatusComment(
@@ -651,14 +637,7 @@ describe('provenance on the emulator', () => {
       world = await ledgerWorld();
       const ledger = world.context();
       const plan = planFor('run-1');
-      const proposed = await proposeRun(ledger, {
-        runId: 'run-1',
-        planDigest: plan.digest,
-        evidenceDigest: null,
-        scope: plan.scope,
-        bounds: plan.bounds,
-        steps: plan.steps,
-      });
+      const proposed = await proposeRun(ledger, proposalOf(plan, 'run-1'));
       // Another job writes in between: the held head is stale, so its commit is refused and re-read.
       const other = await proposePlanFor(world.context(), 'run-2');
       expect(other.digest).not.toBe(plan.digest);
@@ -677,14 +656,7 @@ describe('provenance on the emulator', () => {
       world = await ledgerWorld();
       const ledger = world.context();
       const plan = planFor('run-1');
-      const proposed = await proposeRun(ledger, {
-        runId: 'run-1',
-        planDigest: plan.digest,
-        evidenceDigest: null,
-        scope: plan.scope,
-        bounds: plan.bounds,
-        steps: plan.steps,
-      });
+      const proposed = await proposeRun(ledger, proposalOf(plan, 'run-1'));
       const approval = await world.approve('run-1', plan, 1);
       const before = world.emulator.admin.requests().length;
       await consumeApproval(

@@ -11,7 +11,7 @@ import {
 import { LEASE_FILE, RUN_FILE, parseLedgerFile, serializeLedgerFile } from '@writ/core/ledger/schemas.js';
 import { propose } from '@writ/core/ledger/transitions.js';
 import { FREE_LEASE } from '@writ/core/ledger/transitions.js';
-import { planFor } from './support/fixtures.js';
+import { planFor, proposalOf } from './support/fixtures.js';
 
 function codeOf(fn: () => unknown): string {
   try {
@@ -68,15 +68,7 @@ describe('ledger file schemas', () => {
   const plan = planFor('p');
   const run = propose(
     { serverTime: Date.parse('2026-11-30T09:00:00Z'), lease: FREE_LEASE, run: null },
-    {
-      repository: 'acme/widgets',
-      runId: 'run-1',
-      planDigest: plan.digest,
-      evidenceDigest: null,
-      scope: plan.scope,
-      bounds: plan.bounds,
-      steps: plan.steps,
-    },
+    { repository: 'acme/widgets', ...proposalOf(plan, 'run-1') },
   ).run!;
 
   it('round-trips a run file through its schema', () => {

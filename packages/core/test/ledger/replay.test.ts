@@ -23,7 +23,7 @@ import {
 import { LEASE_PATH, LEDGER_ROOT_PATH, PROVENANCE_PATH } from '@writ/core/ledger/paths.js';
 import type { Holder, Lease, ProvenanceCheckpoint, RunFile } from '@writ/core/ledger/types.js';
 import { APP, MemoryLedgerStore, instantClock } from './support/memory-store.js';
-import { HOLDER, approvalFor, planFor, proposePlanFor, recomputed } from './support/fixtures.js';
+import { HOLDER, approvalFor, planFor, proposalOf, proposePlanFor, recomputed } from './support/fixtures.js';
 
 const RUN_PATH = 'runs/acme--widgets/run-1.json';
 const policy = { leaseMs: 60_000, graceMs: 10_000 };
@@ -237,28 +237,11 @@ describe('a status reservation folded into a propose or a consume commit', () =>
 
   function foldedPropose(options: { dryRun?: boolean } = {}): Promise<TransitionOutcome> {
     const plan = planFor('run-1');
-    return proposeRun(
-      ledger,
-      {
-        runId: 'run-1',
-        planDigest: plan.digest,
-        evidenceDigest: null,
-        scope: plan.scope,
-        bounds: plan.bounds,
-        steps: plan.steps,
-        statusFold: () => first,
-      },
-      options,
-    );
+    return proposeRun(ledger, { ...proposalOf(plan, 'run-1'), statusFold: () => first }, options);
   }
 
-  /** A proposed run whose status comment 424242 is recorded with body D1, then the consume it folds. */
-  async function foldedConsume(fold: RunFile['status_comment'] | undefined): Promise<TransitionOutcome> {
-    await foldedPropose();
-    await recordStatusComment(ledger, {
-      runId: 'run-1',
-      statusComment: { issue_number: 7, comment_id: 424242, body_digest: D1, pending_digest: null },
-    });
+  /** The dry-run consume of run-1 with `fold` as its status fold. */
+  function consumeFolding(fold: RunFile['status_comment'] | undefined): Promise<TransitionOutcome> {
     const plan = planFor('run-1');
     return consumeApproval(
       ledger,
@@ -271,6 +254,16 @@ describe('a status reservation folded into a propose or a consume commit', () =>
       },
       { dryRun: true },
     );
+  }
+
+  /** A proposed run whose status comment 424242 is recorded with body D1, then the consume it folds. */
+  async function foldedConsume(fold: RunFile['status_comment'] | undefined): Promise<TransitionOutcome> {
+    await foldedPropose();
+    await recordStatusComment(ledger, {
+      runId: 'run-1',
+      statusComment: { issue_number: 7, comment_id: 424242, body_digest: D1, pending_digest: null },
+    });
+    return consumeFolding(fold);
   }
 
   it('replays a propose that reserves the first POST in the same commit, stamped with its proposal time', async () => {
@@ -328,23 +321,15 @@ describe('a status reservation folded into a propose or a consume commit', () =>
   it('refuses to fold an update into a consume while the first POST is unresolved', async () => {
     await foldedPropose();
     // The first POST's reservation is still unresolved (no comment ID): a consume cannot fold over it.
-    const plan = planFor('run-1');
-    const consume = (fold: RunFile['status_comment']) =>
-      consumeApproval(
-        ledger,
-        {
-          runId: 'run-1',
-          approval: approvalFor(plan),
-          plan: recomputed(plan),
-          holder: HOLDER,
-          statusFold: () => fold ?? null,
-        },
-        { dryRun: true },
-      );
-    expect((await refusalError(consume({ ...first, pending_digest: D2 }))).code).toBe('invalid-transition');
+    expect((await refusalError(consumeFolding({ ...first, pending_digest: D2 }))).code).toBe(
+      'invalid-transition',
+    );
     expect(
-      (await refusalError(consume({ issue_number: 7, comment_id: 5, body_digest: D1, pending_digest: D2 })))
-        .code,
+      (
+        await refusalError(
+          consumeFolding({ issue_number: 7, comment_id: 5, body_digest: D1, pending_digest: D2 }),
+        )
+      ).code,
     ).toBe('invalid-transition');
   });
 });

@@ -44,6 +44,18 @@ export function approvalFor(plan: { digest: string }, commentId = 1001, login = 
 
 export const HOLDER = { workflow_run_id: 9001, attempt: 1 };
 
+/** The proposal of `plan` as run `runId` (no evidence), as proposeRun and `propose` take it. */
+export function proposalOf(plan: ReturnType<typeof planFor>, runId: string) {
+  return {
+    runId,
+    planDigest: plan.digest,
+    evidenceDigest: null,
+    scope: plan.scope,
+    bounds: plan.bounds,
+    steps: plan.steps,
+  };
+}
+
 /** Proposes the run of `planFor(seed)` and returns that plan. */
 export async function proposePlanFor(
   ledger: LedgerContext,
@@ -51,13 +63,6 @@ export async function proposePlanFor(
   seed = runId,
 ): Promise<ReturnType<typeof planFor>> {
   const plan = planFor(seed);
-  await proposeRun(ledger, {
-    runId,
-    planDigest: plan.digest,
-    evidenceDigest: null,
-    scope: plan.scope,
-    bounds: plan.bounds,
-    steps: plan.steps,
-  });
+  await proposeRun(ledger, proposalOf(plan, runId));
   return plan;
 }
