@@ -10,10 +10,10 @@ import type { ChildProcess } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import { showLedger } from '@writ/core/ledger/bootstrap.js';
 import type { LedgerContext } from '@writ/core/ledger/cas.js';
-import { proposeRun, releaseLease } from '@writ/core/ledger/ledger.js';
+import { releaseLease } from '@writ/core/ledger/ledger.js';
 import { parseTrailers } from '@writ/core/ledger/message.js';
 import { BRANCH, LEDGER_TOKEN, POLICY, REPOSITORY, ledgerWorld } from '../support/emulator.js';
-import { approvalFor, planFor, recomputed } from '../support/fixtures.js';
+import { approvalFor, proposePlanFor, recomputed } from '../support/fixtures.js';
 import type { WorkerConsume, WorkerInit, WorkerReport } from './worker.js';
 
 export interface CampaignOptions {
@@ -142,15 +142,7 @@ export async function runCampaign(options: CampaignOptions): Promise<CampaignFig
     };
     for (let trial = 0; trial < options.trials; trial += 1) {
       const runId = `race-${options.seed}-${trial}`;
-      const plan = planFor(runId);
-      await proposeRun(coordinator, {
-        runId,
-        planDigest: plan.digest,
-        evidenceDigest: null,
-        scope: plan.scope,
-        bounds: plan.bounds,
-        steps: plan.steps,
-      });
+      const plan = await proposePlanFor(coordinator, runId);
       const before = await showLedger(coordinator);
       const commentId = 100_000 + trial;
       const reports = await Promise.all(
