@@ -15,8 +15,8 @@ import { httpStatus } from '../errors.js';
 import type { GitHubClient } from '../github/client.js';
 import { commentPages, issuePages, sinceBefore } from '../idempotency/github-pages.js';
 import { hasMarker, idempotencyKey, idempotencyMarker, withMarker } from '../idempotency/key.js';
-import type { ListedItem, PrecheckResult } from '../idempotency/precheck.js';
-import { findMarked } from '../idempotency/precheck.js';
+import type { Author, ListedItem, PrecheckResult } from '../idempotency/precheck.js';
+import { findOwnMarked, isOwnAuthor, ownMarked } from '../idempotency/precheck.js';
 import type {
   CommentUpsertStep,
   IssueCreateStep,
@@ -83,7 +83,10 @@ export interface Assessment {
 const PER_PAGE = 100;
 
 interface MilestoneRecord {
+  id: number;
   number: number;
+  created_at: string;
+  creator: Author | null;
   title: string;
   state: string;
   description: string | null;
@@ -103,6 +106,12 @@ interface IssueRecord {
 
 export function keyMarker(key: string): string {
   return `<!-- writ-key: ${key} -->`;
+}
+
+/** The keys whose `writ-key` marker a text carries (as keyMarker writes them). */
+export function markedKeys(text: string | null | undefined): string[] {
+  if (typeof text !== 'string') return [];
+  return [...text.matchAll(/<!-- writ-key: (.*?) -->/g)].map((match) => match[1] ?? '');
 }
 
 function textDigest(text: string | null | undefined): string {
@@ -164,11 +173,23 @@ async function listMilestones(
   return null;
 }
 
-/** Milestones carrying `key`'s marker, lowest number (the oldest) first. */
-function keyed(milestones: readonly MilestoneRecord[], key: string): MilestoneRecord[] {
-  return milestones
-    .filter((milestone) => hasMarker(milestone.description, keyMarker(key)))
-    .sort((a, b) => a.number - b.number);
+/**
+ * Milestones carrying `key`'s marker (the one rule, idempotency/precheck.ts): `own`, those Writ's app
+ * created, oldest first; `foreign`, anyone else's, which never count.
+ */
+function keyed(
+  milestones: readonly MilestoneRecord[],
+  key: string,
+  context: StepReadContext,
+): { own: MilestoneRecord[]; foreign: MilestoneRecord[] } {
+  return ownMarked(milestones, keyMarker(key), context.ownLogin);
+}
+
+function foreignNotes(foreign: readonly MilestoneRecord[], key: string): string[] {
+  return foreign.map(
+    (milestone) =>
+      `milestone #${milestone.number} carries the key \`${key}\` but was not created by Writ (${escapeInline(milestone.creator?.login ?? 'a deleted account', 40)}): ignored`,
+  );
 }
 
 /** Differences between a milestone as the planner observed it and as read now. */
@@ -252,7 +273,7 @@ async function resolveMilestone(
   const all = await listMilestones(github, context);
   if (all === null)
     return { number: null, why: `the milestone listing passed the page cap looking for key ${ref.key}` };
-  const found = keyed(all, ref.key)[0];
+  const found = keyed(all, ref.key, context).own[0];
   return found === undefined
     ? { number: null, why: `no milestone carries the key \`${ref.key}\`` }
     : { number: found.number, why: null };
@@ -278,8 +299,12 @@ async function assessMilestoneUpsert(
   const all = await listMilestones(github, context);
   if (all === null) return result({ inconclusive: 'page-cap' });
   const marker = keyMarker(step.key);
-  const [found, ...others] = keyed(all, step.key);
-  const notes = others.map((other) => `milestone #${other.number} also carries the key \`${step.key}\``);
+  const marked = keyed(all, step.key, context);
+  const [found, ...others] = marked.own;
+  const notes = [
+    ...foreignNotes(marked.foreign, step.key),
+    ...others.map((other) => `milestone #${other.number} also carries the key \`${step.key}\``),
+  ];
   if (found !== undefined && milestoneMatches(step, found)) {
     return result({ desired: true, resources: [found.number], notes });
   }
@@ -288,11 +313,28 @@ async function assessMilestoneUpsert(
   if (step.expect?.exists === true) {
     const number = step.expect.milestone?.number;
     // A milestone the planner saw but that does not carry the key yet is adopted (the write adds it).
-    if (target === null && number !== undefined) target = all.find((m) => m.number === number) ?? null;
+    if (target === null && number !== undefined) {
+      target = all.find((m) => m.number === number) ?? null;
+      // Adopted earlier: the key is on it, but it is not Writ's creation, so the key lookup skips it.
+      if (
+        target !== null &&
+        markedKeys(target.description).includes(step.key) &&
+        milestoneMatches(step, target)
+      )
+        return result({ desired: true, resources: [target.number], notes });
+    }
     if (target === null) diff.push(`expected the milestone keyed \`${step.key}\` to exist; none does`);
     else diff.push(...milestoneDiff('the milestone', step.expect.milestone, target));
   } else if (step.expect?.exists === false && target !== null) {
     diff.push(`expected no milestone keyed \`${step.key}\`; found #${target.number}`);
+  }
+  if (target !== null) {
+    // Never overwrite another key's marker: a milestone that carries one is some other step's.
+    const others = markedKeys(target.description).filter((other) => other !== step.key);
+    if (others.length > 0)
+      diff.push(
+        `milestone #${target.number} carries the key \`${escapeInline(others[0] ?? '', 80)}\` of another step; it is not rewritten`,
+      );
   }
   if (target === null) {
     const taken = all.find((m) => m.title === step.title);
@@ -540,7 +582,7 @@ async function findCreated(
   marker: string,
 ): Promise<{ found: PrecheckResult; oldest: ListedItem | null }> {
   const since = sinceBefore(context.createdAfter);
-  const found = await findMarked(issuePages(github, context.owner, context.repo, since), {
+  const found = await findOwnMarked(issuePages(github, context.owner, context.repo, since), {
     marker,
     ownLogin: context.ownLogin,
     maxPages: context.pageCap,
@@ -626,7 +668,7 @@ export async function relistCreate(
 interface CommentRecord {
   id: number;
   body?: string | null;
-  user: { login: string } | null;
+  user?: Author | null;
 }
 
 async function assessComment(
@@ -636,7 +678,7 @@ async function assessComment(
 ): Promise<Assessment> {
   const marker = keyMarker(step.key);
   const body = withMarker(step.body, marker);
-  const found = await findMarked(commentPages(github, context.owner, context.repo, step.issue), {
+  const found = await findOwnMarked(commentPages(github, context.owner, context.repo, step.issue), {
     marker,
     ownLogin: context.ownLogin,
     maxPages: context.pageCap,
@@ -664,8 +706,7 @@ async function assessComment(
           })
         ).data as unknown as CommentRecord,
       }));
-      if (candidate !== null && candidate.user?.login.toLowerCase() === context.ownLogin.toLowerCase())
-        target = candidate;
+      if (candidate !== null && isOwnAuthor(candidate.user, context.ownLogin)) target = candidate;
     }
     if (target === null)
       diff.push(`expected the comment keyed \`${step.key}\` on #${step.issue} to exist; none by Writ does`);

@@ -14,7 +14,7 @@ import { WritError, errorMessage } from '../errors.js';
 import type { GitHubClient } from '../github/client.js';
 import { statusMarker } from '../idempotency/key.js';
 import { commentPages, sinceBefore } from '../idempotency/github-pages.js';
-import { findMarked } from '../idempotency/precheck.js';
+import { findOwnMarked } from '../idempotency/precheck.js';
 import type { HeldHead, LedgerContext } from '../ledger/cas.js';
 import type { StatusFold } from '../ledger/ledger.js';
 import { readRun, recordStatusComment } from '../ledger/ledger.js';
@@ -180,7 +180,7 @@ async function adoptLandedPost(sync: Sync, reservedAt: string | null): Promise<K
     sync.issueNumber,
     sinceBefore(reservedAt),
   );
-  const found = await findMarked(pages, {
+  const found = await findOwnMarked(pages, {
     marker: statusMarker(runId),
     ownLogin: sync.request.ownLogin,
   });

@@ -7,7 +7,7 @@ import {
   withMarker,
 } from '../../src/idempotency/key.js';
 import type { ListedItem, PageReader } from '../../src/idempotency/precheck.js';
-import { findMarked } from '../../src/idempotency/precheck.js';
+import { findOwnMarked } from '../../src/idempotency/precheck.js';
 
 const KEY = idempotencyKey({
   method: 'POST',
@@ -62,20 +62,20 @@ describe('idempotency key and marker', () => {
   });
 });
 
-describe('findMarked', () => {
+describe('findOwnMarked', () => {
   it('finds a marked item on a later page', async () => {
     const reader = pages([
       [item(1, 'a'), item(2, null)],
       [item(3, 'b'), item(4, withMarker('x', MARKER))],
     ]);
-    const result = await findMarked(reader, { marker: MARKER, ownLogin: 'writ-app[bot]' });
+    const result = await findOwnMarked(reader, { marker: MARKER, ownLogin: 'writ-app[bot]' });
     expect(result).toMatchObject({ status: 'exists', item: { id: 4 }, duplicates: [], pagesRead: 2 });
     expect(reader.reads).toEqual([1, 2]);
   });
 
   it('ignores the marker on an item another account wrote (a spoof cannot block or redirect a create), and reports it', async () => {
     const reader = pages([[item(1, MARKER, 'mallory')]]);
-    expect(await findMarked(reader, { marker: MARKER, ownLogin: 'writ-app[bot]' })).toEqual({
+    expect(await findOwnMarked(reader, { marker: MARKER, ownLogin: 'writ-app[bot]' })).toEqual({
       status: 'absent',
       pagesRead: 1,
       foreign: [expect.objectContaining({ id: 1 })],
@@ -89,7 +89,7 @@ describe('findMarked', () => {
         item(5, MARKER, 'WRIT-APP[bot]', '2026-11-30T08:00:01Z'),
       ],
     ]);
-    const result = await findMarked(reader, { marker: MARKER, ownLogin: 'writ-app[bot]' });
+    const result = await findOwnMarked(reader, { marker: MARKER, ownLogin: 'writ-app[bot]' });
     expect(result).toMatchObject({ status: 'exists', item: { id: 5 }, duplicates: [{ id: 9 }] });
   });
 
@@ -98,7 +98,7 @@ describe('findMarked', () => {
       page === 2
         ? Promise.reject(new Error('HTTP 502'))
         : Promise.resolve({ items: [item(1, 'a')], hasNext: true });
-    expect(await findMarked(reader, { marker: MARKER, ownLogin: 'writ-app[bot]' })).toEqual({
+    expect(await findOwnMarked(reader, { marker: MARKER, ownLogin: 'writ-app[bot]' })).toEqual({
       status: 'inconclusive',
       reason: 'read-failed',
       detail: 'HTTP 502',
@@ -109,7 +109,7 @@ describe('findMarked', () => {
   it('is inconclusive at the page cap, never absent', async () => {
     const reader = pages(Array.from({ length: 5 }, (_, i) => [item(i + 1, 'x')]));
     expect(
-      await findMarked(reader, { marker: MARKER, ownLogin: 'writ-app[bot]', maxPages: 3 }),
+      await findOwnMarked(reader, { marker: MARKER, ownLogin: 'writ-app[bot]', maxPages: 3 }),
     ).toMatchObject({
       status: 'inconclusive',
       reason: 'page-cap',
