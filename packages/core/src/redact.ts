@@ -5,11 +5,22 @@
 
 export const REDACTED = '***';
 
+/**
+ * Credential formats, found in text whether or not they were registered (one list: `redact` replaces
+ * them, `containsSecret` refuses them). Classic and fine-grained GitHub tokens: personal (ghp_), OAuth
+ * (gho_), user-to-server (ghu_), server-to-server / installation (ghs_), refresh (ghr_), fine-grained
+ * PAT (github_pat_); the older installation token format (`v1.` and 40 hex digits); and anything shaped
+ * like a JWT (an app's signed assertion: base64url JSON header and payload, `eyJ…`, and a signature).
+ */
+const TOKEN_SHAPE_SOURCES: readonly string[] = [
+  String.raw`\bgh[pousr]_[A-Za-z0-9]{20,255}\b`,
+  String.raw`\bgithub_pat_[A-Za-z0-9_]{20,255}\b`,
+  String.raw`\bv1\.[0-9a-fA-F]{40}\b`,
+  String.raw`\beyJ[A-Za-z0-9_-]{8,}\.eyJ[A-Za-z0-9_-]{8,}\.[A-Za-z0-9_-]*`,
+];
+
 const TOKEN_PATTERNS: readonly [RegExp, string][] = [
-  // Classic and fine-grained GitHub tokens: personal (ghp_), OAuth (gho_), user-to-server (ghu_),
-  // server-to-server / installation (ghs_), refresh (ghr_), fine-grained PAT (github_pat_).
-  [/\bgh[pousr]_[A-Za-z0-9]{20,255}\b/g, REDACTED],
-  [/\bgithub_pat_[A-Za-z0-9_]{20,255}\b/g, REDACTED],
+  ...TOKEN_SHAPE_SOURCES.map((source): [RegExp, string] => [new RegExp(source, 'g'), REDACTED]),
   // Authorization headers and bare bearer/token credentials.
   [/\b(authorization\s*[:=]\s*)(?:bearer|token|basic)\s+[^\s"',;]+/gi, `$1${REDACTED}`],
   [/\b(bearer|token)\s+[A-Za-z0-9._~+/=-]{16,}/gi, `$1 ${REDACTED}`],
@@ -47,11 +58,7 @@ export function redact(text: string): string {
   return out;
 }
 
-// GitHub credential formats, found in bytes whether or not they were registered.
-const TOKEN_SHAPES: readonly RegExp[] = [
-  /\bgh[pousr]_[A-Za-z0-9]{20,255}\b/,
-  /\bgithub_pat_[A-Za-z0-9_]{20,255}\b/,
-];
+const TOKEN_SHAPES: readonly RegExp[] = TOKEN_SHAPE_SOURCES.map((source) => new RegExp(source));
 
 /**
  * The forms of a secret that may hide in published bytes: itself, URL-encoded, hex, and base64 at each

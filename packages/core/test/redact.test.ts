@@ -96,6 +96,19 @@ describe('containsSecret', () => {
     expect(containsSecret(`see ${token} here`)).toBe(true);
   });
 
+  const V1 = `v1.${'0123456789abcdef'.repeat(2)}01234567`;
+  const JWT = 'eyJhbGciOiJSUzI1NiJ9.eyJpc3MiOiIxMjM0NSIsImlhdCI6MX0.c2lnbmF0dXJlLWJ5dGVz';
+
+  it.each([V1, JWT])('finds an older installation token or a JWT, and redacts it: %s', (token) => {
+    expect(containsSecret(`see ${token} here`)).toBe(true);
+    expect(redact(`see ${token} here`)).toBe(`see ${REDACTED} here`);
+  });
+
+  it('leaves a version number and a short v1. hex alone', () => {
+    expect(containsSecret('released v1.2.3 and v1.abcdef')).toBe(false);
+    expect(redact('eyJ alone is not a token')).toBe('eyJ alone is not a token');
+  });
+
   it('passes ordinary content, and token-like prose', () => {
     registerSecret(TOKEN);
     expect(containsSecret('# Roadmap\n\n- v2.4: token implementation-specific details\n')).toBe(false);

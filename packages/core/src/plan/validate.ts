@@ -1,7 +1,9 @@
 import type { ErrorObject } from 'ajv';
 import { WritError } from '../errors.js';
 import validatePlanSchema from '../generated/plan-validator.js';
+import { createKey } from '../persist/steps.js';
 import { escapeUntrusted } from '../untrusted-text.js';
+import { planTextProblems } from './text-rules.js';
 import type { Plan, PlanStep } from './types.js';
 
 /** One problem with a plan: the JSON pointer it is at and what is wrong there. */
@@ -51,8 +53,14 @@ function stepCounts(steps: PlanStep[]): { creates: number; issues: Set<number> }
 function semanticProblems(plan: Plan): PlanProblem[] {
   const problems: PlanProblem[] = [];
   const ids = new Map<string, number>();
-  const milestoneKeys = new Set<string>();
+  const milestoneKeys = new Map<string, number>();
+  const milestoneTitles = new Map<string, number>();
   const commentKeys = new Map<string, number>();
+  /** Marker keys by kind: a `writ-key` marker means one resource whichever kind wrote it. */
+  const keyKinds = new Map<string, number>();
+  const createKeys = new Map<string, number>();
+  const named = (index: number): string =>
+    `/steps/${index} (${escapeUntrusted(plan.steps[index]?.id ?? '', 64)})`;
   plan.steps.forEach((step, index) => {
     const first = ids.get(step.id);
     if (first !== undefined) {
@@ -61,23 +69,54 @@ function semanticProblems(plan: Plan): PlanProblem[] {
       ids.set(step.id, index);
     }
     if (step.kind === 'milestone.upsert') {
-      if (milestoneKeys.has(step.key)) {
+      const earlier = milestoneKeys.get(step.key);
+      if (earlier !== undefined) {
         problems.push({
           path: `/steps/${index}/key`,
-          message: 'duplicates the key of an earlier milestone.upsert',
+          message: `duplicates the key of an earlier milestone.upsert, ${named(earlier)}`,
         });
-      }
-      milestoneKeys.add(step.key);
+      } else milestoneKeys.set(step.key, index);
+      // GitHub keeps one milestone per title; two upserts of one title would fight over it (compared
+      // case-insensitively, the stricter reading, since GitHub does not document the comparison).
+      const title = step.title.normalize('NFC').toLowerCase();
+      const sameTitle = milestoneTitles.get(title);
+      if (sameTitle !== undefined) {
+        problems.push({
+          path: `/steps/${index}/title`,
+          message: `has the milestone title of ${named(sameTitle)}; milestone titles are unique in a repository`,
+        });
+      } else milestoneTitles.set(title, index);
     }
     if (step.kind === 'comment.upsert') {
       const scoped = `${step.issue}#${step.key}`;
-      if (commentKeys.has(scoped)) {
+      const earlier = commentKeys.get(scoped);
+      if (earlier !== undefined) {
         problems.push({
           path: `/steps/${index}/key`,
-          message: 'duplicates the key of an earlier comment.upsert on this issue',
+          message: `duplicates the key of an earlier comment.upsert on this issue, ${named(earlier)}`,
         });
-      }
-      commentKeys.set(scoped, index);
+      } else commentKeys.set(scoped, index);
+    }
+    if (step.kind === 'milestone.upsert' || step.kind === 'comment.upsert') {
+      const other = keyKinds.get(step.key);
+      const otherStep = other === undefined ? undefined : plan.steps[other];
+      if (other !== undefined && otherStep !== undefined && otherStep.kind !== step.kind) {
+        problems.push({
+          path: `/steps/${index}/key`,
+          message: `is also the marker key of ${named(other)} (${otherStep.kind}); one key names one resource`,
+        });
+      } else if (other === undefined) keyKinds.set(step.key, index);
+    }
+    if (step.kind === 'issue.create') {
+      // Two identical creates share one idempotency key: the second would find the first's issue.
+      const key = createKey(step);
+      const earlier = createKeys.get(key);
+      if (earlier !== undefined) {
+        problems.push({
+          path: `/steps/${index}`,
+          message: `has the same idempotency key as ${named(earlier)} (an identical issue.create)`,
+        });
+      } else createKeys.set(key, index);
     }
     if (step.kind === 'issue.labels' && step.add && step.remove) {
       const both = step.add.filter((label) => step.remove?.includes(label));
@@ -122,8 +161,12 @@ function semanticProblems(plan: Plan): PlanProblem[] {
   return problems;
 }
 
-/** The problems of a candidate plan, schema first; empty when the plan is valid. */
+/**
+ * The problems of a candidate plan, schema first; empty when the plan is valid. The text rules (no
+ * Writ marker, no secret, plan/text-rules.ts) hold for every string whether or not the schema passes.
+ */
 export function planProblems(value: unknown): PlanProblem[] {
+  const text = planTextProblems(value);
   if (!validatePlanSchema(value)) {
     const seen = new Set<string>();
     const problems: PlanProblem[] = [];
@@ -135,9 +178,9 @@ export function planProblems(value: unknown): PlanProblem[] {
         problems.push(problem);
       }
     }
-    return problems;
+    return [...problems, ...text];
   }
-  return semanticProblems(value as Plan);
+  return [...semanticProblems(value as Plan), ...text];
 }
 
 export const MAX_REPORTED_PROBLEMS = 50;
