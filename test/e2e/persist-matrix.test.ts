@@ -141,8 +141,9 @@ async function prepare(k: KindWorld, kind: StepKind, cell: Cell, tag: string): P
       const key = `matrix:${tag}`;
       const title = `M ${tag}`;
       if (cell === 'conflict') await admin(k).rest.issues.createMilestone({ ...base, title });
+      // Writ's own earlier milestone: a marker counts only on what Writ's app created (issue 26).
       if (cell === 'identical (no write)')
-        await admin(k).rest.issues.createMilestone({
+        await app(k).rest.issues.createMilestone({
           ...base,
           title,
           description: withMarker('Plan notes.', keyMarker(key)),
