@@ -59,6 +59,21 @@ export function redact(text: string): string {
 }
 
 const TOKEN_SHAPES: readonly RegExp[] = TOKEN_SHAPE_SOURCES.map((source) => new RegExp(source));
+const TOKEN_SHAPES_GLOBAL: readonly RegExp[] = TOKEN_SHAPE_SOURCES.map((source) => new RegExp(source, 'g'));
+
+/**
+ * Replaces exactly what `containsSecret` refuses in text: registered secrets (raw, base64, URL-encoded)
+ * and token shapes, with `***`. Unlike `redact` it leaves prose such as "token used-by-the-bot" alone,
+ * so text Writ writes to GitHub changes only where plan validation would have refused it.
+ */
+export function redactSecrets(text: string): string {
+  let out = text;
+  for (const secret of registered) {
+    if (out.includes(secret)) out = out.split(secret).join(REDACTED);
+  }
+  for (const shape of TOKEN_SHAPES_GLOBAL) out = out.replace(shape, REDACTED);
+  return out;
+}
 
 /**
  * The forms of a secret that may hide in published bytes: itself, URL-encoded, hex, and base64 at each

@@ -13,6 +13,7 @@ import Bottleneck from 'bottleneck/light.js';
 import type { Logger } from '../redact.js';
 import { validateApiUrl } from './api-url.js';
 import { redact, registerSecret, silentLogger } from '../redact.js';
+import { redactOutbound } from './outbound.js';
 import { promptScheduling } from './scheduling.js';
 import type { Fetch } from './transport.js';
 import { clientFetch } from './transport.js';
@@ -217,6 +218,7 @@ export function createGitHubClient(token: string, options: GitHubClientOptions =
       },
     },
     ghesGraphqlUrl,
+    redactOutbound,
     options.conditionalReads === true ? conditionalReads : noPlugin,
     graphqlRateLimitCompat,
     retry,

@@ -21,6 +21,7 @@ import { readRun, recordStatusComment } from '../ledger/ledger.js';
 import type { RepositoryName } from '../ledger/paths.js';
 import type { RunFile, StatusComment } from '../ledger/types.js';
 import type { Logger } from '../redact.js';
+import { redactSecrets } from '../redact.js';
 
 export interface StatusCommentDeps {
   github: GitHubClient;
@@ -64,9 +65,12 @@ export interface StatusCommentResult {
 /** GitHub comment bodies are limited to 65,536 characters. */
 export const MAX_COMMENT_CHARS = 65_536;
 
-/** The exact body: the run's marker first (its identity), then the projection. */
+/**
+ * The exact body: the run's marker first (its identity), then the projection, redacted (defence in
+ * depth: plan validation already refuses a secret in plan text, redact.ts).
+ */
 export function statusBody(runId: string, projection: string): string {
-  const body = `${statusMarker(runId)}\n${projection}`;
+  const body = `${statusMarker(runId)}\n${redactSecrets(projection)}`;
   if (body.length <= MAX_COMMENT_CHARS) return body;
   const note = '\n\n_(truncated: the full preview is in the workflow run summary)_\n';
   return `${body.slice(0, MAX_COMMENT_CHARS - note.length)}${note}`;
