@@ -35,7 +35,7 @@ export const ERROR_CATALOGUE = {
   },
   'malformed-plan': {
     meaning:
-      "The plan is not I-JSON (RFC 7493: UTF-8, no duplicate member names, no lone surrogates, numbers exact as doubles and integers within ±(2^53−1)), breaks a size bound (nesting depth, string length), does not validate against plan.schema.json, holds a Writ hidden marker (`<!-- writ-…`, in any spelling) or a secret or token-shaped string in any text, or has two steps that would fight over one resource (the same marker key, milestone title or issue create). Each problem names its JSON path (and both steps of a collision); a secret is never shown.",
+      'The plan is not I-JSON (RFC 7493: UTF-8, no duplicate member names, no lone surrogates, numbers exact as doubles and integers within ±(2^53−1)), breaks a size bound (nesting depth, string length), does not validate against plan.schema.json, holds a Writ hidden marker (`<!-- writ-…`, in any spelling) or a secret or token-shaped string in any text, or has two steps that would fight over one resource (the same marker key, milestone title or issue create). Each problem names its JSON path (and both steps of a collision); a secret is never shown.',
     fix: "Fix each problem at the JSON path the message names; validate plans against `schemas/plan.schema.json` in your planner's tests. Never put credentials or Writ's own markers in plan text; give each milestone one step.",
   },
   'invalid-run-id': {
