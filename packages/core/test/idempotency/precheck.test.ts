@@ -7,7 +7,7 @@ import {
   withMarker,
 } from '../../src/idempotency/key.js';
 import type { ListedItem, PageReader } from '../../src/idempotency/precheck.js';
-import { findOwnMarked } from '../../src/idempotency/precheck.js';
+import { findOwnMarked, isOwnAuthor, ownMarked } from '../../src/idempotency/precheck.js';
 
 const KEY = idempotencyKey({
   method: 'POST',
@@ -114,6 +114,48 @@ describe('findOwnMarked', () => {
       status: 'inconclusive',
       reason: 'page-cap',
       pagesRead: 3,
+    });
+  });
+});
+
+describe("the one marker rule: only what Writ's app wrote counts (issue 26, class 2)", () => {
+  const OWN = 'writ-app[bot]';
+
+  it('is Writ only for its bot login, of type Bot, with its ID when known', () => {
+    expect(isOwnAuthor({ login: 'writ-app[bot]', type: 'Bot', id: 7 }, OWN)).toBe(true);
+    expect(isOwnAuthor({ login: 'WRIT-APP[BOT]' }, OWN)).toBe(true);
+    expect(isOwnAuthor({ login: 'writ-app[bot]', type: 'User' }, OWN)).toBe(false);
+    expect(isOwnAuthor({ login: 'writ-app[bot]', type: 'Bot', id: 8 }, { login: OWN, id: 7 })).toBe(false);
+    expect(isOwnAuthor({ login: 'writ-app[bot]', type: 'Bot', id: 7 }, { login: OWN, id: 7 })).toBe(true);
+    for (const login of ['mallory', 'github-actions[bot]', 'other-app[bot]', 'writ-app'])
+      expect(isOwnAuthor({ login, type: login.endsWith('[bot]') ? 'Bot' : 'User' }, OWN)).toBe(false);
+    expect(isOwnAuthor(null, OWN)).toBe(false);
+    expect(isOwnAuthor(undefined, OWN)).toBe(false);
+  });
+
+  it('applies to a milestone through its creator and description', () => {
+    const milestone = (id: number, login: string): ListedItem => ({
+      id,
+      number: id,
+      description: `notes\n\n${MARKER}`,
+      creator: { login, type: login.endsWith('[bot]') ? 'Bot' : 'User' },
+      created_at: `2026-11-30T08:00:0${id}Z`,
+    });
+    const split = ownMarked(
+      [milestone(3, OWN), milestone(1, 'mallory'), milestone(2, 'github-actions[bot]'), milestone(4, OWN)],
+      MARKER,
+      OWN,
+    );
+    expect(split.own.map((m) => m.id)).toEqual([3, 4]);
+    expect(split.foreign.map((m) => m.id)).toEqual([1, 2]);
+  });
+
+  it('reports an item with the marker but a deleted author as foreign', async () => {
+    const orphan: ListedItem = { id: 1, body: MARKER, user: null, created_at: '2026-11-30T08:00:00Z' };
+    expect(await findOwnMarked(pages([[orphan]]), { marker: MARKER, ownLogin: OWN })).toEqual({
+      status: 'absent',
+      pagesRead: 1,
+      foreign: [orphan],
     });
   });
 });
