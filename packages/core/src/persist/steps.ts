@@ -415,6 +415,18 @@ async function assessMilestoneEdit(
     (step.set.due_on === undefined || sameInstant(milestone.due_on, step.set.due_on)) &&
     (description === undefined || milestone.description === description);
   if (matches(current)) return result({ desired: true, resources: [number] });
+  // Never overwrite another key's marker: a new description would drop the keys it carries now.
+  const dropped =
+    description === undefined
+      ? []
+      : markedKeys(current.description).filter((key) => !markedKeys(description).includes(key));
+  if (dropped.length > 0)
+    return result({
+      diff: [
+        `milestone #${number} carries the key \`${escapeInline(dropped[0] ?? '', 80)}\`, which this description would remove; name it by that key`,
+      ],
+      resources: [number],
+    });
   const write: PlannedWrite = {
     describe: 'PATCH /repos/{owner}/{repo}/milestones/{milestone_number}',
     create: false,

@@ -226,4 +226,34 @@ describe('a milestone keyed by another step', () => {
     const still = (await world.app.rest.issues.getMilestone({ ...base, milestone_number: mine.number })).data;
     expect(still.description).toBe(mine.description);
   });
+
+  it('is never stripped of its key by a milestone.edit by number; an edit leaving the description is fine', async () => {
+    const world = await setup();
+    const mine = (
+      await world.app.rest.issues.createMilestone({
+        ...base,
+        title: 'Keyed',
+        description: withMarker('notes', keyMarker('a')),
+      })
+    ).data;
+    const strip = planOf([
+      { id: 'e', kind: 'milestone.edit', milestone: { number: mine.number }, set: { description: 'bare' } },
+    ]);
+    const first = await world.approve(strip);
+    const seq = world.seq();
+    const result = await world.persist(strip, first.runId);
+    expect(result.refusal?.code).toBe('conflict');
+    expect(result.steps[0]?.diff.join(' ')).toMatch(
+      /carries the key `a`, which this description would remove/,
+    );
+    expect(world.writesSince(seq).filter((w) => w.includes('/milestones'))).toEqual([]);
+    const close = planOf([
+      { id: 'e', kind: 'milestone.edit', milestone: { number: mine.number }, set: { state: 'closed' } },
+    ]);
+    const second = await world.approve(close);
+    expect((await world.persist(close, second.runId, { epoch: second.epoch })).outcome).toBe('completed');
+    const now = (await world.app.rest.issues.getMilestone({ ...base, milestone_number: mine.number })).data;
+    expect(now.description).toBe(mine.description);
+    expect(now.state).toBe('closed');
+  });
 });
