@@ -2,6 +2,7 @@ import type { ErrorObject } from 'ajv';
 import { WritError } from '../errors.js';
 import validatePlanSchema from '../generated/plan-validator.js';
 import { createKey } from '../persist/steps.js';
+import { containsSecret } from '../redact.js';
 import { escapeUntrusted } from '../untrusted-text.js';
 import { planTextProblems } from './text-rules.js';
 import type { Plan, PlanStep } from './types.js';
@@ -59,8 +60,11 @@ function semanticProblems(plan: Plan): PlanProblem[] {
   /** Marker keys by kind: a `writ-key` marker means one resource whichever kind wrote it. */
   const keyKinds = new Map<string, number>();
   const createKeys = new Map<string, number>();
-  const named = (index: number): string =>
-    `/steps/${index} (${escapeUntrusted(plan.steps[index]?.id ?? '', 64)})`;
+  /** A step by index and ID; an ID shaped like a secret is refused on its own and never shown. */
+  const named = (index: number): string => {
+    const id = plan.steps[index]?.id ?? '';
+    return containsSecret(id) ? `/steps/${index}` : `/steps/${index} (${escapeUntrusted(id, 64)})`;
+  };
   plan.steps.forEach((step, index) => {
     const first = ids.get(step.id);
     if (first !== undefined) {

@@ -173,6 +173,16 @@ describe('a secret in plan text goes nowhere (issue 26, class 10)', () => {
     ).toContain('/steps/8/target');
   });
 
+  it('refuses a token-shaped step ID or key (the ledger records step IDs; keys become markers)', () => {
+    const plan = clone();
+    step(plan, 0).id = GH_TOKEN;
+    step(plan, 7).key = `k:${GH_TOKEN}`;
+    const problems = planProblems(plan);
+    expect(problems).toContainEqual({ path: '/steps/0/id', message: expect.stringMatching(/secret/) });
+    expect(problems).toContainEqual({ path: '/steps/7/key', message: expect.stringMatching(/secret/) });
+    expect(JSON.stringify(problems)).not.toContain(GH_TOKEN);
+  });
+
   it('refuses a token in an external parameter and in a member name, reporting neither', () => {
     const plan = clone();
     step(plan, 8).parameters = { auth: GH_TOKEN, [GH_TOKEN]: 'x' };
@@ -210,6 +220,16 @@ describe('keys and titles do not collide inside one plan (issue 26, class 4)', (
         (p) => p.path,
       ),
     ).toEqual(['/steps/1/title']);
+  });
+
+  it('never shows a token-shaped step ID when naming a step in a collision', () => {
+    const id = `ghp_${'a1b2c3d4'.repeat(5)}`;
+    const problems = planProblems(plan([upsert(id, 'k1', 'v3.0'), upsert('second', 'k2', 'v3.0')]));
+    expect(problems).toContainEqual({
+      path: '/steps/1/title',
+      message: expect.stringContaining('/steps/0;'),
+    });
+    expect(JSON.stringify(problems)).not.toContain(id);
   });
 
   it('refuses the same milestone key twice, naming the earlier step', () => {
