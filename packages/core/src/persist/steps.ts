@@ -7,7 +7,10 @@
  *
  * Managed markers: a `milestone.upsert` or `comment.upsert` is found again by `<!-- writ-key: KEY -->`
  * in its description or body; an `issue.create` by the idempotency marker of its request
- * (idempotency/key.ts), a visible provenance line and a non-load-bearing `idem-<16 hex>` label.
+ * (idempotency/key.ts), a visible provenance line and a non-load-bearing `idem-<16 hex>` label. A
+ * marker counts only on what Writ's own app wrote (`ownMarked` / `findOwnMarked`,
+ * idempotency/precheck.ts: a milestone's creator, an issue's or comment's user), and no write replaces
+ * or drops another key's marker.
  * Digests a planner puts in `expect` (`description_digest`, `body_digest`) are `sha256:` of the UTF-8
  * text (an absent description is the empty text).
  */
