@@ -24,7 +24,7 @@ import {
 } from '@writ/core/stages/persist/main.js';
 import { persist } from '@writ/core/stages/persist/stage.js';
 import { preview } from '@writ/core/stages/preview/stage.js';
-import { LEDGER_TOKEN, OWNER, REPO, REPOSITORY } from '../ledger/support/emulator.js';
+import { LEDGER_TOKEN, OWNER, REPO, REPOSITORY, emulatorClient } from '../ledger/support/emulator.js';
 import type { RunnerEnv } from './support/runner-env.js';
 import { runnerEnv } from './support/runner-env.js';
 import type { StageWorld } from './support/stage-world.js';
@@ -382,12 +382,13 @@ describe('persist stage, in-process against the emulator', () => {
   it('completes a plan: outputs, the steps table with notes, the created map and the status comment moved on', async () => {
     world = await stageWorld();
     await commitPolicy(world, BEST_EFFORT);
-    // Two milestones already carry the key: the oldest is the step's, the other is reported.
+    // Two milestones Writ's app created already carry the key: the oldest is the step's, the other is
+    // reported (a marker counts only on what Writ's own app created, issue 26).
+    const app = emulatorClient(world.ledgerWorld.emulator, LEDGER_TOKEN);
     const body = 'Plugins.\n\n<!-- writ-key: roadmap:v2.5 -->';
-    const first = (
-      await world.owner.rest.issues.createMilestone({ ...base, title: 'v2.5', description: body })
-    ).data.number;
-    await world.owner.rest.issues.createMilestone({ ...base, title: 'v2.5 (copy)', description: body });
+    const first = (await app.rest.issues.createMilestone({ ...base, title: 'v2.5', description: body })).data
+      .number;
+    await app.rest.issues.createMilestone({ ...base, title: 'v2.5 (copy)', description: body });
     const planFile = writePlan(world, 'complete', [
       {
         id: 'm-25',
