@@ -11,8 +11,8 @@ import type { GitHubClient } from '../github/client.js';
 import type { RepositoryName } from '../ledger/paths.js';
 import type { CommentAuthor, FetchedComment } from './authorize.js';
 import { requireAllowedRole, requireHumanAuthor, requireUnedited } from './authorize.js';
-import type { ApproveCommand, Command } from './command.js';
-import { parseApproveCommand, parseCommand } from './command.js';
+import type { ApproveCommand, Command } from '../command/grammar.js';
+import { parseApproveCommand, parseCommand } from '../command/grammar.js';
 
 /** A failed request whose outcome is not a fact about the approval: retry the job, judge nothing. */
 function transient(what: string, error: unknown): WritError {
