@@ -471,7 +471,7 @@ export function checkApprovalComment(
   if (problem === null) return { backs: true };
   return {
     backs: false,
-    unverifiable: comment === null || comment.createdAt !== comment.updatedAt,
+    unverifiable: comment === null || comment.edited,
     why: problem,
   };
 }
@@ -482,7 +482,7 @@ function approvalCommentProblem(
   runId: string,
 ): string | null {
   if (comment === null) return `approval comment ${approval.comment_id} no longer exists`;
-  if (comment.createdAt !== comment.updatedAt) return `approval comment ${approval.comment_id} was edited`;
+  if (comment.edited) return `approval comment ${approval.comment_id} was edited`;
   if (comment.userId !== approval.actor_id)
     return `approval comment ${approval.comment_id} is not by the approver`;
   if (comment.htmlUrl !== approval.comment_url)
@@ -675,7 +675,7 @@ export function checkCommandComment(
 ): CommentVerdict {
   let why: string | null = null;
   if (comment === null) why = `command comment ${commentId} no longer exists`;
-  else if (comment.createdAt !== comment.updatedAt) why = `command comment ${commentId} was edited`;
+  else if (comment.edited) why = `command comment ${commentId} was edited`;
   else if (comment.userId !== expected.actorId)
     why = `command comment ${commentId} is not by the recorded writer`;
   else {
@@ -691,5 +691,5 @@ export function checkCommandComment(
     }
   }
   if (why === null) return { backs: true };
-  return { backs: false, unverifiable: comment === null || comment.createdAt !== comment.updatedAt, why };
+  return { backs: false, unverifiable: comment === null || comment.edited, why };
 }
