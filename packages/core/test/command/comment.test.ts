@@ -3,7 +3,9 @@
  * every other shape of answer — edited, missing, unknown — counts as edited.
  */
 import { describe, expect, it } from '@jest/globals';
-import { judgeEditRecord } from '../../src/command/comment.js';
+import { COMMENT_EDITS_QUERY, judgeEditRecord, readEditRecord } from '../../src/command/comment.js';
+import { WritError } from '../../src/errors.js';
+import type { GitHubClient } from '../../src/github/client.js';
 
 const UNEDITED = {
   node: {
@@ -47,5 +49,70 @@ describe('judgeEditRecord', () => {
     const verdict = judgeEditRecord(data, 42);
     expect(verdict.edited).toBe(true);
     expect(verdict).toMatchObject({ why: expect.stringMatching(/^comment 42 /) });
+  });
+});
+
+describe('readEditRecord', () => {
+  const comment = {
+    id: 42,
+    node_id: 'IC_42',
+    created_at: '2026-12-02T10:00:00Z',
+    updated_at: '2026-12-02T10:00:00Z',
+    user: { id: 7, login: 'octocat', type: 'User' },
+    body: 'writ: cancel run-1',
+    html_url: 'x',
+  };
+  /** A client whose only request answers `answer` (or throws it): the GraphQL read alone, in isolation. */
+  function answering(answer: unknown, fails = false): GitHubClient & { sent: unknown[] } {
+    const sent: unknown[] = [];
+    const request = async (route: string, parameters: unknown): Promise<unknown> => {
+      sent.push([route, parameters]);
+      if (fails) throw answer;
+      return Promise.resolve({ data: answer });
+    };
+    return { request, sent } as unknown as GitHubClient & { sent: unknown[] };
+  }
+
+  it('asks GitHub for the comment node by its node ID and accepts a never-edited answer', async () => {
+    const github = answering({ data: UNEDITED });
+    expect(await readEditRecord(github, comment)).toEqual({ edited: false });
+    expect(github.sent).toEqual([
+      ['POST /graphql', { query: COMMENT_EDITS_QUERY, variables: { id: 'IC_42' } }],
+    ]);
+  });
+
+  it('is edited when REST already shows an edit, whatever GraphQL says', async () => {
+    const github = answering({ data: UNEDITED });
+    expect(await readEditRecord(github, { ...comment, updated_at: '2026-12-02T10:00:01Z' })).toMatchObject({
+      edited: true,
+    });
+  });
+
+  it('is edited without a node ID to ask about', async () => {
+    const github = answering({ data: UNEDITED });
+    expect(await readEditRecord(github, { ...comment, node_id: '' })).toMatchObject({ edited: true });
+    expect(github.sent).toEqual([]);
+  });
+
+  it.each<[string, unknown, boolean]>([
+    [
+      'GraphQL errors in a 200 answer',
+      { data: UNEDITED, errors: [{ type: 'FORBIDDEN', message: 'x' }] },
+      false,
+    ],
+    ['a GraphQL error without a type', { data: null, errors: [{ message: 'Something went wrong' }] }, false],
+    ['a transport failure', new Error('socket hang up'), true],
+    ['an HTTP 502', Object.assign(new Error('Bad Gateway'), { status: 502 }), true],
+  ])('refuses %s as github-request-failed, judging nothing', async (_name, answer, fails) => {
+    await expect(readEditRecord(answering(answer, fails), comment)).rejects.toMatchObject({
+      code: 'github-request-failed',
+    });
+  });
+
+  it('never echoes an error type that is not a plain GraphQL type name', async () => {
+    const github = answering({ data: null, errors: [{ type: 'ghp_' + 'x'.repeat(36) }] });
+    const error = await readEditRecord(github, comment).catch((caught: unknown) => caught);
+    expect(error).toBeInstanceOf(WritError);
+    expect((error as WritError).message).not.toContain('ghp_');
   });
 });
