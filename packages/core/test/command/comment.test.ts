@@ -4,6 +4,8 @@
  */
 import { describe, expect, it } from '@jest/globals';
 import { COMMENT_EDITS_QUERY, judgeEditRecord, readEditRecord } from '../../src/command/comment.js';
+import { parse, validate } from 'graphql';
+import { githubSchema } from '@writ/github-emulator/graphql.js';
 import { WritError } from '../../src/errors.js';
 import type { GitHubClient } from '../../src/github/client.js';
 
@@ -114,5 +116,11 @@ describe('readEditRecord', () => {
     const error = await readEditRecord(github, comment).catch((caught: unknown) => caught);
     expect(error).toBeInstanceOf(WritError);
     expect((error as WritError).message).not.toContain('ghp_');
+  });
+});
+
+describe('COMMENT_EDITS_QUERY', () => {
+  it("validates against GitHub's published schema (@octokit/graphql-schema)", () => {
+    expect(validate(githubSchema(), parse(COMMENT_EDITS_QUERY)).map((error) => error.message)).toEqual([]);
   });
 });
