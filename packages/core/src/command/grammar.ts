@@ -95,15 +95,14 @@ export function parseCommand(body: string | null | undefined, prefix: string | n
 }
 
 /**
- * `parseCommand`, or null where it would throw `malformed-command`: for readers that only ask whether a
- * body is a given command (replay, recovery's scan), so every reader applies the one grammar.
+ * `parseCommand`, or null where it throws (only ever `malformed-command`): for readers that only ask
+ * whether a body is a given command (replay, recovery's scan), so every reader applies the one grammar.
  */
 export function parseCommandOrNull(body: string | null | undefined, prefix: string | null): Command | null {
   try {
     return parseCommand(body, prefix);
-  } catch (error: unknown) {
-    if (error instanceof WritError && error.code === 'malformed-command') return null;
-    throw error;
+  } catch {
+    return null;
   }
 }
 
