@@ -127,6 +127,28 @@ describe('approval rules', () => {
     expect(run.outputs).toMatchObject({ outcome: 'refused', reason: 'approval-comment-edited' });
   });
 
+  it("refuses a comment edited into the command within the second it was posted (GitHub's edit record, not updated_at)", async () => {
+    expireLease();
+    const { planFile, command } = await freshRun();
+    world.emulator.admin.clock({ freeze: true });
+    let event: Record<string, unknown>;
+    try {
+      event = await world.comment({ login: PEOPLE.write }, 'LGTM');
+      const commentId = (event.comment as { id: number }).id;
+      const { data } = await client(world.emulator, patOf(PEOPLE.write)).rest.issues.updateComment({
+        owner: 'acme',
+        repo: 'widgets',
+        comment_id: commentId,
+        body: command,
+      });
+      expect(data.updated_at).toBe(data.created_at);
+    } finally {
+      world.emulator.admin.clock({ freeze: false });
+    }
+    const run = await consume(planFile, event);
+    expect(run.outputs).toMatchObject({ outcome: 'refused', reason: 'approval-comment-edited' });
+  });
+
   it('trusts the API, not the payload: a payload body rewritten to the command approves nothing', async () => {
     expireLease();
     const { planFile, command } = await freshRun();

@@ -127,8 +127,9 @@ export const ERROR_CATALOGUE = {
     fix: 'Copy the command from the preview, the status comment or `writ reconcile` / `writ cancel` exactly, as the whole comment, on one line.',
   },
   'approval-comment-edited': {
-    meaning: 'The approval comment was edited after it was created.',
-    fix: 'Post the approve command as a new comment; an edited comment never approves.',
+    meaning:
+      "The approve, reconcile or cancel comment was edited after it was posted, by GitHub's own edit record (even within the same second, by someone else, or back to the original text); a comment whose edit record GitHub does not show counts as edited.",
+    fix: 'Post the command as a new comment and leave it unedited; an edited comment never counts.',
   },
 
   // Recovery and evidence links

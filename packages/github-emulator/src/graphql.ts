@@ -19,7 +19,7 @@ import { activeRulesets } from './rules.js';
 import { changeRefs, isValidRefName, RefError } from './refs.js';
 import { dependencyFile } from './resources.js';
 import { verify } from './signing.js';
-import type { Account, Issue, Repo, Token, World } from './state.js';
+import type { Account, Comment, Issue, Repo, Token, World } from './state.js';
 
 let cachedSchema: GraphQLSchema | undefined;
 
@@ -511,6 +511,66 @@ function pullNode(ctx: GqlContext, repo: Repo, entry: Issue): Record<string, unk
   };
 }
 
+/**
+ * An issue comment with GitHub's record of its edits: `lastEditedAt` and `editor` (the last edit),
+ * `includesCreatedEdit` and `userContentEdits` (every revision, newest first, the created one included
+ * once the comment was edited; empty and null while it never was). See rest/comments.ts.
+ */
+function issueCommentNode(ctx: GqlContext, repo: Repo, value: Comment): Record<string, unknown> {
+  const last = value.edits.at(-1);
+  const edits = [...value.edits].reverse().map((edit) => ({
+    __typename: 'UserContentEdit',
+    id: edit.node_id,
+    createdAt: edit.edited_at,
+    updatedAt: edit.edited_at,
+    editedAt: edit.edited_at,
+    editor: userNode(ctx, edit.editor),
+    diff: edit.body,
+    deletedAt: null,
+    deletedBy: null,
+  }));
+  return {
+    __typename: 'IssueComment',
+    id: value.node_id,
+    databaseId: value.id,
+    fullDatabaseId: String(value.id),
+    body: value.body,
+    author: userNode(ctx, value.user),
+    createdAt: value.created_at,
+    updatedAt: value.updated_at,
+    lastEditedAt: last?.edited_at ?? null,
+    editor: last ? userNode(ctx, last.editor) : null,
+    includesCreatedEdit: last !== undefined,
+    url: `${ctx.base}/${repo.owner.login}/${repo.name}/issues/${value.issue_number}#issuecomment-${value.id}`,
+    repository: () => repositoryNode(ctx, repo),
+    userContentEdits: (args: { first?: number; after?: string; last?: number }) =>
+      connection(
+        edits,
+        args,
+        (index) => Buffer.from(`edit:${index}`).toString('base64'),
+        (cursor) => Number(Buffer.from(cursor, 'base64').toString('utf8').split(':')[1] ?? -1),
+      ),
+  };
+}
+
+/** `node(id:)` for an issue comment: null when no comment has the ID, FORBIDDEN without issues read. */
+function issueCommentById(ctx: GqlContext, id: string): Record<string, unknown> | null {
+  for (const repo of ctx.world.repos.values()) {
+    if (!canSee(ctx.world, ctx.token, repo)) continue;
+    for (const value of repo.comments.values()) {
+      if (value.node_id !== id) continue;
+      try {
+        requireAccess({ world: ctx.world, token: ctx.token } as Ctx, repo, 'issues', 'read');
+      } catch (error) {
+        if (!(error instanceof HttpError)) throw error;
+        throw new TypedError('FORBIDDEN', 'Resource not accessible by integration');
+      }
+      return issueCommentNode(ctx, repo, value);
+    }
+  }
+  return null;
+}
+
 /** A token without pull request read access is refused as GitHub refuses it: FORBIDDEN, data null. */
 function requirePullRead(ctx: GqlContext, repo: Repo): void {
   try {
@@ -786,7 +846,7 @@ function rootValue(ctx: GqlContext): Record<string, unknown> {
       for (const repo of ctx.world.repos.values()) {
         if (repo.node_id === id && canSee(ctx.world, ctx.token, repo)) return repositoryNode(ctx, repo);
       }
-      return null;
+      return id.startsWith('IC_') ? issueCommentById(ctx, id) : null;
     },
     createCommitOnBranch: ({ input }: { input: CreateCommitInput }) => createCommitOnBranch(ctx, input),
     createRef: ({

@@ -140,6 +140,19 @@ export interface Pull {
   maintainer_can_modify: boolean;
 }
 
+/**
+ * One revision in GitHub's edit record of a comment (GraphQL `UserContentEdit`). The first edit of a
+ * comment records two: the created revision (the author, at creation, the original body) and the edit.
+ */
+export interface CommentEdit {
+  /** `<comment id>:<sequence>`. */
+  key: string;
+  node_id: string;
+  editor: Account;
+  edited_at: string;
+  body: string;
+}
+
 export interface Comment {
   id: number;
   node_id: string;
@@ -149,6 +162,8 @@ export interface Comment {
   app: App | null;
   created_at: string;
   updated_at: string;
+  /** GitHub's edit record, oldest first: empty until the first edit (see CommentEdit). */
+  edits: CommentEdit[];
 }
 
 interface BypassActor {

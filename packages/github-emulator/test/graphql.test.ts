@@ -331,3 +331,114 @@ describe('GraphQL by node id, updateRef, deleteRef and filtered history', () => 
     ]);
   });
 });
+
+describe('GraphQL issue comment edit record', () => {
+  const EDITS = `query Edits($id: ID!) {
+    node(id: $id) {
+      __typename
+      ... on IssueComment {
+        databaseId
+        body
+        createdAt
+        updatedAt
+        lastEditedAt
+        includesCreatedEdit
+        editor { login }
+        author { login }
+        userContentEdits(first: 10) { totalCount nodes { editedAt diff editor { login } } }
+      }
+    }
+  }`;
+  interface Edits {
+    node: {
+      __typename: string;
+      databaseId: number;
+      body: string;
+      createdAt: string;
+      updatedAt: string;
+      lastEditedAt: string | null;
+      includesCreatedEdit: boolean;
+      editor: { login: string } | null;
+      author: { login: string };
+      userContentEdits: {
+        totalCount: number;
+        nodes: { editedAt: string; diff: string; editor: { login: string } }[];
+      };
+    } | null;
+  }
+  const repo = { owner: 'alice', repo: 'repo' };
+
+  it('records every edit, within the second of creation too, with its editor; REST updated_at keeps one-second resolution', async () => {
+    const admin = world.emulator.admin;
+    const bob = client(world.emulator, 'bob-pat');
+    const alice = client(world.emulator, 'alice-pat');
+    const { data: issue } = await alice.rest.issues.create({ ...repo, title: 'edits' });
+    admin.clock({ now: '2026-12-02T10:00:00Z', freeze: true });
+    try {
+      const { data: created } = await bob.rest.issues.createComment({
+        ...repo,
+        issue_number: issue.number,
+        body: 'writ: cancel run-1',
+      });
+      const never = await bob.graphql<Edits>(EDITS, { id: created.node_id });
+      expect(never.node).toMatchObject({
+        __typename: 'IssueComment',
+        databaseId: created.id,
+        lastEditedAt: null,
+        includesCreatedEdit: false,
+        editor: null,
+        userContentEdits: { totalCount: 0, nodes: [] },
+      });
+
+      // Edited by its author and then, back to the original text, by the repository owner: same second.
+      await bob.rest.issues.updateComment({ ...repo, comment_id: created.id, body: 'writ: cancel run-2' });
+      const { data: back } = await alice.rest.issues.updateComment({
+        ...repo,
+        comment_id: created.id,
+        body: 'writ: cancel run-1',
+      });
+      expect(back.updated_at).toBe(back.created_at);
+      expect(back.body).toBe('writ: cancel run-1');
+      const edited = await alice.graphql<Edits>(EDITS, { id: created.node_id });
+      expect(edited.node).toMatchObject({
+        body: 'writ: cancel run-1',
+        createdAt: '2026-12-02T10:00:00Z',
+        updatedAt: '2026-12-02T10:00:00Z',
+        lastEditedAt: '2026-12-02T10:00:00Z',
+        includesCreatedEdit: true,
+        editor: { login: 'alice' },
+        author: { login: 'bob' },
+        userContentEdits: {
+          totalCount: 3,
+          nodes: [
+            { diff: 'writ: cancel run-1', editor: { login: 'alice' } },
+            { diff: 'writ: cancel run-2', editor: { login: 'bob' } },
+            { diff: 'writ: cancel run-1', editor: { login: 'bob' } },
+          ],
+        },
+      });
+    } finally {
+      admin.clock({ freeze: false });
+    }
+  });
+
+  it('answers null for an unknown comment ID and FORBIDDEN to a token without issues read', async () => {
+    const alice = client(world.emulator, 'alice-pat');
+    const unknown = await alice.graphql<Edits>(EDITS, { id: 'IC_kwDOnope' });
+    expect(unknown.node).toBeNull();
+    const { data: issue } = await alice.rest.issues.create({ ...repo, title: 'private' });
+    const { data: created } = await alice.rest.issues.createComment({
+      ...repo,
+      issue_number: issue.number,
+      body: 'x',
+    });
+    world.emulator.admin.createToken({
+      token: 'no-issues-token',
+      kind: 'installation',
+      app: 'writ-ledger',
+      permissions: { contents: 'read' },
+    });
+    const refused = await graphqlRaw(world.emulator, 'no-issues-token', EDITS, { id: created.node_id });
+    expect(refused.body).toMatchObject({ data: { node: null }, errors: [{ type: 'FORBIDDEN' }] });
+  });
+});

@@ -5,12 +5,12 @@
  * unless `--apply`.
  */
 import { parseAllowedRoles } from '@writ/core/approval/authorize.js';
-import type { ReconcileDecision } from '@writ/core/approval/command.js';
+import type { ReconcileDecision } from '@writ/core/command/grammar.js';
 import {
   RECONCILE_DECISIONS,
   formatCancelCommand,
   formatReconcileCommand,
-} from '@writ/core/approval/command.js';
+} from '@writ/core/command/grammar.js';
 import { WritError } from '@writ/core/errors.js';
 import { createLedgerContext, readRun } from '@writ/core/ledger/ledger.js';
 import { parseRepository } from '@writ/core/ledger/paths.js';
@@ -22,7 +22,7 @@ import { recoverRuns } from '@writ/core/recovery/recover.js';
 import { silentLogger } from '@writ/core/redact.js';
 import { renderRecoverySummary } from '@writ/core/stages/recovery/stage.js';
 import { readServerUrl } from '@writ/core/stages/recovery/inputs.js';
-import { COMMAND_PREFIX_PATTERN } from '@writ/core/approval/command.js';
+import { COMMAND_PREFIX_PATTERN } from '@writ/core/command/grammar.js';
 import { APP_SLUG_PATTERN } from '@writ/core/stages/ledger-inputs.js';
 import { parseOptions, repositoryFrom } from '../args.js';
 import type { CliEnv, CliIo } from '../cli.js';

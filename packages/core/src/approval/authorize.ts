@@ -1,8 +1,9 @@
 /**
  * Who may approve, decided from what GitHub says now: the event must be a newly created issue comment,
- * the comment (fetched by ID, never taken from the payload) must be unedited, its author a human
+ * the comment (fetched by ID, never taken from the payload) must be unedited (GitHub's edit record), its author a human
  * account, and the author's live repository role must be one of the allowed roles.
  */
+import type { CommentAuthor, CommentWithEdits } from '../command/comment.js';
 import { WritError } from '../errors.js';
 
 export const DEFAULT_ALLOWED_ROLES: readonly string[] = ['admin', 'maintain', 'write'];
@@ -34,26 +35,14 @@ export function approvalCommentId(trigger: ApprovalTrigger): number {
   return id;
 }
 
-export interface CommentAuthor {
-  id: number;
-  login: string;
-  type: string;
-}
+export type { CommentAuthor, FetchedComment } from '../command/comment.js';
 
-export interface FetchedComment {
-  id: number;
-  created_at: string;
-  updated_at: string;
-  user: CommentAuthor | null;
-  body?: string | null;
-  html_url: string;
-}
-
-/** Refuses a comment edited after creation. */
-export function requireUnedited(comment: FetchedComment): void {
-  if (comment.updated_at !== comment.created_at) {
-    throw new WritError('approval-comment-edited', `comment ${comment.id} was edited after it was created`);
-  }
+/**
+ * Refuses a comment GitHub's edit record shows edited, or whose record is missing or unknown (fail
+ * safe; see command/comment.ts).
+ */
+export function requireUnedited(read: CommentWithEdits): void {
+  if (read.edits.edited) throw new WritError('approval-comment-edited', read.edits.why);
 }
 
 /** Refuses any author that is not a human account (and never Writ's own app). */

@@ -12,7 +12,7 @@ import { cancelRun, reconcileStep } from '../ledger/ledger.js';
 import type { RepositoryName } from '../ledger/paths.js';
 import type { Actor, RunFile, StepOutcome } from '../ledger/types.js';
 import type { Logger } from '../redact.js';
-import type { Command, ReconcileDecision } from './command.js';
+import type { Command, ReconcileDecision } from '../command/grammar.js';
 import type { VerifiedCommand } from './verify.js';
 
 export const DECISION_OUTCOME: Record<ReconcileDecision, StepOutcome | 'pending'> = {

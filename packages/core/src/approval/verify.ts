@@ -1,6 +1,7 @@
 /**
  * The one approval verification, used where an approval is consumed and by every gate that relies on
- * one: the comment read by ID (never from a payload), unedited, by a human account, holding the exact
+ * one: the comment read by ID (never from a payload), unedited by GitHub's own edit record (GraphQL, see
+ * command/comment.ts; not a timestamp comparison), by a human account, holding the exact
  * approve command, and its author's live role read now, from the same account (a renamed login can be
  * reused). GitHub's definite answers become the caller's refusal codes; a transient failure (a 5xx,
  * a rate limit, a dropped connection) is `github-request-failed`, never a verdict on the approval.
@@ -9,10 +10,11 @@ import type { ErrorCode } from '../errors.js';
 import { WritError, httpStatus } from '../errors.js';
 import type { GitHubClient } from '../github/client.js';
 import type { RepositoryName } from '../ledger/paths.js';
-import type { CommentAuthor, FetchedComment } from './authorize.js';
+import type { CommentAuthor, FetchedComment } from '../command/comment.js';
+import { readCommentWithEdits } from '../command/comment.js';
 import { requireAllowedRole, requireHumanAuthor, requireUnedited } from './authorize.js';
-import type { ApproveCommand, Command } from './command.js';
-import { parseApproveCommand, parseCommand } from './command.js';
+import type { ApproveCommand, Command } from '../command/grammar.js';
+import { parseApproveCommand, parseCommand } from '../command/grammar.js';
 
 /** A failed request whose outcome is not a fact about the approval: retry the job, judge nothing. */
 function transient(what: string, error: unknown): WritError {
@@ -89,22 +91,15 @@ async function verifyCommentWith(
   parse: (body: string | null | undefined) => Command,
 ): Promise<VerifiedCommand> {
   try {
-    let comment: FetchedComment;
-    try {
-      ({ data: comment } = await github.rest.issues.getComment({
-        ...check.repository,
-        comment_id: check.commentId,
-      }));
-    } catch (error: unknown) {
-      if (httpStatus(error) === 404) {
-        throw new WritError(
-          'unauthorized-approval',
-          `comment ${check.commentId} does not exist (deleted, or not in this repository)`,
-        );
-      }
-      throw transient(`Reading approval comment ${check.commentId}`, error);
+    const read = await readCommentWithEdits(github, check.repository, check.commentId);
+    if (read === null) {
+      throw new WritError(
+        'unauthorized-approval',
+        `comment ${check.commentId} does not exist (deleted, or not in this repository)`,
+      );
     }
-    requireUnedited(comment);
+    const { comment } = read;
+    requireUnedited(read);
     const command = parse(comment.body);
     const author = requireHumanAuthor(comment.user, check.appBotLogin);
     await check.beforeRole?.(command, comment);

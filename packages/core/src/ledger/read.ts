@@ -4,6 +4,7 @@
  * expectedHeadOid, the ruleset reads and the bootstrap's Git data calls. Field names follow GitHub's
  * published GraphQL schema.
  */
+import { readCommentWithEdits } from '../command/comment.js';
 import { WritError, httpStatus } from '../errors.js';
 import type { GitHubClient } from '../github/client.js';
 import { commitOnBranch } from '../github/commit-on-branch.js';
@@ -378,24 +379,15 @@ export class GitHubLedgerStore implements LedgerStore {
 
   async comment(repository: string, commentId: number): Promise<CommentInfo | null> {
     const [owner = '', repo = ''] = repository.split('/');
-    try {
-      this.requests += 1;
-      const { data } = await this.github.request('GET /repos/{owner}/{repo}/issues/comments/{comment_id}', {
-        owner,
-        repo,
-        comment_id: commentId,
-      });
-      return {
-        userId: typeof data.user?.id === 'number' ? data.user.id : null,
-        body: data.body ?? '',
-        htmlUrl: data.html_url,
-        createdAt: data.created_at,
-        updatedAt: data.updated_at,
-      };
-    } catch (error: unknown) {
-      if (httpStatus(error) === 404) return null;
-      throw requestFailed(`Reading approval comment ${commentId}`, error);
-    }
+    this.requests += 2;
+    const read = await readCommentWithEdits(this.github, { owner, repo }, commentId);
+    if (read === null) return null;
+    return {
+      userId: typeof read.comment.user?.id === 'number' ? read.comment.user.id : null,
+      body: read.comment.body ?? '',
+      htmlUrl: read.comment.html_url,
+      edited: read.edits.edited,
+    };
   }
 
   async readHistory(headOid: string, cursor: string | null, first: number): Promise<HistoryPage> {

@@ -11,7 +11,7 @@
  * approval comment, where it can still be read unedited, is by the recorded approver at the recorded
  * URL and holds the approve command for this run and digest.
  */
-import { parseCommand } from '../approval/command.js';
+import { parseCommandOrNull } from '../command/grammar.js';
 import { WritError } from '../errors.js';
 import type { TransitionTrailers } from './message.js';
 import { parseTrailers } from './message.js';
@@ -471,7 +471,7 @@ export function checkApprovalComment(
   if (problem === null) return { backs: true };
   return {
     backs: false,
-    unverifiable: comment === null || comment.createdAt !== comment.updatedAt,
+    unverifiable: comment === null || comment.edited,
     why: problem,
   };
 }
@@ -482,16 +482,17 @@ function approvalCommentProblem(
   runId: string,
 ): string | null {
   if (comment === null) return `approval comment ${approval.comment_id} no longer exists`;
-  if (comment.createdAt !== comment.updatedAt) return `approval comment ${approval.comment_id} was edited`;
+  if (comment.edited) return `approval comment ${approval.comment_id} was edited`;
   if (comment.userId !== approval.actor_id)
     return `approval comment ${approval.comment_id} is not by the approver`;
   if (comment.htmlUrl !== approval.comment_url)
     return `approval comment ${approval.comment_id} is not at the recorded URL`;
-  const match =
-    /^[a-z][a-z0-9-]{0,31}: approve ([A-Za-z0-9][A-Za-z0-9_-]{0,63}) ([0-9a-f]{64})(?:\r?\n)?$/.exec(
-      comment.body,
-    );
-  if (match === null || match[1] !== runId || `sha256:${match[2]}` !== approval.digest) {
+  const command = parseCommandOrNull(comment.body, null);
+  if (
+    command?.kind !== 'approve' ||
+    command.runId !== runId ||
+    `sha256:${command.digestHex}` !== approval.digest
+  ) {
     return `approval comment ${approval.comment_id} does not hold the approve command for this run and digest`;
   }
   return null;
@@ -643,7 +644,7 @@ export async function replayCommit(
   return next;
 }
 
-/** What a human's command comment must say for the transition it backs (see approval/command.ts). */
+/** What a human's command comment must say for the transition it backs (see command/grammar.ts). */
 interface ExpectedCommand {
   actorId: number;
   verb: 'reconcile' | 'cancel';
@@ -674,16 +675,11 @@ export function checkCommandComment(
 ): CommentVerdict {
   let why: string | null = null;
   if (comment === null) why = `command comment ${commentId} no longer exists`;
-  else if (comment.createdAt !== comment.updatedAt) why = `command comment ${commentId} was edited`;
+  else if (comment.edited) why = `command comment ${commentId} was edited`;
   else if (comment.userId !== expected.actorId)
     why = `command comment ${commentId} is not by the recorded writer`;
   else {
-    let parsed: ReturnType<typeof parseCommand> | null = null;
-    try {
-      parsed = parseCommand(comment.body, null);
-    } catch {
-      parsed = null;
-    }
+    const parsed = parseCommandOrNull(comment.body, null);
     const args =
       parsed?.kind === 'reconcile'
         ? [parsed.runId, parsed.stepId, parsed.decision]
@@ -695,5 +691,5 @@ export function checkCommandComment(
     }
   }
   if (why === null) return { backs: true };
-  return { backs: false, unverifiable: comment === null || comment.createdAt !== comment.updatedAt, why };
+  return { backs: false, unverifiable: comment === null || comment.edited, why };
 }

@@ -75,8 +75,8 @@ export interface CommentInfo {
   userId: number | null;
   body: string;
   htmlUrl: string;
-  createdAt: string;
-  updatedAt: string;
+  /** GitHub's edit record shows an edit, or could not vouch for none (command/comment.ts). */
+  edited: boolean;
 }
 
 export interface LedgerSnapshot {

@@ -20,7 +20,7 @@
  * Then each scanned run's status comment is repaired if it is missing, hand-edited or out of date.
  * Recovery writes the ledger and status comments only: no issue, milestone or external dispatch.
  */
-import { parseCommand } from '../approval/command.js';
+import { parseCommandOrNull } from '../command/grammar.js';
 import { consumeApprovalComment } from '../approval/consume-approval.js';
 import { verifyApprovalComment } from '../approval/verify.js';
 import type { ErrorCode } from '../errors.js';
@@ -369,12 +369,8 @@ async function commentsSince(context: SweepContext, issue: number, since: string
 }
 
 function approvesRun(body: string | null | undefined, prefix: string, runId: string): boolean {
-  try {
-    const command = parseCommand(body, prefix);
-    return command.kind === 'approve' && command.runId === runId;
-  } catch {
-    return false;
-  }
+  const command = parseCommandOrNull(body, prefix);
+  return command?.kind === 'approve' && command.runId === runId;
 }
 
 async function recoverApproval(

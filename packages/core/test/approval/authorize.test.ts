@@ -51,16 +51,19 @@ describe('approver', () => {
     expect(codeOf(() => requireHumanAuthor(author, 'writ-app[bot]'))).toBe('unauthorized-approval');
   });
 
-  it('refuses an edited comment', () => {
+  it('refuses a comment its edit record shows edited, and only then', () => {
     const comment = {
       id: 1,
+      node_id: 'IC_1',
       created_at: '2026-11-30T08:00:00Z',
-      updated_at: '2026-11-30T08:00:05Z',
+      updated_at: '2026-11-30T08:00:00Z',
       user: human,
       html_url: 'x',
     };
-    expect(codeOf(() => requireUnedited(comment))).toBe('approval-comment-edited');
-    expect(codeOf(() => requireUnedited({ ...comment, updated_at: comment.created_at }))).toBeUndefined();
+    expect(codeOf(() => requireUnedited({ comment, edits: { edited: true, why: 'edited' } }))).toBe(
+      'approval-comment-edited',
+    );
+    expect(codeOf(() => requireUnedited({ comment, edits: { edited: false } }))).toBeUndefined();
   });
 
   it.each(['admin', 'maintain', 'write'])('allows role %s by default', (role) => {

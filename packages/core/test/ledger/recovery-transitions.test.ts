@@ -66,8 +66,7 @@ function commented(id: number, body: string, userId = WRITER.actor_id): void {
     userId,
     body,
     htmlUrl: `https://github.com/acme/widgets/issues/7#issuecomment-${id}`,
-    createdAt: '2026-11-30T09:00:00Z',
-    updatedAt: '2026-11-30T09:00:00Z',
+    edited: false,
   });
 }
 

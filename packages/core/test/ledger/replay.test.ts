@@ -521,13 +521,11 @@ describe('the replay refuses what no legal transition writes', () => {
       { dryRun: true },
     );
     const { files, message } = planned(outcome);
-    const at = new Date(store.now).toISOString();
     const comment = {
       userId: 999,
       body: `writ: approve run-1 ${plan.digest.slice(7)}`,
       htmlUrl: approvalFor(plan).comment_url,
-      createdAt: at,
-      updatedAt: at,
+      edited: false,
     };
     store.comments.set(1001, comment);
     const forged = store.append(files, message);

@@ -8,7 +8,7 @@ import { afterEach, beforeEach, describe, expect, it } from '@jest/globals';
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { parseCommand } from '@writ/core/approval/command.js';
+import { parseCommand } from '@writ/core/command/grammar.js';
 import { WritError } from '@writ/core/errors.js';
 import { claimStep, readRun } from '@writ/core/ledger/ledger.js';
 import type { RunFile } from '@writ/core/ledger/types.js';

@@ -148,7 +148,7 @@ describe('consume-approval stage, in-process', () => {
     expect(errorCode(refused)).toBe('insufficient-permission');
   });
 
-  it('refuses a replayed approval from the comment and one ledger read, before the role or rulesets', async () => {
+  it('refuses a replayed approval from the comment, its edit record and one ledger read, before the role or rulesets', async () => {
     world = await stageWorld();
     const planFile = world.planFile('plan');
     const { runId, command } = await proposed(world, planFile);
@@ -163,7 +163,11 @@ describe('consume-approval stage, in-process', () => {
       .requests()
       .filter((r) => r.seq > seq)
       .map((r) => (r.path === '/graphql' ? r.operation : `${r.method} ${r.path.replace(/\?.*$/, '')}`));
-    expect(sent).toEqual([`GET /repos/${REPOSITORY}/issues/comments/${commentId}`, 'WritLedgerRead']);
+    expect(sent).toEqual([
+      `GET /repos/${REPOSITORY}/issues/comments/${commentId}`,
+      'WritCommentEdits',
+      'WritLedgerRead',
+    ]);
     expect(world.writesSince(seq)).toEqual([]);
     expect((await readRun(world.ledgerWorld.context(), runId)).run?.approval?.comment_id).toBe(commentId);
   });

@@ -7,7 +7,7 @@ import type { Ctx } from '../http.js';
 import { bodyObject, HttpError, notFound, paginate, patForbidden, requireString } from '../http.js';
 import { comment, issue } from '../represent.js';
 import type { Router } from '../router.js';
-import type { Comment, Repo } from '../state.js';
+import type { Account, Comment, CommentEdit, Repo } from '../state.js';
 import { nodeId, roleAtLeast } from '../state.js';
 import { intParam, loadRepo, recordRepoEvent, urlsOf } from './common.js';
 import { conditional, withEtag } from './conditional.js';
@@ -37,6 +37,24 @@ function commentEvent(
     comment: comment(urls, ctx.world, repo, target),
     ...extra,
   });
+}
+
+/**
+ * Adds an accepted PATCH to the comment's edit record (GraphQL `lastEditedAt`, `editor`,
+ * `includesCreatedEdit`, `userContentEdits`), at the emulator's clock, which may be the second the
+ * comment was created (REST `updated_at` then still equals `created_at`: one-second resolution). The
+ * first edit also records the created revision. Every accepted PATCH is recorded, an unchanged body
+ * included (a consumer that must refuse an edited comment is tested against the stricter record).
+ */
+function recordEdit(ctx: Ctx, target: Comment, previous: string): void {
+  const editor = ctx.token?.account ?? target.user;
+  // Edit IDs are the comment's and a sequence number: no draw on the world's ID counter.
+  const revision = (account: Account, at: string, body: string): CommentEdit => {
+    const key = `${target.id}:${target.edits.length}`;
+    return { key, node_id: nodeId('UCE', key), editor: account, edited_at: at, body };
+  };
+  if (target.edits.length === 0) target.edits.push(revision(target.user, target.created_at, previous));
+  target.edits.push(revision(editor, target.updated_at, target.body));
 }
 
 /** The comment named by the path, if the caller may edit or delete it (its author, or a writer). */
@@ -80,6 +98,7 @@ export function registerCommentRoutes(router: Router): void {
       const previous = found.body;
       found.body = text;
       found.updated_at = ctx.world.now();
+      recordEdit(ctx, found, previous);
       if (previous !== text)
         commentEvent(ctx, repo, found, 'edited', { changes: { body: { from: previous } } });
     }
@@ -134,6 +153,7 @@ export function registerCommentRoutes(router: Router): void {
       app: token.kind === 'pat' ? null : token.app,
       created_at: now,
       updated_at: now,
+      edits: [],
     };
     repo.comments.set(id, created);
     parent.updated_at = now;

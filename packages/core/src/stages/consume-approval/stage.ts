@@ -1,4 +1,4 @@
-import type { Command } from '../../approval/command.js';
+import type { Command } from '../../command/grammar.js';
 import { consumeHumanCommand } from '../../approval/commands.js';
 import { consumeApprovalComment } from '../../approval/consume-approval.js';
 import type { VerifiedCommand } from '../../approval/verify.js';

@@ -1,5 +1,5 @@
 import { tmpdir } from 'node:os';
-import { validateCommandPrefix } from '../../approval/command.js';
+import { validateCommandPrefix } from '../../command/grammar.js';
 import type { StageIo } from '../../io/action-io.js';
 import type { FileRoots } from '../../io/input-file.js';
 import type { RepositoryName } from '../../ledger/paths.js';

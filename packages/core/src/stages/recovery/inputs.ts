@@ -1,5 +1,5 @@
 import { parseAllowedRoles } from '../../approval/authorize.js';
-import { validateCommandPrefix } from '../../approval/command.js';
+import { validateCommandPrefix } from '../../command/grammar.js';
 import { WritError } from '../../errors.js';
 import type { StageIo } from '../../io/action-io.js';
 import type { FileRoots } from '../../io/input-file.js';

@@ -227,13 +227,11 @@ export class MemoryLedgerStore implements LedgerStore {
       const run = JSON.parse(text) as { run_id: string; approval: Approval | null };
       const approval = run.approval;
       if (approval === null || this.comments.has(approval.comment_id)) continue;
-      const at = new Date(this.now).toISOString();
       this.comments.set(approval.comment_id, {
         userId: approval.actor_id,
         body: `writ: approve ${run.run_id} ${approval.digest.slice('sha256:'.length)}`,
         htmlUrl: approval.comment_url,
-        createdAt: at,
-        updatedAt: at,
+        edited: false,
       });
     }
   }

@@ -1,6 +1,9 @@
 import { describe, expect, it } from '@jest/globals';
 import fc from 'fast-check';
-import { parseApproveCommand, validateCommandPrefix } from '../../src/approval/command.js';
+import { readFileSync, readdirSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { parseApproveCommand, validateCommandPrefix } from '../../src/command/grammar.js';
 import { WritError } from '../../src/errors.js';
 import { BAD_COMMANDS, CANONICAL, HEX, RUN } from '../../../../test/fixtures/approval-corpus.js';
 
@@ -187,5 +190,21 @@ describe('validateCommandPrefix', () => {
 
   it.each(['writ', 'roadmap', 'a', 'release-bot-2', 'w'.repeat(32)])('accepts %j', (prefix) => {
     expect(validateCommandPrefix(prefix)).toBe(prefix);
+  });
+});
+
+describe('the grammar module', () => {
+  it('is a leaf: it imports only the error catalogue, and the ledger imports nothing from approval/', () => {
+    const src = join(dirname(fileURLToPath(import.meta.url)), '../../src');
+    const importsOf = (file: string): string[] =>
+      [...readFileSync(join(src, file), 'utf8').matchAll(/^import [^;]*? from '([^']+)';$/gms)].map(
+        (match) => match[1]!,
+      );
+    expect(importsOf('command/grammar.ts')).toEqual(['../errors.js']);
+    const ledgerImports = readdirSync(join(src, 'ledger'))
+      .filter((file) => file.endsWith('.ts'))
+      .flatMap((file) => importsOf(join('ledger', file)).map((target) => `${file} -> ${target}`));
+    expect(ledgerImports.length).toBeGreaterThan(10);
+    expect(ledgerImports.filter((entry) => entry.includes('/approval/'))).toEqual([]);
   });
 });

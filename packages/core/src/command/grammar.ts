@@ -4,6 +4,10 @@
  * ASCII line with one optional trailing newline. Nothing is normalized first: a zero-width or bidi
  * character, a confusable, a fullwidth form, a non-breaking space, an extra word, quoting or a code span
  * all fail, because the human approved what GitHub shows and Writ must act on exactly those bytes.
+ *
+ * Every reader of a command parses it here: the live verification (approval/verify.ts), the ledger's
+ * replay (ledger/replay.ts), recovery's lost-approval scan and the CLI. A leaf module: it imports only
+ * the error catalogue, so the ledger can use it without depending on approval/.
  */
 import { WritError } from '../errors.js';
 
@@ -88,6 +92,18 @@ export function parseCommand(body: string | null | undefined, prefix: string | n
   }
   if (prefix !== null && command.prefix !== prefix) refuse(`the command prefix is not '${prefix}'`);
   return command;
+}
+
+/**
+ * `parseCommand`, or null where it throws (only ever `malformed-command`): for readers that only ask
+ * whether a body is a given command (replay, recovery's scan), so every reader applies the one grammar.
+ */
+export function parseCommandOrNull(body: string | null | undefined, prefix: string | null): Command | null {
+  try {
+    return parseCommand(body, prefix);
+  } catch {
+    return null;
+  }
 }
 
 /** Parses a comment body into an approve command for `prefix`, or throws `malformed-command`. */
