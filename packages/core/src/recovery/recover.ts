@@ -3,7 +3,8 @@
  * that is not terminal —
  *
  * - `approved` / `running`: the holder's liveness from the Actions API. A holder still in progress, or
- *   one GitHub will not say about, is left alone whatever the lease says; a lease not yet expired on the
+ *   one GitHub will not say about, is left alone whatever the lease says (and `takeoverRun` reads the
+ *   lease's current holder the same way, so no run is taken over from another run's live holder); a lease not yet expired on the
  *   server's clock plus grace is left alone whatever the holder says. Otherwise the run is taken over at
  *   epoch + 1 (the compare-and-set commit picks exactly one winner among concurrent sweepers; the
  *   approval is never re-consumed), its claimed steps resolved through the step observer: desired state
@@ -42,7 +43,7 @@ import { renderPreview } from '../preview/render.js';
 import type { Logger } from '../redact.js';
 import { renderStatusProjection } from '../status-comment/projection.js';
 import type { Liveness } from './liveness.js';
-import { holderLiveness } from './liveness.js';
+import { actionsLiveness } from './liveness.js';
 import { repairStatusComment, runEvidence } from './repair-status.js';
 
 export interface RecoverySettings {
@@ -289,7 +290,7 @@ async function recoverHeld(
   report: RunRecovery,
   resumable: ResumableRun[],
 ): Promise<void> {
-  const { github, ledger } = context.deps;
+  const { ledger } = context.deps;
   const { settings, lease } = context;
   const owner = run.owner?.holder ?? null;
   if (owner !== null && sameHolder(owner, settings.holder) && lease.holder?.run_id === run.run_id) {
@@ -304,7 +305,7 @@ async function recoverHeld(
     return;
   }
   if (owner !== null) {
-    const liveness = await holderLiveness(context.deps.actions ?? github, settings.repository, owner);
+    const liveness = await ledger.liveness(owner);
     if (liveness.state === 'in-progress' || liveness.state === 'unknown') {
       report.reason = livenessReason(liveness);
       return;
@@ -506,7 +507,15 @@ async function repairStatus(context: SweepContext, scanned: RunFile, report: Run
   }
 }
 
-export async function recoverRuns(deps: RecoveryDeps, settings: RecoverySettings): Promise<RecoveryReport> {
+export async function recoverRuns(given: RecoveryDeps, settings: RecoverySettings): Promise<RecoveryReport> {
+  // Holder liveness is read with the Actions client, by the sweep's own checks and by every takeover.
+  const deps: RecoveryDeps =
+    given.actions === undefined
+      ? given
+      : {
+          ...given,
+          ledger: { ...given.ledger, liveness: actionsLiveness(given.actions, settings.repository) },
+        };
   const view = await readVerifiedRuns(deps.ledger);
   const { plan, problem } = loadPlan(settings);
   const context: SweepContext = {

@@ -13,7 +13,7 @@ import {
   takeoverRun,
 } from '@writ/core/ledger/ledger.js';
 import { LEASE_PATH } from '@writ/core/ledger/paths.js';
-import { APP, MemoryLedgerStore, instantClock } from './support/memory-store.js';
+import { APP, MemoryLedgerStore, holdersFinished, instantClock } from './support/memory-store.js';
 import { HOLDER, approvalFor, planFor, proposePlanFor, recomputed } from './support/fixtures.js';
 
 let store: MemoryLedgerStore;
@@ -25,7 +25,7 @@ const proposed = (runId: string, seed = runId) => proposePlanFor(ledger, runId, 
 beforeEach(async () => {
   store = new MemoryLedgerStore();
   ledger = createLedgerContext(
-    { github: store, clock: instantClock },
+    { github: store, clock: instantClock, liveness: holdersFinished },
     { repository: 'acme/widgets', app: APP, policy, seed: 1 },
   );
   await bootstrapLedger(ledger, { apply: true });
@@ -458,7 +458,7 @@ describe('the compare-and-set loop', () => {
       writing = false;
     };
     const context = createLedgerContext(
-      { github: store, clock: instantClock },
+      { github: store, clock: instantClock, liveness: holdersFinished },
       { repository: 'acme/widgets', app: APP, maxAttempts: 3 },
     );
     expect(
