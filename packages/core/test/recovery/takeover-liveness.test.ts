@@ -18,6 +18,7 @@ import { recoverRuns } from '@writ/core/recovery/recover.js';
 import { silentLogger } from '@writ/core/redact.js';
 import type { ClaimCheckpointStageSettings } from '@writ/core/stages/claim-checkpoint/inputs.js';
 import { claimCheckpoint } from '@writ/core/stages/claim-checkpoint/stage.js';
+import { connect } from '@writ/core/stages/connect.js';
 import { refusal, refusalError } from '../support/code-of.js';
 import type { LedgerWorld } from '../ledger/support/emulator.js';
 import {
@@ -293,5 +294,22 @@ describe('a holder Writ cannot read is not gone', () => {
     const error = await refusalError(takeoverRun(ledger, { runId: 'run-1', holder: TAKER }));
     expect(error.code).toBe('holder-liveness-unproven');
     expect(error.message).toContain('liveness-forbidden');
+  });
+});
+
+describe('claim-checkpoint reads liveness with its actions-token', () => {
+  it('takes over a completed holder with the actions token; the app token alone cannot read Actions', async () => {
+    const seeded = await expiredHolder('completed');
+    const before = await leaseOf(seeded);
+    const target = { apiUrl: world!.emulator.url, repository: REPOSITORY };
+    const settings = claimSettings({
+      ledger: { token: LEDGER_TOKEN, branch: BRANCH, app: world!.app, leaseMs: 600_000 },
+    });
+    const appOnly = connect(target, settings.ledger, silentLogger);
+    expect(await refusal(claimCheckpoint(settings, appOnly))).toBe('holder-liveness-unproven');
+    expect(await leaseOf(seeded)).toEqual(before);
+    const withActions = connect(target, settings.ledger, silentLogger, { actionsToken: ACTIONS_TOKEN });
+    const result = await claimCheckpoint({ ...settings, actionsToken: ACTIONS_TOKEN }, withActions);
+    expect(result.outputs).toMatchObject({ outcome: 'taken-over', epoch: 2 });
   });
 });
