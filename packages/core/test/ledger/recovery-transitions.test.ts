@@ -268,6 +268,7 @@ describe('human reconcile and cancel', () => {
             content_digest: `sha256:${'b'.repeat(64)}`,
             epoch: 1,
           },
+          holder: me,
         }),
       ),
     ).toBe('invalid-transition');
