@@ -62,6 +62,8 @@ export interface DemoWorldSpec {
   files?: Readonly<Record<string, string>>;
   /** Sees each request before the emulator answers it (a kill-point harness counts and kills there). */
   onRequest?: EmulatorOptions['onRequest'];
+  /** A private repository (default public). The probe refuses a public running repository. */
+  private?: boolean;
 }
 
 export interface DemoWorld {
@@ -96,7 +98,7 @@ export async function startDemoWorld(spec: DemoWorldSpec): Promise<DemoWorld> {
   admin.createRepo({
     owner: OWNER,
     name: REPO,
-    private: false,
+    private: spec.private ?? false,
     files: { 'README.md': '# widgets\n', ...spec.files },
   });
   for (const [login, role] of Object.entries(spec.people)) {
