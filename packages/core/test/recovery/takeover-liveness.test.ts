@@ -5,6 +5,9 @@
  * never taken over, whatever the lease's expiry and whichever run the takeover is for; a completed or
  * missing one is; one Writ cannot read is not.
  */
+import { readFileSync, readdirSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { afterEach, describe, expect, it } from '@jest/globals';
 import type { LedgerContext } from '@writ/core/ledger/cas.js';
 import {
@@ -311,5 +314,20 @@ describe('claim-checkpoint reads liveness with its actions-token', () => {
     const withActions = connect(target, settings.ledger, silentLogger, { actionsToken: ACTIONS_TOKEN });
     const result = await claimCheckpoint({ ...settings, actionsToken: ACTIONS_TOKEN }, withActions);
     expect(result.outputs).toMatchObject({ outcome: 'taken-over', epoch: 2 });
+  });
+});
+
+describe('every path that takes a lease over passes through takeoverRun', () => {
+  it('finds the takeover transition evaluated only in takeoverRun (and replayed, never committed, by replay)', () => {
+    const root = join(dirname(fileURLToPath(import.meta.url)), '../../..');
+    const sources = ['core/src', 'cli/src'].flatMap((dir) =>
+      readdirSync(join(root, dir), { recursive: true, encoding: 'utf8' })
+        .filter((file) => file.endsWith('.ts'))
+        .map((file) => join(dir, file)),
+    );
+    // A call through the module namespace, or the function imported by name.
+    const uses = /\btransitions\.takeover\(|\{[^}]*\btakeover\b[^}]*\}\s*from\s*'[^']*transitions\.js'/;
+    const callers = sources.filter((file) => uses.test(readFileSync(join(root, file), 'utf8'))).sort();
+    expect(callers).toEqual(['core/src/ledger/ledger.ts', 'core/src/ledger/replay.ts']);
   });
 });
