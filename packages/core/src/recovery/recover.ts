@@ -3,8 +3,7 @@
  * that is not terminal —
  *
  * - `approved` / `running`: the holder's liveness from the Actions API. A holder still in progress, or
- *   one GitHub will not say about, is left alone whatever the lease says (and `takeoverRun` reads the
- *   lease's current holder the same way, so no run is taken over from another run's live holder); a lease not yet expired on the
+ *   one GitHub will not say about, is left alone whatever the lease says; a lease not yet expired on the
  *   server's clock plus grace is left alone whatever the holder says. Otherwise the run is taken over at
  *   epoch + 1 (the compare-and-set commit picks exactly one winner among concurrent sweepers; the
  *   approval is never re-consumed), its claimed steps resolved through the step observer: desired state
@@ -507,19 +506,21 @@ async function repairStatus(context: SweepContext, scanned: RunFile, report: Run
   }
 }
 
-export async function recoverRuns(given: RecoveryDeps, settings: RecoverySettings): Promise<RecoveryReport> {
-  // Holder liveness is read with the Actions client, by the sweep's own checks and by every takeover.
-  const deps: RecoveryDeps =
-    given.actions === undefined
-      ? given
-      : {
-          ...given,
-          ledger: { ...given.ledger, liveness: actionsLiveness(given.actions, settings.repository) },
-        };
+/**
+ * Holder liveness is read with the Actions client (`actions`, else the ledger's own) by the sweep's
+ * checks and by every takeover (`takeoverRun` reads the lease's holder too, so no run is taken over
+ * from another run's live holder).
+ */
+function withActionsLiveness(deps: RecoveryDeps, repository: RepositoryName): RecoveryDeps {
+  if (deps.actions === undefined) return deps;
+  return { ...deps, ledger: { ...deps.ledger, liveness: actionsLiveness(deps.actions, repository) } };
+}
+
+export async function recoverRuns(deps: RecoveryDeps, settings: RecoverySettings): Promise<RecoveryReport> {
   const view = await readVerifiedRuns(deps.ledger);
   const { plan, problem } = loadPlan(settings);
   const context: SweepContext = {
-    deps,
+    deps: withActionsLiveness(deps, settings.repository),
     settings,
     plan,
     serverTime: view.serverTime,
