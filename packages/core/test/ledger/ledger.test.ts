@@ -244,6 +244,21 @@ describe('claims, checkpoints, takeover and fencing', () => {
     expect(overview.runs[0]?.state).toBe('running');
   });
 
+  it('proves no holder gone without an Actions reader: a store-backed ledger refuses every takeover', async () => {
+    await consumed('run-1', 11);
+    store.now += policy.leaseMs + policy.graceMs;
+    const blind = createLedgerContext(
+      { github: store, clock: instantClock },
+      { repository: 'acme/widgets', app: APP, policy, seed: 1 },
+    );
+    const replacement = { workflow_run_id: 9001, attempt: 2 };
+    expect(await refusal(takeoverRun(blind, { runId: 'run-1', holder: replacement }))).toBe(
+      'holder-liveness-unproven',
+    );
+    // The holder taking over its own lease reads nothing.
+    expect((await takeoverRun(blind, { runId: 'run-1', holder: HOLDER })).result.epoch).toBe(2);
+  });
+
   it('refuses a takeover before expiry plus grace on the server clock, then one wins at epoch + 1', async () => {
     await consumed('run-1', 11);
     const replacement = { workflow_run_id: 9001, attempt: 2 };
