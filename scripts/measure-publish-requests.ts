@@ -45,7 +45,8 @@ for (const [label, text] of [
       'dry-run': 'false',
       ...world.ledgerInputs(),
     },
-    { env: { RUNNER_TEMP: dir } },
+    // A later job of the workflow run that approved (holder 1): publish is fenced by holder.
+    { env: { RUNNER_TEMP: dir, GITHUB_RUN_ID: '1', GITHUB_RUN_ATTEMPT: '1' } },
   );
   const reqs = world.emulator.admin.requests().filter((r) => r.seq > seq);
   const writes = reqs.filter(

@@ -101,8 +101,9 @@ describe('the probe bundle', () => {
       'cleanup-left': '0',
     });
     const sent = world.emulator.admin.requests().filter((r) => r.seq > start);
-    // The guard's three reads plus what the probe counts itself.
-    expect(sent).toHaveLength(Number(result.outputs.requests) + 3);
+    // The guard's five reads (the running repository and its allow-list, the sandbox, and the running
+    // repository by name and by ID with the sandbox token, each a 404) plus what the probe counts itself.
+    expect(sent).toHaveLength(Number(result.outputs.requests) + 5);
     const path = join(result.workspace, '.writ/probe-evidence.json');
     expect(result.outputs['evidence-file']).toBe(path);
     const evidence = JSON.parse(readFileSync(path, 'utf8')) as ProbeEvidence;

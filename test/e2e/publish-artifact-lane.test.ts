@@ -35,19 +35,31 @@ const CREDENTIALS = 'aws_secret_access_key=wJalrXUtnFEMIK7MDENGbPxRfiCYEXAMPLEKE
 const ARTIFACT_BRANCH = 'bot/writ-artifact';
 const PATH = 'docs/reference/roadmap.md';
 let counter = 0;
-let approved: { planFile: string; runId: string; epoch: string };
+/** A run as consume-approval left it; `holder` is the workflow run that approved it (publish's job). */
+interface ApprovedRun {
+  planFile: string;
+  runId: string;
+  epoch: string;
+  holder: number;
+}
+let approved: ApprovedRun;
 
 const api = () => client(world.emulator, patOf(PEOPLE.admin));
 
 /** A run proposed and approved by a writer; the epoch is consume-approval's output. */
-async function approveRun(): Promise<{ planFile: string; runId: string; epoch: string }> {
+async function approveRun(): Promise<ApprovedRun> {
   counter += 1;
   world.emulator.admin.clock({ advance_ms: 15 * 60_000 }); // the previous lease has expired
   const planFile = planVariant(temp, `lane-plan-${counter}`, undefined, `Lane roadmap ${counter}`);
   const { runId, command } = await proposePlan(world, planFile);
   const event = await world.comment({ login: PEOPLE.write }, command);
   await approveInProcess(world, planFile, event, { holder: 7000 + counter });
-  return { planFile, runId, epoch: String((await world.runFile(runId))?.owner?.epoch ?? '') };
+  return {
+    planFile,
+    runId,
+    epoch: String((await world.runFile(runId))?.owner?.epoch ?? ''),
+    holder: 7000 + counter,
+  };
 }
 
 function file(text: string, name = `content-${(counter += 1)}.md`): string {
@@ -56,10 +68,7 @@ function file(text: string, name = `content-${(counter += 1)}.md`): string {
   return path;
 }
 
-function publish(
-  inputs: Record<string, string>,
-  run: { planFile: string; runId: string; epoch: string } = approved,
-): Promise<StageRun> {
+function publish(inputs: Record<string, string>, run: ApprovedRun = approved): Promise<StageRun> {
   return world.run(
     'publish-artifact',
     {
@@ -73,7 +82,7 @@ function publish(
       ...world.ledgerInputs(),
       ...inputs,
     },
-    { env: { RUNNER_TEMP: temp } },
+    { env: { RUNNER_TEMP: temp, GITHUB_RUN_ID: String(run.holder), GITHUB_RUN_ATTEMPT: '1' } },
   );
 }
 
@@ -419,7 +428,11 @@ describe('publish-artifact is fenced by the epoch consume-approval output', () =
     expect(first.outputs).toMatchObject({ outcome: 'created' });
     world.emulator.admin.clock({ advance_ms: 60 * 60_000 });
     await takeoverRun(world.ledger, { runId: run.runId, holder: { workflow_run_id: 8801, attempt: 1 } });
-    const taken = { ...run, epoch: String((await world.runFile(run.runId))?.owner?.epoch ?? '') };
+    const taken = {
+      ...run,
+      epoch: String((await world.runFile(run.runId))?.owner?.epoch ?? ''),
+      holder: 8801,
+    };
     expect(Number(taken.epoch)).toBe(Number(run.epoch) + 1);
 
     let before = await snapshot();

@@ -48,6 +48,7 @@ async function approvedRun(): Promise<{ planFile: string; runId: string; epoch: 
   await approveInProcess(world, planFile, event, { holder: 9000 + variant });
   const epoch = String((await world.runFile(runId))?.owner?.epoch ?? '');
   epochs.set(runId, epoch);
+  holders.set(runId, 9000 + variant);
   return { planFile, runId, epoch };
 }
 
@@ -60,6 +61,8 @@ function contentFile(text: string): string {
 
 /** The epoch each run was approved at, so a test passes the one consume-approval output. */
 const epochs = new Map<string, string>();
+/** The workflow run that approved each run: publish runs as a later job of that same workflow run. */
+const holders = new Map<string, number>();
 
 /** Runs the bundle as the runner would, with the content file in the job's temp directory. */
 function publish(runId: string, planFile: string, text: string, extra: Record<string, string> = {}) {
@@ -75,7 +78,7 @@ function publish(runId: string, planFile: string, text: string, extra: Record<st
       ...world.ledgerInputs(),
       ...extra,
     },
-    { env: { RUNNER_TEMP: dir } },
+    { env: { RUNNER_TEMP: dir, GITHUB_RUN_ID: String(holders.get(runId) ?? 1), GITHUB_RUN_ATTEMPT: '1' } },
   );
 }
 
@@ -317,6 +320,7 @@ function directSettings(runId: string, epoch: string, planFile: string, branch: 
     repository: { owner, repo },
     runId,
     epoch: Number(epoch),
+    holder: { workflow_run_id: holders.get(runId) ?? 1, attempt: 1 },
     planFile,
     commandPrefix: 'writ',
     allowedRoles: ['admin', 'maintain', 'write'],

@@ -181,8 +181,10 @@ export const PUBLISH_ARTIFACT: LifecycleStage = {
   afterKill: 'rerun',
   async run(world, trial, options) {
     const run = trial.runId === null ? null : await world.runFile(trial.runId);
-    // The epoch the job is handed: consume's output, or (after a takeover) the one recovery lists.
+    // The epoch the job is handed: consume's output, or (after a takeover) the one recovery lists. The
+    // job is a later job of the workflow run that holds the run (publish is fenced by holder, as persist).
     const epoch = options.as?.epoch ?? run?.owner?.epoch ?? 1;
+    const holder = options.as?.holder ?? run?.owner?.holder ?? null;
     return world.run(
       'publish-artifact',
       {
@@ -196,7 +198,7 @@ export const PUBLISH_ARTIFACT: LifecycleStage = {
         ...ledgerInputs(world),
       },
       {
-        ...(options.as === undefined ? {} : { env: jobEnv(options.as.holder) }),
+        ...(holder === null ? {} : { env: jobEnv(holder) }),
         ...(options.onSpawn === undefined ? {} : { onSpawn: options.onSpawn }),
         ...(options.timeoutMs === undefined ? {} : { timeoutMs: options.timeoutMs }),
       },

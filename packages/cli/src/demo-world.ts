@@ -9,6 +9,7 @@ import { createGitHubClient, loopbackTimings } from '@writ/core/github/client.js
 import type { GitHubClient } from '@writ/core/github/client.js';
 import type { LedgerContext } from '@writ/core/ledger/cas.js';
 import { createLedgerContext } from '@writ/core/ledger/ledger.js';
+import { actionsLiveness } from '@writ/core/recovery/liveness.js';
 import { withMarker } from '@writ/core/idempotency/key.js';
 import { keyMarker } from '@writ/core/persist/steps.js';
 import { ledgerRulesets } from '@writ/core/ledger/rulesets.js';
@@ -21,6 +22,9 @@ export const REPOSITORY = `${OWNER}/${REPO}`;
 export const LEDGER_BRANCH = 'bot/writ-ledger';
 
 /** What the Writ app may do: write the ledger, its status comments and the artifact's pull request. */
+/** GITHUB_TOKEN with `actions: read`, as the templates give the stages that take a lease over. */
+export const DEMO_ACTIONS_TOKEN = 'ghs_demoGithubTokenActionsRead000000000';
+
 const APP_PERMISSIONS = {
   contents: 'write',
   issues: 'write',
@@ -58,6 +62,8 @@ export interface DemoWorldSpec {
   files?: Readonly<Record<string, string>>;
   /** Sees each request before the emulator answers it (a kill-point harness counts and kills there). */
   onRequest?: EmulatorOptions['onRequest'];
+  /** A private repository (default public). The probe refuses a public running repository. */
+  private?: boolean;
 }
 
 export interface DemoWorld {
@@ -92,15 +98,20 @@ export async function startDemoWorld(spec: DemoWorldSpec): Promise<DemoWorld> {
   admin.createRepo({
     owner: OWNER,
     name: REPO,
-    private: false,
+    private: spec.private ?? false,
     files: { 'README.md': '# widgets\n', ...spec.files },
   });
   for (const [login, role] of Object.entries(spec.people)) {
     if (role !== null) admin.setCollaborator(OWNER, REPO, login, role);
   }
   for (const ruleset of ledgerRulesets(LEDGER_BRANCH, app.app_id)) admin.addRuleset(OWNER, REPO, ruleset);
+  // The job's GITHUB_TOKEN, with `actions: read` only: a takeover reads holder liveness with it.
+  admin.createToken({ token: DEMO_ACTIONS_TOKEN, kind: 'github_token', permissions: { actions: 'read' } });
   const ledger = createLedgerContext(
-    { github: emulatorClient(emulator, spec.app.token) },
+    {
+      github: emulatorClient(emulator, spec.app.token),
+      liveness: actionsLiveness(emulatorClient(emulator, DEMO_ACTIONS_TOKEN), { owner: OWNER, repo: REPO }),
+    },
     {
       repository: REPOSITORY,
       app: { slug: spec.app.slug, id: app.app_id },

@@ -81,6 +81,8 @@ export async function runDemo(options: { log?: (line: string) => void } = {}): P
     app: { slug: APP, token: APP_TOKEN },
     people: { [MAINTAINER]: 'maintain', [WRITER]: 'write' },
     files: { [ALLOWLIST_PATH]: renderAllowlist({ schema: 1, repositories: [SANDBOX] }) },
+    // Private: the probe's sandbox token must not see the repository it runs from (a 404 by name and ID).
+    private: true,
   });
   // The job's temp directory: the rendered page lives there, as it would under $RUNNER_TEMP.
   const scratch = mkdtempSync(join(tmpdir(), 'writ-demo-'));

@@ -90,6 +90,11 @@ export const ERROR_CATALOGUE = {
     meaning: 'Another run holds the repository lease and it has not expired.',
     fix: 'The message names the holder (run, workflow run, attempt), its epoch and when the lease expires. Wait for that run to finish or its lease to expire (plus the grace period), or release it from that run (`claim-checkpoint` with `operation: release`).',
   },
+  'holder-liveness-unproven': {
+    meaning:
+      "Writ could not read whether the lease holder's workflow run attempt has finished (no `actions: read`, a 5xx or no answer), so it did not take the lease over.",
+    fix: 'Give the job a token that reads Actions runs (`actions: read`; the recovery stage takes `actions-token: ${{ github.token }}`) and run it again; a holder Writ cannot see is treated as still running.',
+  },
   fenced: {
     meaning: "The caller's fencing epoch is no longer current; it must make no further claim.",
     fix: "Another job took the run over (or released it): stop this job's writes. Use the epoch of the current holder (`writ ledger show`), never an old one.",

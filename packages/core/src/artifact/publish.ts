@@ -17,6 +17,7 @@ import type { LedgerContext } from '../ledger/cas.js';
 import { readRun, recordArtifactPublish } from '../ledger/ledger.js';
 import type { RepositoryName } from '../ledger/paths.js';
 import { LEDGER_ROOT_PATH } from '../ledger/paths.js';
+import type { Holder } from '../ledger/types.js';
 import { DEFAULT_LEDGER_BRANCH } from '../ledger/types.js';
 import { checkArtifactFence } from '../ledger/transitions.js';
 import { loadPlanFile } from '../plan/load.js';
@@ -36,6 +37,11 @@ export interface PublishSettings {
   runId: string;
   /** The fencing epoch consume-approval took (its `epoch` output): a publish under an older one is `fenced`. */
   epoch: number;
+  /**
+   * This workflow run (its ID and attempt, from the runner context): it must own the run at `epoch`
+   * (ledger/transitions.ts checkHolder), or every write is `fenced`.
+   */
+  holder: Omit<Holder, 'run_id'>;
   planFile: string;
   /** Where a stage may read the plan from (the workspace and the runner's temp directory). */
   planRoots?: FileRoots;
@@ -262,11 +268,12 @@ export async function publishArtifact(
   // Fenced like every other write: checked before the first one (on the gate's read: the lease and the
   // run at the head whose provenance it proved), again before each later kind of write, and once more
   // by the ledger's own artifact transition.
-  checkArtifactFence(view, approvedRun, settings.epoch);
+  const holder: Holder = { run_id: settings.runId, ...settings.holder };
+  checkArtifactFence(view, approvedRun, settings.epoch, holder);
   const fence = async (): Promise<void> => {
     const fresh = await readRun(deps.ledger, settings.runId);
     if (fresh.run === null) throw new WritError('run-not-found', `the ledger holds no run ${settings.runId}`);
-    checkArtifactFence(fresh, fresh.run, settings.epoch);
+    checkArtifactFence(fresh, fresh.run, settings.epoch, holder);
   };
   const wanted: WantedState = { fileOid: blobOid(settings.content), prTitle, prBody: settings.prBody };
 
@@ -300,6 +307,7 @@ export async function publishArtifact(
       await recordArtifactPublish(deps.ledger, {
         runId: settings.runId,
         artifact: { ...record, epoch: settings.epoch },
+        holder,
       });
     }
     return {
@@ -491,6 +499,7 @@ async function makeWrites(
       content_digest: contentDigest(settings.content),
       epoch: settings.epoch,
     },
+    holder: { run_id: settings.runId, ...settings.holder },
   });
   return { commitOid, prNumber: pull.number, prUrl: pull.html_url, writes };
 }

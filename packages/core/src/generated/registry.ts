@@ -11,6 +11,12 @@ export const STAGES = {
         "required": true,
         "secret": true
       },
+      "actions-token": {
+        "description": "A token that may read the repository's Actions runs (`actions: read`), to tell whether the lease holder's job still runs before a takeover (a live or unreadable holder is never taken over): in a workflow, GITHUB_TOKEN with `permissions: actions: read`. It is used for nothing else. Empty means `token` (then the Writ app needs Actions read access for takeover).",
+        "required": false,
+        "default": "",
+        "secret": true
+      },
       "operation": {
         "description": "One of claim, checkpoint, takeover, release.",
         "required": true

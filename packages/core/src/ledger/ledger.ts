@@ -48,12 +48,15 @@ import type {
   ReleaseInput,
   StatusUpdateInput,
   ArtifactInput,
+  LedgerView,
   TakeoverInput,
   TransitionResult,
 } from './transitions.js';
 import * as transitions from './transitions.js';
 import { DEFAULT_LEASE_POLICY } from './transitions.js';
 import type { Lease, LedgerApp, RunFile, StatusComment } from './types.js';
+import type { HolderAttempt, HolderLiveness } from '../recovery/liveness.js';
+import { actionsLiveness, provenGone, requireHoldersGone, unprovenLiveness } from '../recovery/liveness.js';
 import { DEFAULT_LEDGER_BRANCH } from './types.js';
 
 export interface LedgerDeps {
@@ -63,6 +66,11 @@ export interface LedgerDeps {
   logger?: Logger;
   /** Source of jitter; seed it for reproducible runs. */
   random?: () => number;
+  /**
+   * Whether a lease holder's workflow run attempt is gone, read before every takeover. Default: the
+   * Actions API of the ledger's repository through `github` (a store proves no holder gone).
+   */
+  liveness?: HolderLiveness;
 }
 
 export interface LedgerConfig {
@@ -104,6 +112,11 @@ export function createLedgerContext(deps: LedgerDeps, config: LedgerConfig): Led
     maxAttempts,
     backoffBaseMs: config.backoffBaseMs ?? 25,
     backoffCapMs: config.backoffCapMs ?? 1000,
+    liveness:
+      deps.liveness ??
+      (isStore(deps.github)
+        ? unprovenLiveness
+        : actionsLiveness(deps.github, { owner: location.owner, repo: location.repo })),
   };
 }
 
@@ -324,19 +337,65 @@ export function checkpointSteps(
   );
 }
 
-/** `takeover`: epoch + 1 after the lease's expiry plus grace on the server clock; claimed → needs-reconciliation. */
-export function takeoverRun(
+/**
+ * `takeover`: epoch + 1 after the lease's expiry plus grace on the server clock; claimed →
+ * needs-reconciliation. The one path that moves the lease to a new holder, and it moves it only away
+ * from holders that are gone: the lease's holder and the run's owner are read on the Actions API
+ * (`context.liveness`, recovery/liveness.ts) before the commit, and the commit is evaluated only if the
+ * state it lands on names no holder other than those proven gone (or the taker itself). A live attempt
+ * is `repository-lease-held` whatever the lease's expiry; one Writ cannot read is
+ * `holder-liveness-unproven`.
+ */
+export async function takeoverRun(
   context: LedgerContext,
   input: TakeoverInput & { repository?: string },
   options: TransitionOptions = {},
 ): Promise<TransitionOutcome> {
+  validateRunId(input.runId);
+  const repository = runRepositoryOf(context, input.repository);
+  const paths = transitionPaths(repository, input.runId);
+  const first = options.first ?? (await context.store.read(transitionRead(paths, 2, true))) ?? undefined;
+  const consequence = `run ${input.runId} is not taken over`;
+  let gone: HolderAttempt[] = [];
+  if (first !== undefined) {
+    const parsed = parseSnapshot(context.store, first, runFilePath(repository, input.runId));
+    const view = { serverTime: first.serverTime, lease: parsed.lease, run: parsed.run };
+    // The transition's own refusals (state, unexpired lease) come first, as they always did; the
+    // commit below re-evaluates on a proven head in any case.
+    if (wouldTakeOver(view, input, context.policy)) {
+      gone = await requireHoldersGone(
+        context.liveness,
+        [parsed.lease.holder, parsed.run?.owner?.holder],
+        input.holder,
+        consequence,
+      );
+    }
+  }
   return transitionOf(
     context,
     input,
     true,
-    (view) => transitions.takeover(view, input, context.policy),
-    options,
+    (view) => {
+      const result = transitions.takeover(view, input, context.policy);
+      const holders = [view.lease.holder, view.run?.owner?.holder];
+      const unread = holders.find((holder) => !provenGone(holder, input.holder, gone));
+      if (unread !== undefined && unread !== null) {
+        // The lease or the run moved to another holder since its liveness was read: read again later.
+        throw transitions.leaseHeld(view.lease, `${consequence}: its holder changed since it was read`);
+      }
+      return result;
+    },
+    first === undefined ? options : { ...options, first },
   );
+}
+
+function wouldTakeOver(view: LedgerView, input: TakeoverInput, policy: LeasePolicy): boolean {
+  try {
+    transitions.takeover(view, input, policy);
+    return true;
+  } catch {
+    return false;
+  }
 }
 
 export function releaseLease(

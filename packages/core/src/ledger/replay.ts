@@ -448,6 +448,8 @@ function evaluate(
       return transitions.recordArtifact(view(at), {
         runId,
         artifact: need(childRun.artifact, oid, 'the artifact record'),
+        // The record names no holder: the run's owner then is the only one that may have made it.
+        holder: need(parent.run?.owner, oid, "the parent run's owner").holder,
       });
     case 'bootstrap':
       throw illegal(oid, 'a bootstrap commit above the root');

@@ -140,24 +140,42 @@ export function leaseHeld(lease: Lease, consequence: string, graceMs?: number): 
 }
 
 /**
- * The holder check every claim, checkpoint, release and completion passes: the lease must be held by
- * exactly this holder at exactly this epoch. Another run's live lease → `repository-lease-held`; any
- * other mismatch (the epoch moved, the lease was released or taken over) → `fenced`.
+ * The one fencing check, by holder and not by a number anyone can read: every claim, checkpoint,
+ * release, completion and publish (persist's writes through their claims, claim-checkpoint, and
+ * publish-artifact before each of its writes and in its ledger record) passes it. `holder` is the
+ * workflow run asking (its run ID and attempt, from the runner context): it must be the run's owner at
+ * exactly `epoch`, and the lease must still be at that epoch.
+ *
+ * - `lease` (claims, checkpoints, release, completion): the lease must be held by exactly this holder.
+ *   Another run's lease → `repository-lease-held`.
+ * - `publish`: the lease may also be free at that epoch (the run completed, or its holder released
+ *   it: the publish job runs after persist), but never held by anyone else.
+ *
+ * Any other mismatch (another workflow run at the same epoch, the epoch moved, the lease was taken
+ * over) → `fenced`.
  */
-export function checkHolder(view: LedgerView, run: RunFile, epoch: number, holder: Holder): void {
+export function checkHolder(
+  view: Pick<LedgerView, 'lease'>,
+  run: RunFile,
+  epoch: number,
+  holder: Holder,
+  mode: 'lease' | 'publish' = 'lease',
+): void {
   const { lease } = view;
-  if (lease.holder !== null && lease.holder.run_id !== run.run_id) {
+  if (mode === 'lease' && lease.holder !== null && lease.holder.run_id !== run.run_id) {
     throw leaseHeld(lease, `run ${run.run_id} may not write`);
   }
+  const holds = sameHolder(lease.holder, holder) || (mode === 'publish' && lease.holder === null);
   if (
     lease.epoch !== epoch ||
-    !sameHolder(lease.holder, holder) ||
+    !holds ||
     run.owner === null ||
-    run.owner.epoch !== epoch
+    run.owner.epoch !== epoch ||
+    !sameHolder(run.owner.holder, holder)
   ) {
     throw new WritError(
       'fenced',
-      `Epoch ${epoch} of run ${run.run_id} is no longer current (the lease is at epoch ${lease.epoch}); no further claim.`,
+      `Epoch ${epoch} of run ${run.run_id} is not held by workflow run ${holder.workflow_run_id} attempt ${holder.attempt} (the lease is at epoch ${lease.epoch}); no further ${mode === 'publish' ? 'publish' : 'claim'}.`,
       { details: { epoch: lease.epoch } },
     );
   }
@@ -829,6 +847,8 @@ export function recordStatus(view: LedgerView, input: StatusUpdateInput): Transi
 export interface ArtifactInput {
   runId: string;
   artifact: ArtifactRecord;
+  /** The workflow run publishing: the run's owner at the artifact's epoch (see checkHolder). */
+  holder: Holder;
 }
 
 /**
@@ -846,20 +866,29 @@ export function recordArtifact(view: LedgerView, input: ArtifactInput): Transiti
       details: { state: run.state },
     });
   }
-  checkArtifactFence(view, run, input.artifact.epoch);
+  checkArtifactFence(view, run, input.artifact.epoch, input.holder);
   return recordOnRun(view, run, 'artifact', { artifact: { ...input.artifact } });
 }
 
-/** `fenced` unless `epoch` may still publish for `run` (see recordArtifact). */
-export function checkArtifactFence(view: Pick<LedgerView, 'lease'>, run: RunFile, epoch: number): void {
+/**
+ * `fenced` unless `holder` may still publish for `run` at `epoch`: the one holder check (checkHolder,
+ * `publish`), and no publish by a later epoch of this run recorded (see recordArtifact).
+ */
+export function checkArtifactFence(
+  view: Pick<LedgerView, 'lease'>,
+  run: RunFile,
+  epoch: number,
+  holder: Holder,
+): void {
   const recorded = run.artifact?.epoch ?? 0;
-  if (run.owner === null || run.owner.epoch !== epoch || view.lease.epoch > epoch || recorded > epoch) {
+  if (recorded > epoch) {
     throw new WritError(
       'fenced',
-      `Epoch ${epoch} of run ${run.run_id} may no longer publish (the run is at epoch ${run.owner?.epoch ?? 'none'}, the lease at ${view.lease.epoch}, the last publish at ${recorded}).`,
+      `Epoch ${epoch} of run ${run.run_id} may no longer publish (the last publish is at epoch ${recorded}).`,
       { details: { epoch: view.lease.epoch } },
     );
   }
+  checkHolder(view, run, epoch, holder, 'publish');
 }
 
 export interface ClaimStepsInput {

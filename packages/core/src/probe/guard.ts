@@ -4,7 +4,9 @@
  * the workflow's own token, never from a checked-out ref a pull request could change), and must not be
  * the running repository — by name, case-insensitively, and by repository ID as the sandbox token sees
  * it (a renamed or redirected name is the same repository). An allow-list that names the running
- * repository is itself refused. Every failure is `probe-repository-refused`; the guard only reads.
+ * repository is itself refused. Last, the sandbox token must not reach the running repository at all:
+ * a 404 by name and by ID (requireCurrentUnreachable). Every failure is `probe-repository-refused`;
+ * the guard only reads.
  */
 import validateAllowlist from '../generated/writ-probe-allowlist-validator.js';
 import { WritError, httpStatus } from '../errors.js';
@@ -126,6 +128,46 @@ async function readAllowlist(
   };
 }
 
+/**
+ * The sandbox token must not reach the running repository: GitHub must answer 404 to it for the running
+ * repository by name (`GET /repos/{owner}/{repo}`) and by ID (`GET /repositories/{id}`, which a rename
+ * or a redirect does not escape). Only a 404 proves it: a 200 (any access, a pull-only collaborator, a
+ * public repository — readable by every token, and a token's write access to it cannot be proven
+ * absent from a read) is `running-repository-visible`; a 403, a 5xx or no answer is
+ * `running-repository-unproven`. Both `probe-repository-refused`.
+ */
+async function requireCurrentUnreachable(
+  sandboxGithub: GitHubClient,
+  current: { owner: string; repo: string },
+  id: number,
+): Promise<void> {
+  const name = `${current.owner}/${current.repo}`;
+  const reads: [string, () => Promise<unknown>][] = [
+    ['by name', () => sandboxGithub.request('GET /repos/{owner}/{repo}', { ...current })],
+    ['by ID', () => sandboxGithub.request('GET /repositories/{id}', { id })],
+  ];
+  for (const [how, read] of reads) {
+    let answer: number | undefined;
+    try {
+      await read();
+      answer = 200;
+    } catch (error: unknown) {
+      answer = httpStatus(error);
+    }
+    if (answer === 404) continue;
+    if (answer !== undefined && answer >= 200 && answer < 300) {
+      throw refused(
+        'running-repository-visible',
+        `the sandbox token can see ${name}, the repository this workflow runs in (${how}): the probe runs only with a token that reaches the sandbox alone`,
+      );
+    }
+    throw refused(
+      'running-repository-unproven',
+      `cannot show that the sandbox token does not reach ${name} (${how}: ${answer === undefined ? 'no response' : `HTTP ${answer}`}, not 404): the probe writes nothing`,
+    );
+  }
+}
+
 /** Refuses anything but a confirmed, allow-listed sandbox that is not the running repository. */
 export async function guardSandbox(deps: GuardDeps, settings: GuardSettings): Promise<SandboxInfo> {
   const sandbox = parseRepository(settings.sandbox, "input 'repository'");
@@ -177,6 +219,7 @@ export async function guardSandbox(deps: GuardDeps, settings: GuardSettings): Pr
       `${settings.sandbox} is the repository this workflow runs in (same repository ID); the probe writes only to a separate sandbox`,
     );
   }
+  await requireCurrentUnreachable(deps.sandboxGithub, current, allowlist.id);
   const date = record(response.headers).date;
   const serverTime = typeof date === 'string' ? Date.parse(date) : Number.NaN;
   return {

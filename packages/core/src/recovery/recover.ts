@@ -42,7 +42,7 @@ import { renderPreview } from '../preview/render.js';
 import type { Logger } from '../redact.js';
 import { renderStatusProjection } from '../status-comment/projection.js';
 import type { Liveness } from './liveness.js';
-import { holderLiveness } from './liveness.js';
+import { actionsLiveness } from './liveness.js';
 import { repairStatusComment, runEvidence } from './repair-status.js';
 
 export interface RecoverySettings {
@@ -289,7 +289,7 @@ async function recoverHeld(
   report: RunRecovery,
   resumable: ResumableRun[],
 ): Promise<void> {
-  const { github, ledger } = context.deps;
+  const { ledger } = context.deps;
   const { settings, lease } = context;
   const owner = run.owner?.holder ?? null;
   if (owner !== null && sameHolder(owner, settings.holder) && lease.holder?.run_id === run.run_id) {
@@ -304,7 +304,7 @@ async function recoverHeld(
     return;
   }
   if (owner !== null) {
-    const liveness = await holderLiveness(context.deps.actions ?? github, settings.repository, owner);
+    const liveness = await ledger.liveness(owner);
     if (liveness.state === 'in-progress' || liveness.state === 'unknown') {
       report.reason = livenessReason(liveness);
       return;
@@ -502,11 +502,21 @@ async function repairStatus(context: SweepContext, scanned: RunFile, report: Run
   }
 }
 
+/**
+ * Holder liveness is read with the Actions client (`actions`, else the ledger's own) by the sweep's
+ * checks and by every takeover (`takeoverRun` reads the lease's holder too, so no run is taken over
+ * from another run's live holder).
+ */
+function withActionsLiveness(deps: RecoveryDeps, repository: RepositoryName): RecoveryDeps {
+  if (deps.actions === undefined) return deps;
+  return { ...deps, ledger: { ...deps.ledger, liveness: actionsLiveness(deps.actions, repository) } };
+}
+
 export async function recoverRuns(deps: RecoveryDeps, settings: RecoverySettings): Promise<RecoveryReport> {
   const view = await readVerifiedRuns(deps.ledger);
   const { plan, problem } = loadPlan(settings);
   const context: SweepContext = {
-    deps,
+    deps: withActionsLiveness(deps, settings.repository),
     settings,
     plan,
     serverTime: view.serverTime,

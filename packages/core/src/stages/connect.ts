@@ -5,6 +5,8 @@ import { createGitHubClient, loopbackTimings } from '../github/client.js';
 import type { Clock, LedgerContext } from '../ledger/cas.js';
 import { systemClock } from '../ledger/cas.js';
 import { createLedgerContext } from '../ledger/ledger.js';
+import { parseRepository } from '../ledger/paths.js';
+import { actionsLiveness } from '../recovery/liveness.js';
 import type { Logger } from '../redact.js';
 import type { LedgerSettings } from './ledger-inputs.js';
 
@@ -28,19 +30,33 @@ export function clientTimingFor(apiUrl: string): GitHubClientOptions {
   return loopback ? loopbackTimings() : {};
 }
 
+/**
+ * `actionsToken`: the token that reads holder liveness (`actions: read`) before a takeover; null or
+ * absent: the ledger token's client reads it.
+ */
 export function connect(
   target: { apiUrl: string; repository: string },
   settings: LedgerSettings,
   logger: Logger,
-  clock: Clock = systemClock,
-): StageDeps {
+  options: { clock?: Clock; actionsToken?: string | null } = {},
+): StageDeps & { actions: GitHubClient } {
+  const clock = options.clock ?? systemClock;
   const github = createGitHubClient(settings.token, {
     baseUrl: target.apiUrl,
     logger,
     ...clientTimingFor(target.apiUrl),
   });
+  const actionsToken = options.actionsToken ?? null;
+  const actions =
+    actionsToken === null
+      ? github
+      : createGitHubClient(actionsToken, {
+          baseUrl: target.apiUrl,
+          logger,
+          ...clientTimingFor(target.apiUrl),
+        });
   const ledger = createLedgerContext(
-    { github, logger, clock },
+    { github, logger, clock, liveness: actionsLiveness(actions, parseRepository(target.repository)) },
     {
       repository: target.repository,
       branch: settings.branch,
@@ -48,5 +64,5 @@ export function connect(
       policy: { leaseMs: settings.leaseMs },
     },
   );
-  return { github, ledger, clock, logger, ownLogin: `${settings.app.slug}[bot]` };
+  return { github, ledger, clock, logger, ownLogin: `${settings.app.slug}[bot]`, actions };
 }

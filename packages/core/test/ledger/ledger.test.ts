@@ -13,7 +13,7 @@ import {
   takeoverRun,
 } from '@writ/core/ledger/ledger.js';
 import { LEASE_PATH } from '@writ/core/ledger/paths.js';
-import { APP, MemoryLedgerStore, instantClock } from './support/memory-store.js';
+import { APP, MemoryLedgerStore, holdersFinished, instantClock } from './support/memory-store.js';
 import { HOLDER, approvalFor, planFor, proposePlanFor, recomputed } from './support/fixtures.js';
 
 let store: MemoryLedgerStore;
@@ -25,7 +25,7 @@ const proposed = (runId: string, seed = runId) => proposePlanFor(ledger, runId, 
 beforeEach(async () => {
   store = new MemoryLedgerStore();
   ledger = createLedgerContext(
-    { github: store, clock: instantClock },
+    { github: store, clock: instantClock, liveness: holdersFinished },
     { repository: 'acme/widgets', app: APP, policy, seed: 1 },
   );
   await bootstrapLedger(ledger, { apply: true });
@@ -244,6 +244,21 @@ describe('claims, checkpoints, takeover and fencing', () => {
     expect(overview.runs[0]?.state).toBe('running');
   });
 
+  it('proves no holder gone without an Actions reader: a store-backed ledger refuses every takeover', async () => {
+    await consumed('run-1', 11);
+    store.now += policy.leaseMs + policy.graceMs;
+    const blind = createLedgerContext(
+      { github: store, clock: instantClock },
+      { repository: 'acme/widgets', app: APP, policy, seed: 1 },
+    );
+    const replacement = { workflow_run_id: 9001, attempt: 2 };
+    expect(await refusal(takeoverRun(blind, { runId: 'run-1', holder: replacement }))).toBe(
+      'holder-liveness-unproven',
+    );
+    // The holder taking over its own lease reads nothing.
+    expect((await takeoverRun(blind, { runId: 'run-1', holder: HOLDER })).result.epoch).toBe(2);
+  });
+
   it('refuses a takeover before expiry plus grace on the server clock, then one wins at epoch + 1', async () => {
     await consumed('run-1', 11);
     const replacement = { workflow_run_id: 9001, attempt: 2 };
@@ -458,7 +473,7 @@ describe('the compare-and-set loop', () => {
       writing = false;
     };
     const context = createLedgerContext(
-      { github: store, clock: instantClock },
+      { github: store, clock: instantClock, liveness: holdersFinished },
       { repository: 'acme/widgets', app: APP, maxAttempts: 3 },
     );
     expect(

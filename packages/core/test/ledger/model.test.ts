@@ -20,7 +20,7 @@ import {
   takeoverRun,
 } from '@writ/core/ledger/ledger.js';
 import type { LedgerStore } from '@writ/core/ledger/store.js';
-import { APP, MemoryLedgerStore, instantClock } from './support/memory-store.js';
+import { APP, MemoryLedgerStore, holdersFinished, instantClock } from './support/memory-store.js';
 import { approvalFor, planFor, recomputed } from './support/fixtures.js';
 
 const LEASE_MS = 60_000;
@@ -369,7 +369,7 @@ commands.push(commands[1]!, commands[2]!, commands[3]!, commands[4]!, commands[6
 async function freshLedger(): Promise<Real> {
   const store = new MemoryLedgerStore();
   const ledger = createLedgerContext(
-    { github: store, clock: instantClock },
+    { github: store, clock: instantClock, liveness: holdersFinished },
     { repository: 'acme/widgets', app: APP, policy: { leaseMs: LEASE_MS, graceMs: GRACE_MS }, seed: 5 },
   );
   await bootstrapLedger(ledger, { apply: true });
@@ -437,7 +437,7 @@ describe('the ledger against a reference model', () => {
           outcome(
             consumeApproval(
               createLedgerContext(
-                { github: scheduled, clock: instantClock },
+                { github: scheduled, clock: instantClock, liveness: holdersFinished },
                 { repository: 'acme/widgets', app: APP, seed: index + 1, maxAttempts: 20 },
               ),
               {

@@ -20,7 +20,7 @@ import {
   takeoverRun,
 } from '@writ/core/ledger/ledger.js';
 import type { Actor, Holder } from '@writ/core/ledger/types.js';
-import { APP, MemoryLedgerStore, instantClock } from './support/memory-store.js';
+import { APP, MemoryLedgerStore, holdersFinished, instantClock } from './support/memory-store.js';
 import { HOLDER, approvalFor, proposePlanFor, recomputed } from './support/fixtures.js';
 
 const policy = { leaseMs: 60_000, graceMs: 10_000 };
@@ -34,7 +34,7 @@ let ledger: LedgerContext;
 beforeEach(async () => {
   store = new MemoryLedgerStore();
   ledger = createLedgerContext(
-    { github: store, clock: instantClock },
+    { github: store, clock: instantClock, liveness: holdersFinished },
     { repository: 'acme/widgets', app: APP, policy, seed: 1 },
   );
   await bootstrapLedger(ledger, { apply: true });
@@ -267,6 +267,7 @@ describe('human reconcile and cancel', () => {
             content_digest: `sha256:${'b'.repeat(64)}`,
             epoch: 1,
           },
+          holder: me,
         }),
       ),
     ).toBe('invalid-transition');

@@ -22,7 +22,7 @@ import {
 } from '@writ/core/ledger/ledger.js';
 import { LEASE_PATH, LEDGER_ROOT_PATH, PROVENANCE_PATH } from '@writ/core/ledger/paths.js';
 import type { Holder, Lease, ProvenanceCheckpoint, RunFile } from '@writ/core/ledger/types.js';
-import { APP, MemoryLedgerStore, instantClock } from './support/memory-store.js';
+import { APP, MemoryLedgerStore, holdersFinished, instantClock } from './support/memory-store.js';
 import { HOLDER, approvalFor, planFor, proposalOf, proposePlanFor, recomputed } from './support/fixtures.js';
 
 const RUN_PATH = 'runs/acme--widgets/run-1.json';
@@ -35,7 +35,7 @@ let ledger: LedgerContext;
 beforeEach(async () => {
   store = new MemoryLedgerStore();
   ledger = createLedgerContext(
-    { github: store, clock: instantClock },
+    { github: store, clock: instantClock, liveness: holdersFinished },
     { repository: 'acme/widgets', app: APP, policy, seed: 1 },
   );
   await bootstrapLedger(ledger, { apply: true });

@@ -7,7 +7,7 @@ import { validateEvidenceFile, writeEvidenceFile } from '../../src/probe/evidenc
 import type { GuardSettings } from '../../src/probe/guard.js';
 import { guardSandbox, validateAllowlistFile } from '../../src/probe/guard.js';
 import type { ProbeWorld } from './support.js';
-import { CURRENT, SANDBOX, probeWorld } from './support.js';
+import { CURRENT, SANDBOX, probeClient, probeWorld } from './support.js';
 
 let world: ProbeWorld | undefined;
 afterEach(async () => {
@@ -92,5 +92,107 @@ describe('the probe guard', () => {
     symlinkSync(join(outside, 'target.json'), join(workspace, 'link.json'));
     expect(() => writeEvidenceFile(workspace, 'link.json', '{}')).toThrow(/not a regular file/);
     expect(readFileSync(join(outside, 'target.json'), 'utf8')).toBe('keep');
+  });
+});
+
+/**
+ * Issue 26, class 9: before any probe write, the guard shows that the sandbox token cannot see the
+ * running repository: GitHub answers it 404 by name and by ID. Anything else is refused.
+ */
+describe('the sandbox token must not reach the running repository', () => {
+  const BOTH = 'ghs_probeTokenReachingBoth000000000000000';
+
+  function tokenReachingBoth(w: ProbeWorld, permissions: Record<string, 'read' | 'write'>) {
+    w.emulator.admin.createToken({
+      token: BOTH,
+      kind: 'installation',
+      app: 'writ-probe',
+      repositories: [SANDBOX, CURRENT],
+      permissions,
+    });
+    return probeClient(w.emulator, BOTH);
+  }
+
+  it.each([
+    ['writes it', { contents: 'write', issues: 'write', administration: 'write' }],
+    ['reads its contents', { contents: 'read' }],
+    ['sees only its metadata', {}],
+  ] as const)('refuses a sandbox token that %s', async (_what, permissions) => {
+    world = await probeWorld();
+    expect(await why(world, {}, tokenReachingBoth(world, permissions))).toBe('running-repository-visible');
+  });
+
+  it('refuses a person whose token only pulls the running repository', async () => {
+    world = await probeWorld();
+    const { admin } = world.emulator;
+    admin.createUser({ login: 'puller' });
+    admin.createToken({ token: 'ghp_pullerPersonalToken000000000000000', kind: 'pat', login: 'puller' });
+    admin.setCollaborator('acme', 'widgets', 'puller', 'read');
+    admin.setCollaborator('acme', 'sandbox', 'puller', 'admin');
+    const puller = probeClient(world.emulator, 'ghp_pullerPersonalToken000000000000000');
+    expect(await why(world, {}, puller)).toBe('running-repository-visible');
+  });
+
+  it('refuses when the running repository is public: any token can see it, its write cannot be proven absent', async () => {
+    world = await probeWorld({ currentPrivate: false });
+    expect(await why(world)).toBe('running-repository-visible');
+  });
+
+  it('refuses a token the running repository answers 404 by name but shows by ID (a renamed repository)', async () => {
+    world = await probeWorld();
+    const both = tokenReachingBoth(world, { contents: 'write' });
+    // The allow-list read (repository-token) passes; the sandbox token's read by name answers 404.
+    world.emulator.admin.addFault({
+      match: { method: 'GET', path: '/repos/acme/widgets' },
+      fault: { type: 'status', status: 404 },
+      skip: 1,
+      times: 1,
+    });
+    const refusal = await guardSandbox(
+      { repositoryGithub: world.repository, sandboxGithub: both },
+      {
+        sandbox: SANDBOX,
+        confirmSandbox: SANDBOX,
+        current: CURRENT,
+        allowlistFile: '.writ/probe-allowlist.json',
+      },
+    ).catch((error: unknown) => error as WritError);
+    expect(refusal).toBeInstanceOf(WritError);
+    expect((refusal as WritError).details.why).toBe('running-repository-visible');
+    expect((refusal as WritError).message).toContain('by ID');
+  });
+
+  it.each([
+    ['by name', '/repos/acme/widgets', 1],
+    ['by ID', '/repositories/*', 0],
+  ] as const)('refuses when the read %s fails with a 5xx: only a 404 proves it', async (_how, path, skip) => {
+    world = await probeWorld();
+    world.emulator.admin.addFault({
+      match: { method: 'GET', path },
+      fault: { type: 'status', status: 502 },
+      skip,
+    });
+    expect(await why(world)).toBe('running-repository-unproven');
+  });
+
+  it('refuses when the read by name is forbidden (403 is not 404)', async () => {
+    world = await probeWorld();
+    world.emulator.admin.addFault({
+      match: { method: 'GET', path: '/repos/acme/widgets' },
+      fault: { type: 'status', status: 403 },
+      skip: 1,
+    });
+    expect(await why(world)).toBe('running-repository-unproven');
+  });
+
+  it('passes the sandbox-only token on a private running repository after both 404s', async () => {
+    world = await probeWorld();
+    const seq = world.emulator.admin.requests().at(-1)?.seq ?? 0;
+    expect(await why(world)).toBe('passed');
+    const reads = world.emulator.admin
+      .requests()
+      .filter((r) => r.seq > seq && (r.path === '/repos/acme/widgets' || r.path.startsWith('/repositories/')))
+      .map((r) => `${r.path.startsWith('/repositories/') ? 'by ID' : 'by name'} ${r.status}`);
+    expect(reads).toEqual(expect.arrayContaining(['by name 404', 'by ID 404']));
   });
 });

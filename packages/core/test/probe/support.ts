@@ -47,7 +47,14 @@ export function allowlistText(repositories: string[]): string {
 }
 
 export async function probeWorld(
-  options: { allowlist?: string[] | null; sandboxAdmin?: boolean; seed?: number; port?: number } = {},
+  options: {
+    allowlist?: string[] | null;
+    sandboxAdmin?: boolean;
+    seed?: number;
+    port?: number;
+    /** The running repository's visibility (default private: a public one is visible to every token). */
+    currentPrivate?: boolean;
+  } = {},
 ): Promise<ProbeWorld> {
   const emulator = await startEmulator({
     seed: options.seed ?? 1,
@@ -61,7 +68,7 @@ export async function probeWorld(
   admin.createRepo({
     owner: 'acme',
     name: 'widgets',
-    private: true,
+    private: options.currentPrivate ?? true,
     files: {
       'README.md': '# widgets\n',
       ...(allowlist === null ? {} : { '.writ/probe-allowlist.json': allowlistText(allowlist) }),

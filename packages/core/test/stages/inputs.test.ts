@@ -282,6 +282,7 @@ describe('claim-checkpoint inputs', () => {
         app: { slug: 'writ', id: 12 },
         leaseMs: 600_000,
       },
+      actionsToken: null,
       holder: { workflow_run_id: 4242, attempt: 2 },
     });
   });
@@ -294,7 +295,20 @@ describe('claim-checkpoint inputs', () => {
       outcome: undefined,
       statusCode: null,
       errorCode: null,
+      actionsToken: null,
     });
+  });
+
+  it('takes an actions token for the takeover liveness read', () => {
+    env = runnerEnv({
+      operation: 'takeover',
+      'run-id': 'release-1',
+      'actions-token': 'ghs_actionsReadToken00000000000000000000',
+      ...LEDGER,
+    });
+    expect(readClaimCheckpointSettings(stageIo('claim-checkpoint')).actionsToken).toBe(
+      'ghs_actionsReadToken00000000000000000000',
+    );
   });
 
   it.each([

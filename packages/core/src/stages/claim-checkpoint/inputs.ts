@@ -21,6 +21,8 @@ export interface ClaimCheckpointStageSettings {
   errorCode: string | null;
   dryRun: boolean;
   ledger: LedgerSettings;
+  /** The token for Actions reads (holder liveness before a takeover) only; null: the ledger token. */
+  actionsToken?: string | null;
   holder: { workflow_run_id: number; attempt: number };
 }
 
@@ -44,6 +46,7 @@ export function readClaimCheckpointSettings(io: StageIo<'claim-checkpoint'>): Cl
   const errorCode = io.input('error-code');
   const dryRun = io.booleanInput('dry-run');
   const ledger = readLedgerSettings(io, (name) => io.integerInput(name));
+  const actionsToken = io.input('actions-token');
   const epochInput = io.input('epoch');
   if (epochInput !== '' && !/^(0|[1-9][0-9]{0,15})$/.test(epochInput)) {
     throw new WritError(
@@ -64,6 +67,7 @@ export function readClaimCheckpointSettings(io: StageIo<'claim-checkpoint'>): Cl
     errorCode: errorCode === '' ? null : errorCode,
     dryRun,
     ledger,
+    actionsToken: actionsToken === '' ? null : actionsToken,
     holder: { workflow_run_id: context.workflowRunId, attempt: context.attempt },
   };
 }

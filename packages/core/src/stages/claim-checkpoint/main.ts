@@ -9,7 +9,9 @@ export async function run(): Promise<void> {
   await runStage('claim-checkpoint', {
     inputs: readClaimCheckpointSettings,
     connect: (settings) =>
-      connect({ apiUrl: settings.apiUrl, repository: settings.repository }, settings.ledger, runnerLogger),
+      connect({ apiUrl: settings.apiUrl, repository: settings.repository }, settings.ledger, runnerLogger, {
+        actionsToken: settings.actionsToken ?? null,
+      }),
     stage: claimCheckpoint,
   });
 }

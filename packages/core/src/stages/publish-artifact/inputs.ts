@@ -28,6 +28,8 @@ export interface PublishArtifactStageSettings {
   onClosedPr: OnClosedPr;
   dryRun: boolean;
   epoch: number;
+  /** This workflow run (GITHUB_RUN_ID, GITHUB_RUN_ATTEMPT): it must own the run at `epoch` to publish. */
+  holder: { workflow_run_id: number; attempt: number };
   /** The bytes of `content-file`, read under the input-file rules. */
   content: Buffer;
   prBody: string;
@@ -79,6 +81,7 @@ export function readPublishArtifactSettings(io: StageIo<'publish-artifact'>): Pu
     onClosedPr,
     dryRun,
     epoch,
+    holder: { workflow_run_id: context.workflowRunId, attempt: context.attempt },
     content,
     prBody,
     ledger,

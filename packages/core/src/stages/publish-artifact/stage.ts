@@ -16,6 +16,7 @@ export async function publishArtifact(
       repository: settings.repository,
       runId: settings.runId,
       epoch: settings.epoch,
+      holder: settings.holder,
       planFile: settings.planFile,
       planRoots: settings.planRoots,
       commandPrefix: settings.commandPrefix,

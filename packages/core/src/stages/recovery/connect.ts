@@ -8,9 +8,8 @@ import type { StepObserver } from '../../persist/observation.js';
 import type { Logger } from '../../redact.js';
 import { observeStep } from '../../persist/observe.js';
 import type { GitHubClient } from '../../github/client.js';
-import { createGitHubClient } from '../../github/client.js';
 import type { StageDeps } from '../connect.js';
-import { clientTimingFor, connect } from '../connect.js';
+import { connect } from '../connect.js';
 import type { LedgerSettings } from '../ledger-inputs.js';
 
 export interface RecoveryStageDeps extends StageDeps {
@@ -26,15 +25,7 @@ export function connectRecovery(
   logger: Logger,
   observer?: StepObserver,
 ): RecoveryStageDeps {
-  const deps = connect(target, settings, logger);
+  const deps = connect(target, settings, logger, { actionsToken });
   const observe = observer ?? observeStep({ github: deps.github, ownLogin: deps.ownLogin });
-  const actions =
-    actionsToken === null
-      ? deps.github
-      : createGitHubClient(actionsToken, {
-          baseUrl: target.apiUrl,
-          logger,
-          ...clientTimingFor(target.apiUrl),
-        });
-  return { ...deps, observe, actions };
+  return { ...deps, observe };
 }

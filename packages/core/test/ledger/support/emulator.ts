@@ -12,6 +12,7 @@ import { createLedgerContext } from '@writ/core/ledger/ledger.js';
 import { ledgerRulesets } from '@writ/core/ledger/rulesets.js';
 import type { ApprovalInput } from '@writ/core/ledger/transitions.js';
 import type { LedgerApp } from '@writ/core/ledger/types.js';
+import { actionsLiveness } from '@writ/core/recovery/liveness.js';
 import { startEmulator } from '@writ/github-emulator/index.js';
 import type { Emulator, Ruleset } from '@writ/github-emulator/index.js';
 
@@ -21,6 +22,8 @@ export const REPOSITORY = `${OWNER}/${REPO}`;
 export const BRANCH = 'bot/writ-ledger';
 export const LEDGER_TOKEN = 'ghs_ledgerAppInstallationToken000000000';
 export const OWNER_TOKEN = 'ghp_ownerPersonalAccessToken00000000000';
+/** GITHUB_TOKEN with `actions: read` only: every takeover reads holder liveness with it. */
+export const ACTIONS_TOKEN = 'ghs_githubTokenActionsRead0000000000000';
 
 let counter = 0;
 
@@ -86,6 +89,7 @@ export async function ledgerWorld(
     permissions: options.appPermissions ?? { contents: 'write', administration: 'write', issues: 'read' },
   });
   admin.createToken({ token: OWNER_TOKEN, kind: 'pat', login: OWNER });
+  admin.createToken({ token: ACTIONS_TOKEN, kind: 'github_token', permissions: { actions: 'read' } });
   admin.createRepo({ owner: OWNER, name: REPO, files: { 'README.md': 'widgets\n' } });
   admin.setCollaborator(OWNER, REPO, 'mallory', 'write');
   admin.createUser({ login: APPROVER });
@@ -109,6 +113,7 @@ export async function ledgerWorld(
         {
           github: emulatorClient(emulator, contextOptions.token ?? LEDGER_TOKEN),
           clock: contextOptions.clock ?? instantClock,
+          liveness: actionsLiveness(emulatorClient(emulator, ACTIONS_TOKEN), { owner: OWNER, repo: REPO }),
         },
         {
           repository: REPOSITORY,

@@ -20,6 +20,7 @@ import type {
   RulesetInfo,
 } from '@writ/core/ledger/store.js';
 import type { Approval, LedgerLocation } from '@writ/core/ledger/types.js';
+import type { HolderLiveness } from '@writ/core/recovery/liveness.js';
 
 interface MemoryCommit {
   info: CommitInfo;
@@ -266,3 +267,10 @@ export class MemoryLedgerStore implements LedgerStore {
 
 /** The server clock never moves on its own; tests advance it. */
 export const instantClock = { now: () => 0, sleep: () => Promise.resolve() };
+
+/**
+ * The Actions API as these store-backed tests assume it: every holder's workflow run attempt has
+ * completed (the liveness rule itself is tested against the emulator, recovery/takeover-liveness.test.ts).
+ */
+export const holdersFinished: HolderLiveness = () =>
+  Promise.resolve({ state: 'finished', conclusion: 'failure' });
