@@ -16,6 +16,7 @@ import { redact, registerSecret, silentLogger } from '../redact.js';
 import { promptScheduling } from './scheduling.js';
 import type { Fetch } from './transport.js';
 import { clientFetch } from './transport.js';
+import { mayResend, writeRetry } from './write-retry.js';
 
 export type GitHubClient = ReturnType<typeof getOctokit>;
 
@@ -27,7 +28,7 @@ export interface GitHubClientOptions {
   baseUrl?: string;
   userAgent?: string;
   logger?: Logger;
-  /** Retries of a 5xx or network failure (plugin-retry). Default 3. */
+  /** Retries of a read or a CAS write after a 5xx or network failure (plugin-retry; a write is sent once, write-retry.ts). Default 3. */
   retries?: number;
   /** Milliseconds per unit of plugin-retry's quadratic backoff (1, 4, 9 × base). Default 1000. */
   retryBaseMs?: number;
@@ -171,6 +172,8 @@ export function createGitHubClient(token: string, options: GitHubClientOptions =
       retryCount: number,
     ): boolean => {
       const what = `${request.method ?? 'request'} ${redact(request.url ?? '')}`;
+      // A write is waited out only after a rate-limit refusal, never after an answer that may have applied.
+      if (!mayResend(request)) return false;
       if (retryCount < rateLimitRetries && retryAfter <= maxWait) {
         logger.warning(
           `${kind} rate limit on ${what}; retrying after ${retryAfter}s (retry ${retryCount + 1})`,
@@ -216,6 +219,7 @@ export function createGitHubClient(token: string, options: GitHubClientOptions =
         notifications: new Bottleneck.Group({ maxConcurrent: 1, minTime: notificationSpacing }),
       },
     },
+    writeRetry,
     ghesGraphqlUrl,
     options.conditionalReads === true ? conditionalReads : noPlugin,
     graphqlRateLimitCompat,

@@ -141,9 +141,6 @@ async function readOrNull<T>(read: () => Promise<{ data: T }>): Promise<T | null
   }
 }
 
-/** A write's request options: the client never retries it (a retried write is how duplicates are born). */
-const NO_RETRY = { request: { retries: 0 } } as const;
-
 /** Every milestone (state=all), up to the page cap; `null` when the cap was reached first. */
 async function listMilestones(
   github: GitHubClient,
@@ -327,7 +324,7 @@ async function assessMilestoneUpsert(
           describe: 'POST /repos/{owner}/{repo}/milestones',
           create: true,
           send: async () => {
-            const response = await github.rest.issues.createMilestone({ ...base, ...fields, ...NO_RETRY });
+            const response = await github.rest.issues.createMilestone({ ...base, ...fields });
             return { status: response.status, resource: response.data.number };
           },
           verify,
@@ -340,7 +337,6 @@ async function assessMilestoneUpsert(
               ...base,
               milestone_number: target.number,
               ...fields,
-              ...NO_RETRY,
             });
             return { status: response.status, resource: target.number };
           },
@@ -385,7 +381,6 @@ async function assessMilestoneEdit(
         ...(step.set.state === undefined ? {} : { state: step.set.state }),
         ...(step.set.due_on === undefined ? {} : { due_on: step.set.due_on as string }),
         ...(description === undefined ? {} : { description }),
-        ...NO_RETRY,
       });
       return { status: response.status, resource: number };
     },
@@ -448,7 +443,6 @@ async function assessSetMilestone(
         repo: context.repo,
         issue_number: step.issue,
         milestone: target,
-        ...NO_RETRY,
       });
       return { status: response.status, resource: step.issue };
     },
@@ -488,7 +482,6 @@ async function assessLabels(
         repo: context.repo,
         issue_number: step.issue,
         labels: next,
-        ...NO_RETRY,
       });
       return { status: response.status, resource: step.issue };
     },
@@ -605,7 +598,6 @@ async function assessCreate(
         body,
         labels: [...labels, idemLabel(key)],
         ...(milestone === null ? {} : { milestone }),
-        ...NO_RETRY,
       });
       return { status: response.status, resource: response.data.number };
     },
@@ -699,7 +691,6 @@ async function assessComment(
               repo: context.repo,
               issue_number: step.issue,
               body,
-              ...NO_RETRY,
             });
             return { status: response.status, resource: response.data.id };
           },
@@ -714,7 +705,6 @@ async function assessComment(
               repo: context.repo,
               comment_id: existing.id,
               body,
-              ...NO_RETRY,
             });
             return { status: response.status, resource: existing.id };
           },
@@ -763,7 +753,6 @@ export async function retireDuplicates(
         repo: context.repo,
         issue_number: number,
         body: `Duplicate of #${winner}: two Writ runs created this issue concurrently; the oldest is kept.`,
-        ...NO_RETRY,
       });
       await github.rest.issues.update({
         owner: context.owner,
@@ -771,7 +760,6 @@ export async function retireDuplicates(
         issue_number: number,
         state: 'closed',
         state_reason: 'not_planned',
-        ...NO_RETRY,
       });
     } catch {
       failed.push(number);
