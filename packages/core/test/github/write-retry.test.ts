@@ -3,7 +3,7 @@ import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { Server } from 'node:http';
 import { createGitHubClient, loopbackTimings } from '../../src/github/client.js';
-import { CAS_WRITE, classifyRequest, isGraphqlQueryOnly } from '../../src/github/write-retry.js';
+import { CAS_WRITE, classifyRequest, isGraphqlQueryOnly, mayResend } from '../../src/github/write-retry.js';
 
 interface Scripted {
   status: number;
@@ -256,5 +256,19 @@ describe('classifyRequest', () => {
     expect(isGraphqlQueryOnly('query Q { viewer { login } } "unterminated')).toBe(false);
     expect(isGraphqlQueryOnly('')).toBe(false);
     expect(isGraphqlQueryOnly('query Q { mutationField }')).toBe(true);
+  });
+});
+
+describe('mayResend (asked by the throttling limit handlers)', () => {
+  it('a read or a CAS write may always be sent again; a write not yet sent may be; nothing unknown may', () => {
+    expect(mayResend({ method: 'GET', url: '/repos/o/r' })).toBe(true);
+    expect(mayResend({ method: 'POST', url: '/graphql', query: MUTATION, request: CAS_WRITE })).toBe(true);
+    expect(mayResend({ method: 'POST', url: '/repos/o/r/issues' })).toBe(true);
+    expect(mayResend(null)).toBe(false);
+    expect(mayResend('POST /repos/o/r/issues')).toBe(false);
+  });
+
+  it('a URL it cannot parse is not a GraphQL endpoint: the request is a write', () => {
+    expect(classifyRequest({ method: 'POST', url: 'http://[::1/graphql', query: QUERY })).toBe('write');
   });
 });
