@@ -177,13 +177,19 @@ describe('publish-artifact through writ run', () => {
     const { planFile, runId } = await approvedRun();
     await publish(runId, planFile, 'before\n', { branch: 'bot/roadmap-c' });
     world.emulator.admin.addFault({
-      match: { operation: 'WritPublishArtifact' },
+      match: { operation: 'WritCommitOnBranch' },
       fault: { type: 'apply-then-drop' },
       times: 1,
     });
     const before = (await history('bot/roadmap-c')).length;
+    const seq = world.emulator.admin.requests().at(-1)?.seq ?? 0;
     const run = await publish(runId, planFile, 'after\n', { branch: 'bot/roadmap-c' });
     expect(run.outputs).toMatchObject({ outcome: 'updated' });
+    // The fault fired on the artifact commit (its answer dropped after it applied).
+    const dropped = world.emulator.admin
+      .requests()
+      .filter((r) => r.seq > seq && r.fault === 'apply-then-drop');
+    expect(dropped.map((r) => r.mutations)).toEqual([['createCommitOnBranch']]);
     expect((await history('bot/roadmap-c')).length).toBe(before + 1);
     expect(await fileOn('bot/roadmap-c')).toBe('after\n');
   });

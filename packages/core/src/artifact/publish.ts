@@ -12,6 +12,7 @@ import { digest } from '../canonical-json.js';
 import { verifyApprovalGateView } from '../approval/gate.js';
 import { WritError, errorMessage, httpStatus } from '../errors.js';
 import type { GitHubClient } from '../github/client.js';
+import { runCasLoop } from '../github/cas-loop.js';
 import { casExhausted, commitOnBranch } from '../github/commit-on-branch.js';
 import type { LedgerContext } from '../ledger/cas.js';
 import { readRun, recordArtifactPublish } from '../ledger/ledger.js';
@@ -60,6 +61,7 @@ export interface PublishSettings {
   prBody: string;
   onClosedPr: OnClosedPr;
   dryRun: boolean;
+  /** Attempts of the file's compare-and-set commit; default the ledger context's (CAS_MAX_ATTEMPTS). */
   maxAttempts?: number;
 }
 
@@ -424,37 +426,52 @@ async function makeWrites(
     await readBack();
   }
 
-  // 3. The file, by compare-and-set commits only; a moved head is re-read, never overwritten.
-  const maxAttempts = settings.maxAttempts ?? 6;
+  // 3. The file, by compare-and-set commits only (the one loop, github/cas-loop.ts): a moved head is
+  // re-read, never overwritten; a lost answer is read back and counts only if the file is the bytes sent.
   if (state.fileOid !== wanted.fileOid && writes.length > 0) await fence();
-  for (let attempt = 1; state.fileOid !== wanted.fileOid; attempt++) {
-    if (attempt > maxAttempts)
-      throw casExhausted('artifact', `The artifact commit on '${branch}'`, maxAttempts);
-    if (state.headOid === null) throw new WritError('invalid-input', `the branch '${branch}' disappeared`);
-    writes.push(`commit ${path}`);
-    const outcome = await commitOnBranch(
-      github,
-      {
-        repository: `${repository.owner}/${repository.repo}`,
-        branch: lane.target(branch),
-        expectedHeadOid: state.headOid,
-        headline: Array.from(wanted.prTitle).slice(0, 200).join(''),
-        body: `Published by Writ for run ${settings.runId}.\n\nWrit-Run: ${settings.runId}`,
-        additions: [{ path, contents: settings.content }],
+  const published = (): boolean => state.fileOid === wanted.fileOid;
+  await runCasLoop<true, string>(
+    { ...deps.ledger, maxAttempts: settings.maxAttempts ?? deps.ledger.maxAttempts },
+    {
+      decide: async (attempt) => {
+        if (attempt > 1) await readBack();
+        if (published()) return { kind: 'done', value: true };
+        if (state.headOid === null)
+          throw new WritError('invalid-input', `the branch '${branch}' disappeared`);
+        return { kind: 'commit', commit: state.headOid };
       },
-      'artifact',
-    );
-    if (outcome.kind === 'committed') {
-      // The commit GitHub answered with holds exactly the bytes sent at the path.
-      state = { ...state, headOid: outcome.oid, fileOid: wanted.fileOid };
-      continue;
-    }
-    // STALE_DATA, a 5xx or a lost response: it may have landed (even our own retried request). Read back.
-    logger.info(
-      `artifact commit attempt ${attempt} on ${branch}: ${outcome.kind === 'stale' ? 'head moved' : `no definite answer (${outcome.reason})`}; re-reading`,
-    );
-    await readBack();
-  }
+      commit: async (expectedHeadOid, attempt) => {
+        writes.push(`commit ${path}`);
+        const outcome = await commitOnBranch(
+          github,
+          {
+            repository: `${repository.owner}/${repository.repo}`,
+            branch: lane.target(branch),
+            expectedHeadOid,
+            headline: Array.from(wanted.prTitle).slice(0, 200).join(''),
+            body: `Published by Writ for run ${settings.runId}.\n\nWrit-Run: ${settings.runId}`,
+            additions: [{ path, contents: settings.content }],
+          },
+          'artifact',
+        );
+        if (outcome.kind === 'committed') {
+          // The commit GitHub answered with holds exactly the bytes sent at the path.
+          state = { ...state, headOid: outcome.oid, fileOid: wanted.fileOid };
+          return { kind: 'done', value: true };
+        }
+        // STALE_DATA, a 5xx or a lost response: it may have landed (even our own retried request).
+        logger.info(
+          `artifact commit attempt ${attempt} on ${branch}: ${outcome.kind === 'stale' ? 'head moved' : `no definite answer (${outcome.reason})`}; re-reading`,
+        );
+        return { kind: 'again' };
+      },
+      landed: async () => {
+        await readBack();
+        return published() ? true : null;
+      },
+      exhausted: (attempts) => casExhausted('artifact', `The artifact commit on '${branch}'`, attempts),
+    },
+  );
   const commitOid = state.headOid ?? '';
 
   // 4. Exactly one open pull request, found before created; a concurrent creation is found, not duplicated.

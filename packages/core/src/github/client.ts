@@ -17,6 +17,7 @@ import { redactOutbound } from './outbound.js';
 import { promptScheduling } from './scheduling.js';
 import type { Fetch } from './transport.js';
 import { clientFetch } from './transport.js';
+import { mayResend, writeRetry } from './write-retry.js';
 
 export type GitHubClient = ReturnType<typeof getOctokit>;
 
@@ -28,7 +29,7 @@ export interface GitHubClientOptions {
   baseUrl?: string;
   userAgent?: string;
   logger?: Logger;
-  /** Retries of a 5xx or network failure (plugin-retry). Default 3. */
+  /** Retries of a read or a CAS write after a 5xx or network failure (plugin-retry; a write is sent once, write-retry.ts). Default 3. */
   retries?: number;
   /** Milliseconds per unit of plugin-retry's quadratic backoff (1, 4, 9 × base). Default 1000. */
   retryBaseMs?: number;
@@ -172,6 +173,8 @@ export function createGitHubClient(token: string, options: GitHubClientOptions =
       retryCount: number,
     ): boolean => {
       const what = `${request.method ?? 'request'} ${redact(request.url ?? '')}`;
+      // A write is waited out only after a rate-limit refusal, never after an answer that may have applied.
+      if (!mayResend(request)) return false;
       if (retryCount < rateLimitRetries && retryAfter <= maxWait) {
         logger.warning(
           `${kind} rate limit on ${what}; retrying after ${retryAfter}s (retry ${retryCount + 1})`,
@@ -217,6 +220,7 @@ export function createGitHubClient(token: string, options: GitHubClientOptions =
         notifications: new Bottleneck.Group({ maxConcurrent: 1, minTime: notificationSpacing }),
       },
     },
+    writeRetry,
     ghesGraphqlUrl,
     redactOutbound,
     options.conditionalReads === true ? conditionalReads : noPlugin,

@@ -8,10 +8,14 @@
  *    landing first); the caller re-reads, never overwrites.
  *  - Anything else (a 5xx after the client's retries, a dropped connection, no status at all, an
  *    answer without a commit) may have landed: the caller reads back before anything is retried.
+ *
+ * It is the one write the client may retry (`CAS_WRITE`, write-retry.ts): a retry that lands on our
+ * own first attempt is a STALE_DATA, and every caller reads the branch back (cas-loop.ts).
  */
 import type { ErrorCode } from '../errors.js';
 import { WritError, errorMessage, httpStatus } from '../errors.js';
 import type { GitHubClient } from './client.js';
+import { CAS_WRITE } from './write-retry.js';
 
 /** What a failed write tells: `refused` (GitHub said no; nothing happened) or `unknown` (read back). */
 export function writeOutcome(error: unknown): 'refused' | 'unknown' {
@@ -69,6 +73,7 @@ export async function commitOnBranch(
   let response;
   try {
     response = await github.request('POST /graphql', {
+      request: CAS_WRITE,
       query: COMMIT_MUTATION,
       variables: {
         input: {

@@ -4,14 +4,16 @@
  *
  * - STALE_DATA: re-read and re-evaluate from scratch (the approval may now be consumed, the epoch may
  *   have moved); never overwrite.
- * - A lost response or a 5xx (the client's retry plugin retries POST 5xx, so a STALE_DATA can be caused
- *   by our own earlier attempt landing): every attempt carries its own transition ID trailer; the next
+ * - A lost response or a 5xx (the client retries this one CAS write on a 5xx, so a STALE_DATA can be
+ *   caused by our own earlier attempt landing): every attempt carries its own transition ID trailer; the next
  *   read looks for it in the history above that attempt's base and accepts it only when the files at
  *   that commit are byte-identical to what the attempt sent. Otherwise the transition is re-evaluated.
- * - Bounded attempts with seeded full jitter; the outcome (attempts, recovery, requests) is reported.
+ * - Bounded attempts with seeded full jitter (the one loop, github/cas-loop.ts, the artifact branch's
+ *   too); the outcome (attempts, recovery, requests) is reported.
  */
 import { randomUUID } from 'node:crypto';
 import { WritError } from '../errors.js';
+import { runCasLoop } from '../github/cas-loop.js';
 import { casExhausted } from '../github/commit-on-branch.js';
 import type { Logger } from '../redact.js';
 import { formatMessage, parseTrailers } from './message.js';
@@ -127,6 +129,15 @@ interface PendingAttempt {
   commit: PlannedCommit;
   result: TransitionResult;
   report: ProvenanceReport;
+}
+
+/** One commit an attempt decided on: what it was evaluated on and what it sends. */
+interface DecidedCommit {
+  snapshot: LedgerSnapshot;
+  commit: PlannedCommit;
+  result: TransitionResult;
+  report: ProvenanceReport;
+  transitionId: string;
 }
 
 /** Wraps a store so every call is counted. */
@@ -272,117 +283,130 @@ export async function runTransition(
     options.first !== undefined && paths.every((path) => options.first?.files.has(path))
       ? options.first
       : null;
-  for (let attempt = 1; attempt <= context.maxAttempts; attempt += 1) {
-    if (held !== null) proven = heldReport(held);
-    // Two commits of history: the head (to replay) and its parent (where its checkpoint usually ends).
-    const snapshot: LedgerSnapshot | null =
-      held !== null
-        ? heldSnapshot(held)
-        : (first ?? (await store.read(transitionRead(paths, pending.length > 0 ? 100 : 2, spec.provenance))));
-    first = null;
-    if (snapshot === null) {
-      throw new WritError(
-        'ledger-branch-missing',
-        `The ledger branch ${store.location.branch} does not exist in ${store.location.owner}/${store.location.repo}.`,
-      );
-    }
-    const landed = await findLanded(store, snapshot, pending);
-    if (landed !== null) {
-      context.logger.info(`ledger: attempt ${landed.attempt.transitionId} had landed as ${landed.oid}`);
-      return recovered(landed, snapshot, attempt, count());
-    }
-    // Authority first: no file content is judged before the history that wrote it is proven.
-    const report: ProvenanceReport =
-      held !== null && proven !== null
-        ? proven
-        : await verifyProvenance(store, app, snapshot.headOid, {
-            mode: 'incremental',
-            ...(proven === null ? { checkpoint: readCheckpoint(snapshot) } : { trusted: proven.state }),
-            firstPage: snapshot.history,
-            ...(snapshot.head === undefined ? {} : { head: snapshot.head }),
-            rulesets: spec.provenance,
-            ...(snapshot.rules === undefined ? {} : { rules: snapshot.rules }),
-          });
-    held = null;
-    proven = report;
-    const parsed = parseSnapshot(store, snapshot, runPath);
-    const view: LedgerView = {
-      serverTime: snapshot.serverTime,
-      lease: parsed.lease,
-      run: parsed.run,
-      tombstones: { runIds: report.consumedRunIds, commentIds: report.consumedCommentIds },
-    };
-    const result = spec.evaluate(view);
-    const transitionId = `${transitionBase}.${attempt}`;
-    const message = formatMessage({
-      transition: result.transition,
-      runId: result.runId,
-      repository: spec.runRepository,
-      epoch: result.epoch,
-      transitionId,
-      commentId: result.commentId,
-    });
-    const commit: PlannedCommit = {
-      expectedHeadOid: snapshot.headOid,
-      headline: message.headline,
-      body: message.body,
-      additions: additionsFor(result, runPath, report),
-    };
-    if (options.dryRun === true) {
-      return {
-        result,
-        dryRun: true,
-        committed: false,
-        commitOid: null,
-        commit,
-        attempts: attempt,
-        recoveredLostResponse: false,
-        requests: count(),
-        provenance: report,
+  return runCasLoop<TransitionOutcome, DecidedCommit>(context, {
+    decide: async (attempt) => {
+      if (held !== null) proven = heldReport(held);
+      // Two commits of history: the head (to replay) and its parent (where its checkpoint usually ends).
+      const snapshot: LedgerSnapshot | null =
+        held !== null
+          ? heldSnapshot(held)
+          : (first ??
+            (await store.read(transitionRead(paths, pending.length > 0 ? 100 : 2, spec.provenance))));
+      first = null;
+      if (snapshot === null) {
+        throw new WritError(
+          'ledger-branch-missing',
+          `The ledger branch ${store.location.branch} does not exist in ${store.location.owner}/${store.location.repo}.`,
+        );
+      }
+      const landed = await findLanded(store, snapshot, pending);
+      if (landed !== null) {
+        context.logger.info(`ledger: attempt ${landed.attempt.transitionId} had landed as ${landed.oid}`);
+        return { kind: 'done', value: recovered(landed, snapshot, attempt, count()) };
+      }
+      // Authority first: no file content is judged before the history that wrote it is proven.
+      const report: ProvenanceReport =
+        held !== null && proven !== null
+          ? proven
+          : await verifyProvenance(store, app, snapshot.headOid, {
+              mode: 'incremental',
+              ...(proven === null ? { checkpoint: readCheckpoint(snapshot) } : { trusted: proven.state }),
+              firstPage: snapshot.history,
+              ...(snapshot.head === undefined ? {} : { head: snapshot.head }),
+              rulesets: spec.provenance,
+              ...(snapshot.rules === undefined ? {} : { rules: snapshot.rules }),
+            });
+      held = null;
+      proven = report;
+      const parsed = parseSnapshot(store, snapshot, runPath);
+      const view: LedgerView = {
         serverTime: snapshot.serverTime,
+        lease: parsed.lease,
+        run: parsed.run,
+        tombstones: { runIds: report.consumedRunIds, commentIds: report.consumedCommentIds },
       };
-    }
-    const outcome = await store.commit(commit);
-    if (outcome.kind === 'committed') {
-      return {
-        ...(outcome.serverTime === null
-          ? {}
-          : { held: headAfter(snapshot, commit, outcome.oid, outcome.serverTime, result, report) }),
-        result,
-        dryRun: false,
-        committed: true,
-        commitOid: outcome.oid,
+      const result = spec.evaluate(view);
+      const transitionId = `${transitionBase}.${attempt}`;
+      const message = formatMessage({
+        transition: result.transition,
+        runId: result.runId,
+        repository: spec.runRepository,
+        epoch: result.epoch,
+        transitionId,
+        commentId: result.commentId,
+      });
+      const commit: PlannedCommit = {
+        expectedHeadOid: snapshot.headOid,
+        headline: message.headline,
+        body: message.body,
+        additions: additionsFor(result, runPath, report),
+      };
+      if (options.dryRun === true) {
+        return {
+          kind: 'done',
+          value: {
+            result,
+            dryRun: true,
+            committed: false,
+            commitOid: null,
+            commit,
+            attempts: attempt,
+            recoveredLostResponse: false,
+            requests: count(),
+            provenance: report,
+            serverTime: snapshot.serverTime,
+          },
+        };
+      }
+      return { kind: 'commit', commit: { snapshot, commit, result, report, transitionId } };
+    },
+    commit: async ({ snapshot, commit, result, report, transitionId }, attempt) => {
+      const outcome = await store.commit(commit);
+      if (outcome.kind === 'committed') {
+        return {
+          kind: 'done',
+          value: {
+            ...(outcome.serverTime === null
+              ? {}
+              : { held: headAfter(snapshot, commit, outcome.oid, outcome.serverTime, result, report) }),
+            result,
+            dryRun: false,
+            committed: true,
+            commitOid: outcome.oid,
+            commit,
+            attempts: attempt,
+            recoveredLostResponse: false,
+            requests: count(),
+            provenance: report,
+            serverTime: outcome.serverTime ?? snapshot.serverTime,
+          },
+        };
+      }
+      // STALE_DATA may be our own earlier attempt landing (the client retries this CAS write); an
+      // unknown outcome may have landed too. Either way the next read looks for this attempt's
+      // transition ID before re-evaluating.
+      pending.push({
+        transitionId,
+        base: snapshot.headOid,
+        additions: commit.additions,
         commit,
-        attempts: attempt,
-        recoveredLostResponse: false,
-        requests: count(),
-        provenance: report,
-        serverTime: outcome.serverTime ?? snapshot.serverTime,
-      };
-    }
-    // STALE_DATA may be our own earlier attempt landing (a retried POST); an unknown outcome may have
-    // landed too. Either way the next read looks for this attempt's transition ID before re-evaluating.
-    pending.push({
-      transitionId,
-      base: snapshot.headOid,
-      additions: commit.additions,
-      commit,
-      result,
-      report,
-    });
-    context.logger.debug(
-      `ledger: ${result.transition} ${spec.runId} attempt ${attempt} ${outcome.kind === 'stale' ? 'met a stale head' : `has an unknown outcome (${outcome.reason})`}`,
-    );
-    const ceiling = Math.min(context.backoffCapMs, context.backoffBaseMs * 2 ** (attempt - 1));
-    await context.clock.sleep(Math.floor(context.random() * ceiling));
-  }
-  // Before giving up, one last look for an attempt that landed.
-  const snapshot = await store.read({ paths, historyFirst: 100 });
-  if (snapshot !== null) {
-    const landed = await findLanded(store, snapshot, pending);
-    if (landed !== null) return recovered(landed, snapshot, context.maxAttempts, count());
-  }
-  throw casExhausted('ledger', `The ledger commit for run ${spec.runId}`, context.maxAttempts);
+        result,
+        report,
+      });
+      context.logger.debug(
+        `ledger: ${result.transition} ${spec.runId} attempt ${attempt} ${outcome.kind === 'stale' ? 'met a stale head' : `has an unknown outcome (${outcome.reason})`}`,
+      );
+      return { kind: 'again' };
+    },
+    // Before giving up, one last look for an attempt that landed.
+    landed: async () => {
+      const snapshot = await store.read({ paths, historyFirst: 100 });
+      if (snapshot === null) return null;
+      const landed = await findLanded(store, snapshot, pending);
+      return landed === null ? null : recovered(landed, snapshot, context.maxAttempts, count());
+    },
+    exhausted: (attempts) => casExhausted('ledger', `The ledger commit for run ${spec.runId}`, attempts),
+  });
 }
 
 /** The read a transition attempt starts from: its files with the head and its parent, and history. */

@@ -6,6 +6,7 @@
  *   await consumeApproval(ledger, { runId, approval, plan, holder });
  */
 import { WritError } from '../errors.js';
+import { CAS_MAX_ATTEMPTS } from '../github/cas-loop.js';
 import type { GitHubClient } from '../github/client.js';
 import { validateRunId } from '../plan/run-id.js';
 import type { Logger } from '../redact.js';
@@ -98,7 +99,7 @@ export function createLedgerContext(deps: LedgerDeps, config: LedgerConfig): Led
       'The lease length must be positive and the grace period non-negative.',
     );
   }
-  const maxAttempts = config.maxAttempts ?? 8;
+  const maxAttempts = config.maxAttempts ?? CAS_MAX_ATTEMPTS;
   if (!Number.isInteger(maxAttempts) || maxAttempts < 1 || maxAttempts > 100) {
     throw new WritError('invalid-input', `Invalid maxAttempts ${maxAttempts}. Expected an integer 1-100.`);
   }

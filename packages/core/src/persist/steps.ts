@@ -153,9 +153,6 @@ async function readOrNull<T>(read: () => Promise<{ data: T }>): Promise<T | null
   }
 }
 
-/** A write's request options: the client never retries it (a retried write is how duplicates are born). */
-const NO_RETRY = { request: { retries: 0 } } as const;
-
 /** Every milestone (state=all), up to the page cap; `null` when the cap was reached first. */
 async function listMilestones(
   github: GitHubClient,
@@ -372,7 +369,7 @@ async function assessMilestoneUpsert(
           describe: 'POST /repos/{owner}/{repo}/milestones',
           create: true,
           send: async () => {
-            const response = await github.rest.issues.createMilestone({ ...base, ...fields, ...NO_RETRY });
+            const response = await github.rest.issues.createMilestone({ ...base, ...fields });
             return { status: response.status, resource: response.data.number };
           },
           verify,
@@ -385,7 +382,6 @@ async function assessMilestoneUpsert(
               ...base,
               milestone_number: target.number,
               ...fields,
-              ...NO_RETRY,
             });
             return { status: response.status, resource: target.number };
           },
@@ -442,7 +438,6 @@ async function assessMilestoneEdit(
         ...(step.set.state === undefined ? {} : { state: step.set.state }),
         ...(step.set.due_on === undefined ? {} : { due_on: step.set.due_on as string }),
         ...(description === undefined ? {} : { description }),
-        ...NO_RETRY,
       });
       return { status: response.status, resource: number };
     },
@@ -505,7 +500,6 @@ async function assessSetMilestone(
         repo: context.repo,
         issue_number: step.issue,
         milestone: target,
-        ...NO_RETRY,
       });
       return { status: response.status, resource: step.issue };
     },
@@ -545,7 +539,6 @@ async function assessLabels(
         repo: context.repo,
         issue_number: step.issue,
         labels: next,
-        ...NO_RETRY,
       });
       return { status: response.status, resource: step.issue };
     },
@@ -662,7 +655,6 @@ async function assessCreate(
         body,
         labels: [...labels, idemLabel(key)],
         ...(milestone === null ? {} : { milestone }),
-        ...NO_RETRY,
       });
       return { status: response.status, resource: response.data.number };
     },
@@ -755,7 +747,6 @@ async function assessComment(
               repo: context.repo,
               issue_number: step.issue,
               body,
-              ...NO_RETRY,
             });
             return { status: response.status, resource: response.data.id };
           },
@@ -770,7 +761,6 @@ async function assessComment(
               repo: context.repo,
               comment_id: existing.id,
               body,
-              ...NO_RETRY,
             });
             return { status: response.status, resource: existing.id };
           },
@@ -819,7 +809,6 @@ export async function retireDuplicates(
         repo: context.repo,
         issue_number: number,
         body: `Duplicate of #${winner}: two Writ runs created this issue concurrently; the oldest is kept.`,
-        ...NO_RETRY,
       });
       await github.rest.issues.update({
         owner: context.owner,
@@ -827,7 +816,6 @@ export async function retireDuplicates(
         issue_number: number,
         state: 'closed',
         state_reason: 'not_planned',
-        ...NO_RETRY,
       });
     } catch {
       failed.push(number);

@@ -1,7 +1,7 @@
 /**
  * The probe's view of GitHub: every request answered as an `Answer` (status, body, `etag`, a sanitized
- * error code), never thrown, so the classifier sees exactly what the surface said. Writes go with
- * retries off (a non-idempotent write is never blindly retried; a lost answer is read back), and every
+ * error code), never thrown, so the classifier sees exactly what the surface said. Writes are sent once
+ * (the client never retries a write, write-retry.ts; a lost answer is read back), and every
  * `Date` header is kept: evidence carries server time only.
  */
 import type { GitHubClient } from '../github/client.js';
@@ -21,7 +21,7 @@ export interface Answer {
 
 export interface ProbeRequestOptions {
   headers?: Record<string, string>;
-  /** A write: sent once, with the client's retries off. */
+  /** A write (sent once, as the client sends every write). */
   write?: boolean;
 }
 
@@ -84,7 +84,6 @@ export class ProbeApi {
       const response = await this.github.request(route, {
         ...params,
         ...(options.headers === undefined ? {} : { headers: options.headers }),
-        ...(options.write === true ? { request: { retries: 0 } } : {}),
       });
       this.note(response.headers);
       const etag = record(response.headers).etag;

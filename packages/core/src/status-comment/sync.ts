@@ -235,7 +235,6 @@ async function postComment(sync: Sync, reserved = false): Promise<StatusCommentR
       ...repository,
       issue_number: issueNumber,
       body: sync.body,
-      request: { retries: 0 },
     });
     commentId = data.id;
   } catch (error: unknown) {
