@@ -28,7 +28,15 @@ import type { CommentInfo, CommitFiles, CommitInfo } from './store.js';
 import type { LeasePolicy, LedgerView, TransitionResult } from './transitions.js';
 import * as transitions from './transitions.js';
 import { FREE_LEASE } from './transitions.js';
-import type { Lease, LedgerLocation, ProvenanceCheckpoint, RunFile, RunStep, StepOutcome } from './types.js';
+import type {
+  Lease,
+  LedgerLocation,
+  ProvenanceCheckpoint,
+  RulesetPin,
+  RunFile,
+  RunStep,
+  StepOutcome,
+} from './types.js';
 
 /** What has been proven of a history, through the commit `throughOid`. */
 export interface ReplayState {
@@ -41,6 +49,11 @@ export interface ReplayState {
   consumedCommentIds: Set<number>;
   /** Consumes replayed by this check whose comment was deleted or edited since (see below). */
   unverifiableApprovals: number;
+  /**
+   * The ruleset pins of ledger-root.json (null: a root without pins), once a check has read the root
+   * file; carried to the states that follow (a process's own next commit), never into a checkpoint.
+   */
+  rulesetPins?: RulesetPin[] | null;
 }
 
 /** Run dates may lead or trail the commit dates by this much (two server clocks, whole seconds). */

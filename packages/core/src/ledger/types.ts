@@ -9,6 +9,17 @@ export interface LedgerRoot {
   schema: 1;
   repository: string;
   branch: string;
+  /** The protecting rulesets as they were at the root (absent in roots made before pins existed). */
+  rulesets?: RulesetPin[];
+}
+
+/** One protecting ruleset as the root pinned it (rulesets.ts). */
+export interface RulesetPin {
+  id: number;
+  /** GitHub's `updated_at` as it answered it (ISO), null when it gave none. */
+  updated_at: string | null;
+  /** `sha256:` of the canonical JSON of the ruleset's content (rulesets.ts `rulesetDigest`). */
+  digest: string;
 }
 
 export interface Holder {
