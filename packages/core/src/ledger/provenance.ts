@@ -17,7 +17,7 @@
 import { WritError } from '../errors.js';
 import { parseTrailers } from './message.js';
 import type { ReplayState } from './replay.js';
-import { checkpointOf, replayCommit, replayPaths, replayRoot, stateAfter } from './replay.js';
+import { checkpointOf, frozenError, replayCommit, replayPaths, replayRoot, stateAfter } from './replay.js';
 import { checkRulesets } from './rulesets.js';
 import { LEDGER_ROOT_PATH, PROVENANCE_PATH } from './paths.js';
 import { LEDGER_ROOT_FILE, parseLedgerFile } from './schemas.js';
@@ -112,6 +112,10 @@ export async function verifyProvenance(
 ): Promise<ProvenanceReport> {
   let requests = 0;
   const incremental = options.mode === 'incremental';
+  // The O(1) freeze gate: a head whose checkpoint carries the sweep's freeze is refused before anything
+  // else (ledger/freeze.ts explains why it cannot be removed unnoticed).
+  const frozen = options.checkpoint?.frozen;
+  if (frozen !== undefined) throw frozenError(frozen, null);
   const trusted = incremental ? (options.trusted ?? null) : null;
   // Where the walk down the history stops: a state this process proved itself, or the commit the
   // head's checkpoint names (its own claim, checked below, never taken as proof).

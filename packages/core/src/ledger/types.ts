@@ -151,6 +151,15 @@ export interface ProvenanceCheckpoint {
   verified_commits: number;
   consumed_run_ids: string[];
   consumed_comment_ids: number[];
+  /** Set only by the recovery sweep's freeze commit (ledger/freeze.ts); never by a transition. */
+  frozen?: LedgerFreeze;
+}
+
+/** Why the ledger is frozen: the first commit the full replay refused (null: a ruleset), and the code. */
+export interface LedgerFreeze {
+  commit: string | null;
+  code: string;
+  frozen_at: string;
 }
 
 /** The ledger app's identity: configuration, never guessed. */

@@ -28,6 +28,9 @@ import { WritError, errorCode, failureMessage } from '../errors.js';
 import type { GitHubClient } from '../github/client.js';
 import type { FileRoots } from '../io/input-file.js';
 import type { LedgerContext } from '../ledger/cas.js';
+import { verifyLedger } from '../ledger/bootstrap.js';
+import type { FreezeOutcome } from '../ledger/freeze.js';
+import { freezeLedger } from '../ledger/freeze.js';
 import { completeRun, readRun, readVerifiedRuns, takeoverRun } from '../ledger/ledger.js';
 import type { RepositoryName } from '../ledger/paths.js';
 import type { StepResolution } from '../ledger/transitions.js';
@@ -100,6 +103,11 @@ export interface ResumableRun {
 
 export interface RecoveryReport {
   headOid: string;
+  /**
+   * The full replay from the root this sweep ran before anything else: `proven` with the commits it
+   * replayed, or the freeze it committed (or found) because the replay refused a commit.
+   */
+  ledger: { proven: true; commits: number } | { proven: false; freeze: FreezeOutcome };
   scanned: number;
   takenOver: number;
   reconciled: number;
@@ -506,7 +514,50 @@ async function repairStatus(context: SweepContext, scanned: RunFile, report: Run
   }
 }
 
+/**
+ * The sweep's full replay from the root (no checkpoint trusted): the check that bounds what the O(1)
+ * gates cannot see (a forger's two commits, the second claiming the first proven). Any refusal of the
+ * history or the rulesets freezes the ledger (ledger/freeze.ts): every later gate refuses it.
+ */
+async function fullReplay(
+  deps: RecoveryDeps,
+  settings: RecoverySettings,
+): Promise<{ proven: true; commits: number } | { proven: false; freeze: FreezeOutcome }> {
+  try {
+    const verified = await verifyLedger(deps.ledger, { mode: 'full' });
+    return { proven: true, commits: verified.report.totalCommits };
+  } catch (error: unknown) {
+    if (
+      !(error instanceof WritError) ||
+      (error.code !== 'ledger-provenance-unproven' && error.code !== 'ledger-frozen')
+    ) {
+      throw error;
+    }
+    deps.logger.warning(`recovery: the full replay of the ledger refused it: ${failureMessage(error)}`);
+    return { proven: false, freeze: await freezeLedger(deps.ledger, error, { dryRun: settings.dryRun }) };
+  }
+}
+
+function frozenReport(settings: RecoverySettings, freeze: FreezeOutcome): RecoveryReport {
+  return {
+    headOid: freeze.headOid,
+    ledger: { proven: false, freeze },
+    scanned: 0,
+    takenOver: 0,
+    reconciled: 0,
+    needsReconciliation: 0,
+    approvalsRecovered: 0,
+    repaired: 0,
+    resumable: [],
+    runs: [],
+    planProblem: null,
+    dryRun: settings.dryRun,
+  };
+}
+
 export async function recoverRuns(deps: RecoveryDeps, settings: RecoverySettings): Promise<RecoveryReport> {
+  const ledger = await fullReplay(deps, settings);
+  if (!ledger.proven) return frozenReport(settings, ledger.freeze);
   const view = await readVerifiedRuns(deps.ledger);
   const { plan, problem } = loadPlan(settings);
   const context: SweepContext = {
@@ -553,6 +604,7 @@ export async function recoverRuns(deps: RecoveryDeps, settings: RecoverySettings
   }
   return {
     headOid: view.headOid,
+    ledger,
     scanned: open.length,
     takenOver: runs.filter((run) => run.action.startsWith('taken-over')).length,
     reconciled: runs.reduce((sum, run) => sum + run.reconciled, 0),
