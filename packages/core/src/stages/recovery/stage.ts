@@ -21,7 +21,8 @@ export function renderRecoverySummary(report: RecoveryReport): string {
       '',
       `The full replay of the ledger from its root refused ${what} (${code(freeze.freeze.code)}). ${done}: ` +
         'every gate (consume-approval, claim-checkpoint, persist, publish-artifact) now refuses with `ledger-frozen`. ' +
-        'No run was swept. Treat it as an incident (SECURITY.md): rotate the Writ app key and re-provision the ledger on a new branch.',
+        `No run was swept; ${report.ledger.announced} open run(s) carry the notice on their status comment. ` +
+        'Treat it as an incident (SECURITY.md): rotate the Writ app key and re-provision the ledger on a new branch.',
       '',
     ].join('\n');
   }
