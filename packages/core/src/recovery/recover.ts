@@ -524,8 +524,8 @@ async function repairStatus(context: SweepContext, scanned: RunFile, report: Run
 
 /**
  * The sweep's full replay from the root (no checkpoint trusted): the check that bounds what the O(1)
- * gates cannot see (a forger's two commits, the second claiming the first proven). Any refusal of the
- * history or the rulesets freezes the ledger (ledger/freeze.ts): every later gate refuses it.
+ * gates cannot see (a forger's two commits, the second claiming the first proven). A refused commit
+ * freezes the ledger (ledger/freeze.ts): every later gate refuses it.
  */
 async function fullReplay(
   deps: RecoveryDeps,
@@ -535,12 +535,14 @@ async function fullReplay(
     const verified = await verifyLedger(deps.ledger, { mode: 'full' });
     return { proven: true, commits: verified.report.totalCommits };
   } catch (error: unknown) {
-    if (
-      !(error instanceof WritError) ||
-      (error.code !== 'ledger-provenance-unproven' && error.code !== 'ledger-frozen')
-    ) {
-      throw error;
-    }
+    // Only a refused commit freezes (or a freeze already there): a ruleset the root pinned that changed
+    // stays unproven by construction (its pin never matches again), and one this token cannot read is
+    // configuration, not forgery; both refuse this sweep (and every gate) without a freeze.
+    const refusedCommit =
+      error instanceof WritError &&
+      ((error.code === 'ledger-provenance-unproven' && typeof error.details.commit === 'string') ||
+        error.code === 'ledger-frozen');
+    if (!refusedCommit) throw error;
     deps.logger.warning(`recovery: the full replay of the ledger refused it: ${failureMessage(error)}`);
     const freeze = await freezeLedger(deps.ledger, error, { dryRun: settings.dryRun });
     return { proven: false, freeze, announced: await announceFreeze(deps, settings, freeze) };

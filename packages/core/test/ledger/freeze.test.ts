@@ -220,6 +220,18 @@ describe('the sweep freezes a ledger the full replay refuses', () => {
     await expectFrozen(forged);
   });
 
+  it('does not freeze for a ruleset: a changed pinned ruleset refuses the sweep (and every gate) as it is', async () => {
+    await proposePlanFor(ledger, 'run-1');
+    const head = store.head;
+    store.rulesets.set(1, { ...store.rulesets.get(1)!, enforcement: 'evaluate' });
+    store.rules = store.rules.filter((rule) => rule.rulesetId !== 1);
+    const error = await refusalError(sweep());
+    expect(error.code).toBe('ledger-provenance-unproven');
+    expect(error.details.ruleset).toBe(1);
+    expect(store.head).toBe(head);
+    expect((await refusalError(readVerifiedRun(ledger, 'run-1'))).code).toBe('ledger-provenance-unproven');
+  });
+
   it('freezes on an unanswered commit only after reading back whether it landed', async () => {
     const { forged } = await twoCommitForgery();
     store.faults = ['apply-then-drop'];
