@@ -11,7 +11,9 @@
  *
  * What it is. One commit on the ledger branch (transition `freeze`, no run) whose only change is the
  * head's `provenance.json`, carrying `frozen: { commit, code, frozen_at }` (the offending commit the
- * full replay named, or null for a ruleset, and the refusal code; never free text). Then:
+ * full replay named and the refusal code; never free text). The sweep freezes only on a refused
+ * commit: a ruleset refusal already stops every gate that proves the rulesets, and a pinned ruleset
+ * that changed never proves again (rulesets.ts). Then:
  *  - every gate refuses it in O(1): verifyProvenance reads `frozen` off the head's checkpoint before it
  *    walks anything (`ledger-frozen`, naming the offending commit);
  *  - a replay that reaches a freeze commit refuses the ledger too (`ledger-frozen`), and so does an
