@@ -50,7 +50,10 @@ async function codeOf(promise: Promise<unknown>): Promise<string> {
 describe('the model’s transition relation', () => {
   it('names every ledger transition the code can commit', () => {
     const modelled = Object.keys(relation.transitions);
-    expect(TRANSITIONS.filter((name) => name !== 'bootstrap' && !modelled.includes(name))).toEqual([]);
+    // Not run transitions: the root, and the recovery sweep's freeze (ledger/freeze.ts), after which no
+    // transition of any run is legal (the replay and every gate refuse the ledger).
+    const ledgerOnly = ['bootstrap', 'freeze'];
+    expect(TRANSITIONS.filter((name) => !ledgerOnly.includes(name) && !modelled.includes(name))).toEqual([]);
     // A transition the code does not have yet must say which issue brings it.
     const ahead = modelled.filter((name) => !(TRANSITIONS as readonly string[]).includes(name));
     expect(ahead.filter((name) => relation.transitions[name]?.awaiting === undefined)).toEqual([]);

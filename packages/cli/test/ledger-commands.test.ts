@@ -68,7 +68,17 @@ describe('writ bootstrap', () => {
       files: [
         {
           path: 'ledger-root.json',
-          contents: { schema: 1, repository: 'acme/widgets', branch: 'bot/writ-ledger' },
+          contents: {
+            schema: 1,
+            repository: 'acme/widgets',
+            branch: 'bot/writ-ledger',
+            // The two protecting rulesets, pinned (ID, updated_at, content digest).
+            rulesets: [0, 1].map(() => ({
+              id: expect.any(Number),
+              updated_at: expect.stringMatching(/^\d{4}-\d{2}-\d{2}T/),
+              digest: expect.stringMatching(/^sha256:[0-9a-f]{64}$/),
+            })),
+          },
         },
       ],
       checks: [

@@ -69,6 +69,11 @@ export const ERROR_CATALOGUE = {
       'The ledger branch history, authorship, signatures or ruleset do not prove app-only, append-only authority.',
     fix: 'The message names the commit or rule that fails. A missing or changed ruleset: restore it as `writ bootstrap --json` prints it and, if it changed after the root, re-provision on a new branch. A commit no legal transition writes means the app token was misused: treat it as an incident (SECURITY.md).',
   },
+  'ledger-frozen': {
+    meaning:
+      'The recovery sweep replayed the ledger from its root, found a commit that is not a legal transition, and froze the ledger: every gate refuses from then on. The message names the offending commit.',
+    fix: 'Treat it as an incident (SECURITY.md): the ledger app token or key was misused. Run `writ ledger verify` to see the commit, rotate the app key, then re-provision the ledger on a new branch (writ bootstrap); a frozen ledger is never unfrozen.',
+  },
   'ledger-file-corrupt': {
     meaning: 'A ledger file is not valid JSON.',
     fix: 'The ledger is written only by Writ; a corrupt file means it was changed outside Writ. Run `writ ledger verify` and treat it as an incident (SECURITY.md).',

@@ -211,6 +211,95 @@ describe('rulesets', () => {
   });
 });
 
+describe('ruleset update and delete (repos/update-repo-ruleset, repos/delete-repo-ruleset)', () => {
+  it('lets an admin replace the named fields (updated_at moves) and delete it (204, then 404)', async () => {
+    const admin = world.emulator.admin;
+    const created = admin.addRuleset('alice', 'repo', {
+      name: 'scratch',
+      target: 'branch',
+      enforcement: 'active',
+      conditions: { ref_name: { include: ['refs/heads/scratch'], exclude: [] } },
+      rules: [{ type: 'deletion' }],
+    });
+    const { created_at: createdAt, updated_at: updatedAt } = created;
+    admin.clock({ advance_ms: 2000 });
+    const owner = client(world.emulator, 'alice-pat');
+    const { status, data } = await owner.request('PUT /repos/{owner}/{repo}/rulesets/{ruleset_id}', {
+      owner: 'alice',
+      repo: 'repo',
+      ruleset_id: created.id,
+      enforcement: 'evaluate',
+      rules: [{ type: 'deletion' }, { type: 'non_fast_forward' }],
+    });
+    expect(status).toBe(200);
+    expect(data.enforcement).toBe('evaluate');
+    expect(data.name).toBe('scratch');
+    expect(data.rules?.map((rule) => rule.type)).toEqual(['deletion', 'non_fast_forward']);
+    expect(data.conditions).toEqual({ ref_name: { include: ['refs/heads/scratch'], exclude: [] } });
+    expect(Date.parse(data.updated_at ?? '')).toBeGreaterThan(Date.parse(updatedAt));
+    expect(data.created_at).toBe(createdAt);
+    // Not an admin, and an installation without administration write: refused, nothing changed.
+    for (const token of ['bob-pat', 'app-token']) {
+      const refused = await client(world.emulator, token)
+        .request('DELETE /repos/{owner}/{repo}/rulesets/{ruleset_id}', {
+          owner: 'alice',
+          repo: 'repo',
+          ruleset_id: created.id,
+        })
+        .then(
+          () => 0,
+          (error: unknown) => (error as { status: number }).status,
+        );
+      expect([403, 404]).toContain(refused);
+    }
+    const deleted = await owner.request('DELETE /repos/{owner}/{repo}/rulesets/{ruleset_id}', {
+      owner: 'alice',
+      repo: 'repo',
+      ruleset_id: created.id,
+    });
+    expect(deleted.status).toBe(204);
+    const gone = await owner
+      .request('GET /repos/{owner}/{repo}/rulesets/{ruleset_id}', {
+        owner: 'alice',
+        repo: 'repo',
+        ruleset_id: created.id,
+      })
+      .then(
+        () => 0,
+        (error: unknown) => (error as { status: number }).status,
+      );
+    expect(gone).toBe(404);
+  });
+
+  it('answers 422 for an enforcement GitHub does not know, and 404 for a ruleset that does not exist', async () => {
+    const owner = client(world.emulator, 'alice-pat');
+    const status = (promise: Promise<unknown>): Promise<number> =>
+      promise.then(
+        () => 0,
+        (error: unknown) => (error as { status: number }).status,
+      );
+    expect(
+      await status(
+        owner.request('PUT /repos/{owner}/{repo}/rulesets/{ruleset_id}', {
+          owner: 'alice',
+          repo: 'repo',
+          ruleset_id: rulesetId,
+          enforcement: 'paused' as never,
+        }),
+      ),
+    ).toBe(422);
+    expect(
+      await status(
+        owner.request('DELETE /repos/{owner}/{repo}/rulesets/{ruleset_id}', {
+          owner: 'alice',
+          repo: 'repo',
+          ruleset_id: 999_999,
+        }),
+      ),
+    ).toBe(404);
+  });
+});
+
 describe('collaborator permission', () => {
   it('maps maintain to write, triage to read, and reports bots as none', async () => {
     const octokit = client(world.emulator, 'app-token');

@@ -57,9 +57,6 @@ export async function bootstrapLedger(
   const { owner, repo, branch } = store.location;
   const repository = `${owner}/${repo}`;
   const root: LedgerRoot = { schema: 1, repository, branch };
-  const files = [
-    { path: LEDGER_ROOT_PATH, contents: serializeLedgerFile(LEDGER_ROOT_FILE, LEDGER_ROOT_PATH, root) },
-  ];
   const existing = await store.read({ paths: [], historyFirst: 0 });
   if (existing !== null) {
     throw new WritError(
@@ -84,6 +81,8 @@ export async function bootstrapLedger(
     checks.push({ check: 'app-identity', status: 'PASS', detail: `${app.slug}[bot], app ID ${app.id}` });
     try {
       const proven = await checkRulesets(store, app, null);
+      // Pinned in the root: every later check holds the branch to exactly these rulesets, unchanged.
+      root.rulesets = proven.pins;
       checks.push({
         check: 'rulesets',
         status: 'PASS',
@@ -94,6 +93,9 @@ export async function bootstrapLedger(
       checks.push({ check: 'rulesets', status: 'FAIL', detail: error.message });
     }
   }
+  const files = [
+    { path: LEDGER_ROOT_PATH, contents: serializeLedgerFile(LEDGER_ROOT_FILE, LEDGER_ROOT_PATH, root) },
+  ];
   const result: BootstrapResult = {
     dry_run: !options.apply,
     create_root: true,

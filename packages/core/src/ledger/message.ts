@@ -22,6 +22,8 @@ export const TRANSITIONS = [
   'claim-steps',
   'checkpoint-steps',
   'cancel',
+  // The recovery sweep's freeze (ledger/freeze.ts): terminal, no transition follows it.
+  'freeze',
 ] as const;
 export type TransitionName = (typeof TRANSITIONS)[number];
 

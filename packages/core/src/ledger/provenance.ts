@@ -17,9 +17,10 @@
 import { WritError } from '../errors.js';
 import { parseTrailers } from './message.js';
 import type { ReplayState } from './replay.js';
-import { checkpointOf, replayCommit, replayPaths, replayRoot, stateAfter } from './replay.js';
+import { checkpointOf, frozenError, replayCommit, replayPaths, replayRoot, stateAfter } from './replay.js';
 import { checkRulesets } from './rulesets.js';
-import { PROVENANCE_PATH } from './paths.js';
+import { LEDGER_ROOT_PATH, PROVENANCE_PATH } from './paths.js';
+import { LEDGER_ROOT_FILE, parseLedgerFile } from './schemas.js';
 import type { BranchRule, CommitFiles, CommitInfo, HistoryPage, LedgerStore } from './store.js';
 import type { LedgerApp, ProvenanceCheckpoint } from './types.js';
 
@@ -111,6 +112,10 @@ export async function verifyProvenance(
 ): Promise<ProvenanceReport> {
   let requests = 0;
   const incremental = options.mode === 'incremental';
+  // The O(1) freeze gate: a head whose checkpoint carries the sweep's freeze is refused before anything
+  // else (ledger/freeze.ts explains why it cannot be removed unnoticed).
+  const frozen = options.checkpoint?.frozen;
+  if (frozen !== undefined) throw frozenError(frozen, null);
   const trusted = incremental ? (options.trusted ?? null) : null;
   // Where the walk down the history stops: a state this process proved itself, or the commit the
   // head's checkpoint names (its own claim, checked below, never taken as proof).
@@ -156,12 +161,20 @@ export async function verifyProvenance(
       options.head?.oid === commit.oid &&
       replayPaths(null).every((path) => options.head?.files.has(path))
     ) {
+      readRootFile(options.head.files);
       return replayRoot(commit, options.head, store.location);
     }
     requests += 1;
     const [data] = await store.readCommits([{ oid: commit.oid, paths: replayPaths(null) }]);
     if (data === undefined) throw unproven(`Ledger root ${commit.oid} could not be read.`);
+    readRootFile(data.files);
     return replayRoot(commit, data, store.location);
+  };
+  // ledger-root.json as the replayed commits carry it (replay refuses any commit that changes it): its
+  // ruleset pins are what the ruleset check holds the branch to.
+  let rootText: string | null | undefined;
+  const readRootFile = (files: ReadonlyMap<string, string | null>): void => {
+    if (files.has(LEDGER_ROOT_PATH)) rootText = files.get(LEDGER_ROOT_PATH) ?? null;
   };
   let state: ReplayState | null = null;
   if (trusted !== null) state = trusted;
@@ -197,12 +210,20 @@ export async function verifyProvenance(
       // The anchor's state is what its own checkpoint (as its child sees it) and trailers give.
       state ??= stateAfter(anchor as CommitInfo, files.parentFiles.get(PROVENANCE_PATH) ?? null);
       state = await replayCommit(commit, files, state, replayDeps);
+      readRootFile(files.files);
     }
   }
   if (state === null) throw unproven('The ledger history could not be proven.');
+  if (rootText !== undefined) {
+    if (rootText === null) throw unproven(`The ledger history has no ${LEDGER_ROOT_PATH}.`);
+    state = {
+      ...state,
+      rulesetPins: parseLedgerFile(LEDGER_ROOT_FILE, LEDGER_ROOT_PATH, rootText).rulesets ?? null,
+    };
+  }
   let rulesetIds: number[] = [];
   if (options.rulesets !== false) {
-    const rulesets = await checkRulesets(store, app, state.rootCommittedAt, options.rules);
+    const rulesets = await checkRulesets(store, app, state.rootCommittedAt, options.rules, state.rulesetPins);
     requests += rulesets.requests;
     rulesetIds = rulesets.rulesetIds;
   }

@@ -465,6 +465,15 @@ export class GitHubLedgerStore implements LedgerStore {
                 actorType: actor.actor_type,
                 bypassMode: actor.bypass_mode ?? 'always',
               })),
+        content: {
+          target: data.target ?? null,
+          source_type: data.source_type ?? null,
+          source: data.source,
+          enforcement: data.enforcement,
+          conditions: data.conditions ?? null,
+          rules: data.rules ?? null,
+          bypass_actors: data.bypass_actors ?? null,
+        },
       };
     } catch (error: unknown) {
       throw requestFailed(`Reading ruleset ${id}`, error);

@@ -28,7 +28,16 @@ import type { CommentInfo, CommitFiles, CommitInfo } from './store.js';
 import type { LeasePolicy, LedgerView, TransitionResult } from './transitions.js';
 import * as transitions from './transitions.js';
 import { FREE_LEASE } from './transitions.js';
-import type { Lease, LedgerLocation, ProvenanceCheckpoint, RunFile, RunStep, StepOutcome } from './types.js';
+import type {
+  Lease,
+  LedgerFreeze,
+  LedgerLocation,
+  ProvenanceCheckpoint,
+  RulesetPin,
+  RunFile,
+  RunStep,
+  StepOutcome,
+} from './types.js';
 
 /** What has been proven of a history, through the commit `throughOid`. */
 export interface ReplayState {
@@ -41,6 +50,11 @@ export interface ReplayState {
   consumedCommentIds: Set<number>;
   /** Consumes replayed by this check whose comment was deleted or edited since (see below). */
   unverifiableApprovals: number;
+  /**
+   * The ruleset pins of ledger-root.json (null: a root without pins), once a check has read the root
+   * file; carried to the states that follow (a process's own next commit), never into a checkpoint.
+   */
+  rulesetPins?: RulesetPin[] | null;
 }
 
 /** Run dates may lead or trail the commit dates by this much (two server clocks, whole seconds). */
@@ -70,6 +84,33 @@ export function checkpointOf(state: ReplayState): ProvenanceCheckpoint {
   };
 }
 
+/**
+ * The refusal of a frozen ledger, naming the commit the recovery sweep's full replay refused (and the
+ * freeze commit). Every walk that meets a freeze ends here: the O(1) gate on the head's checkpoint
+ * (provenance.ts), a replay that reaches the freeze commit, an anchor on it.
+ */
+export function frozenError(freeze: LedgerFreeze | null, freezeCommit: string | null): WritError {
+  const offending = freeze?.commit ?? null;
+  const details: Record<string, string> = { code: freeze?.code ?? 'ledger-provenance-unproven' };
+  if (offending !== null) details.commit = offending;
+  if (freezeCommit !== null) details.freeze_commit = freezeCommit;
+  return new WritError(
+    'ledger-frozen',
+    `The ledger is frozen${freezeCommit === null ? '' : ` by commit ${freezeCommit}`}: the recovery sweep's full replay refused ${offending === null ? 'its rulesets' : `commit ${offending}`} (${details.code}${freeze === null ? '' : `, ${freeze.frozen_at}`}). Every gate refuses until the owner re-provisions the ledger.`,
+    { details },
+  );
+}
+
+/** The freeze record a freeze commit's checkpoint carries, or null when it does not parse. */
+function freezeOf(checkpointText: string | null): LedgerFreeze | null {
+  if (checkpointText === null) return null;
+  try {
+    return parseLedgerFile(PROVENANCE_FILE, PROVENANCE_PATH, checkpointText).frozen ?? null;
+  } catch {
+    return null;
+  }
+}
+
 function illegal(commit: string, why: string): WritError {
   return new WritError(
     'ledger-provenance-unproven',
@@ -84,6 +125,10 @@ function illegal(commit: string, why: string): WritError {
  * the commits it replays: the head's own checkpoint is then checked, not trusted.
  */
 export function stateAfter(commit: CommitInfo, checkpointText: string | null): ReplayState {
+  // Nothing is anchored on a freeze: whatever follows it cannot be proven from it.
+  if (parseTrailers(commit.message)?.transition === 'freeze') {
+    throw frozenError(freezeOf(checkpointText), commit.oid);
+  }
   if (checkpointText === null) throw illegal(commit.oid, 'it carries no provenance checkpoint');
   let checkpoint: ProvenanceCheckpoint;
   try {
@@ -453,6 +498,9 @@ function evaluate(
       });
     case 'bootstrap':
       throw illegal(oid, 'a bootstrap commit above the root');
+    case 'freeze':
+      // replayCommit stops at a freeze before evaluating anything; reaching here is a bug, so refuse.
+      throw illegal(oid, 'a freeze is not a transition');
   }
 }
 
@@ -545,6 +593,10 @@ export async function replayCommit(
   const oid = commit.oid;
   const trailers = parseTrailers(commit.message);
   if (trailers === null) throw illegal(oid, 'its message carries no well-formed Writ trailers');
+  // A freeze is terminal: a replay that reaches one refuses the ledger (and so does any history above).
+  if (trailers.transition === 'freeze') {
+    throw frozenError(freezeOf(data.files.get(PROVENANCE_PATH) ?? null), oid);
+  }
   if (data.parentOid !== state.throughOid) throw illegal(oid, 'its parent is not the proven head');
   const runId = need(trailers.runId, oid, 'the Writ-Run trailer');
   const runPath = runFilePath(need(trailers.repository, oid, 'the Writ-Repository trailer'), runId);

@@ -7,10 +7,23 @@
  *  - `writ-ledger-writers`: update, with the Writ app as its only bypass actor.
  * Both must exist, be active, and be unchanged since the ledger root commit. `ledgerRulesets` is the
  * one definition bootstrap prints, the emulator worlds install and doctor compares against.
+ *
+ * Pinned at the root: bootstrap records in ledger-root.json each protecting ruleset's ID, `updated_at`
+ * and a digest of its content (`rulesetDigest`), and every later check holds the branch to exactly
+ * those rulesets. Rules of several rulesets aggregate (a ref change must pass each), and a bypass actor
+ * is exempt only from its own ruleset, so a ruleset that is NOT pinned can only add restrictions: it is
+ * not read and never refuses the ledger. A pinned ruleset that is gone, no longer applies to the branch
+ * (deleted, enforcement `evaluate` or `disabled`, conditions narrowed: GitHub lists only active rules
+ * that cover the branch), or whose `updated_at` or content differs (a bypass actor added, a rule
+ * removed, anything else) makes the ledger `ledger-provenance-unproven`: the history may have been
+ * rewritten while it was relaxed, whatever it says now. The same holds for an organization ruleset
+ * (read through the repository endpoint, whose `includes_parents` defaults to true; its `source_type`
+ * and `source` are part of the digest).
  */
+import { digest } from '../canonical-json.js';
 import { WritError } from '../errors.js';
 import type { BranchRule, LedgerStore, RulesetInfo } from './store.js';
-import type { LedgerApp } from './types.js';
+import type { LedgerApp, RulesetPin } from './types.js';
 
 /** A ruleset as `POST /repos/{owner}/{repo}/rulesets` takes it. */
 export interface RulesetDefinition {
@@ -60,6 +73,47 @@ function standsFor(ruleset: RulesetInfo, types: ReadonlySet<string>, app: Ledger
 export interface RulesetCheck {
   rulesetIds: number[];
   requests: number;
+  /** The rulesets relied on, as the root pins them (what bootstrap writes into ledger-root.json). */
+  pins: RulesetPin[];
+}
+
+function sortedBy<T>(values: readonly T[]): T[] {
+  return [...values].sort((a, b) => {
+    const x = digest(a);
+    const y = digest(b);
+    return x < y ? -1 : x > y ? 1 : 0;
+  });
+}
+
+/**
+ * The digest of what a ruleset says: its target, source, enforcement, conditions, rules and bypass
+ * actors, in canonical JSON with the order-free lists sorted (GitHub may list them in any order).
+ * Names, links, node IDs, dates and `current_user_can_bypass` are left out; `updated_at` is pinned apart.
+ */
+export function rulesetDigest(ruleset: RulesetInfo): string {
+  const content = ruleset.content ?? {
+    enforcement: ruleset.enforcement,
+    bypass_actors: (ruleset.bypassActors ?? []).map((actor) => ({
+      actor_id: actor.actorId,
+      actor_type: actor.actorType,
+      bypass_mode: actor.bypassMode,
+    })),
+  };
+  const normal: Record<string, unknown> = {};
+  for (const [key, value] of Object.entries(content)) {
+    if (value === undefined) continue;
+    normal[key] =
+      (key === 'rules' || key === 'bypass_actors') && Array.isArray(value) ? sortedBy(value) : value;
+  }
+  return digest(normal);
+}
+
+function pinOf(ruleset: RulesetInfo): RulesetPin {
+  return {
+    id: ruleset.id,
+    updated_at: ruleset.updatedAt === null ? null : new Date(ruleset.updatedAt).toISOString(),
+    digest: rulesetDigest(ruleset),
+  };
 }
 
 /**
@@ -73,6 +127,12 @@ export async function checkRulesets(
   rootCommittedAt: number | null,
   /** The branch's rules as the ledger read already returned them (`Ref.rules`), complete; else listed here. */
   listed?: readonly BranchRule[] | null,
+  /**
+   * The rulesets the ledger root pinned: only these are relied on, and each must still apply to the
+   * branch, unchanged. Absent (a root made before pins, or before any root): the rulesets on the
+   * branch are judged as they are, and one changed after `rootCommittedAt` is not relied on.
+   */
+  pins?: readonly RulesetPin[] | null,
 ): Promise<RulesetCheck> {
   let requests = listed == null ? 1 : 0;
   const rules = listed ?? (await store.branchRules());
@@ -87,9 +147,33 @@ export async function checkRulesets(
     .sort(([a], [b]) => a - b);
   const covered = new Map<string, number>();
   const problems: string[] = [];
+  const used = new Map<number, RulesetPin>();
+  const pinned = pins == null ? null : new Map(pins.map((pin) => [pin.id, pin]));
+  if (pinned !== null) {
+    for (const pin of pinned.values()) {
+      if (!typesById.has(pin.id)) {
+        throw unproven(
+          `Ruleset ${pin.id}, pinned by the ledger root as protecting ${store.location.branch}, no longer applies to it (deleted, set to evaluate or disabled, or its conditions no longer cover the branch); the owner must re-provision the ledger (writ bootstrap on a new branch).`,
+          { ruleset: pin.id },
+        );
+      }
+    }
+  }
   for (const [id, types] of relevant) {
+    // A ruleset the root did not pin only adds restrictions: it is neither read nor relied on.
+    if (pinned !== null && !pinned.has(id)) continue;
     requests += 1;
     const ruleset = await store.ruleset(id);
+    const pin = pinned?.get(id);
+    if (pin !== undefined) {
+      const now = pinOf(ruleset);
+      if (now.digest !== pin.digest || now.updated_at !== pin.updated_at) {
+        throw unproven(
+          `Ruleset ${id}, pinned by the ledger root, changed since the root commit (${now.digest !== pin.digest ? 'its content differs' : 'its updated_at moved'}); the owner must re-provision the ledger (writ bootstrap on a new branch).`,
+          { ruleset: id },
+        );
+      }
+    }
     if (ruleset.enforcement !== 'active') continue;
     if (ruleset.bypassActors === null) {
       throw unproven(
@@ -104,17 +188,19 @@ export async function checkRulesets(
       );
       continue;
     }
-    // Compared in whole seconds: git commit dates have no milliseconds.
+    // Without pins, a ruleset created or changed after the root is not relied on (an extra one is
+    // harmless; a protecting one changed leaves its rule uncovered below). Compared in whole seconds:
+    // git commit dates have no milliseconds.
     if (
+      pinned === null &&
       rootCommittedAt !== null &&
       ruleset.updatedAt !== null &&
       Math.floor(ruleset.updatedAt / 1000) > Math.floor(rootCommittedAt / 1000)
     ) {
-      throw unproven(
-        `Ruleset ${id} was created or changed after the ledger root commit; the owner must re-provision the ledger (writ bootstrap on a new branch).`,
-        { ruleset: id },
-      );
+      problems.push(`ruleset ${id} was created or changed after the ledger root commit`);
+      continue;
     }
+    used.set(id, pinOf(ruleset));
     for (const type of stands) if (!covered.has(type)) covered.set(type, id);
   }
   for (const [type, needs] of [
@@ -129,5 +215,10 @@ export async function checkRulesets(
       );
     }
   }
-  return { rulesetIds: [...new Set(covered.values())].sort((a, b) => a - b), requests };
+  const rulesetIds = [...new Set(covered.values())].sort((a, b) => a - b);
+  return {
+    rulesetIds,
+    requests,
+    pins: rulesetIds.map((id) => used.get(id)).filter((pin): pin is RulesetPin => pin !== undefined),
+  };
 }

@@ -134,6 +134,13 @@ export interface RulesetInfo {
   updatedAt: number | null;
   /** null when the API did not return `bypass_actors` (the caller may not see them). */
   bypassActors: { actorId: number | null; actorType: string; bypassMode: string }[] | null;
+  /**
+   * What the ruleset says, as GitHub answered it: `target`, `source_type`, `source`, `enforcement`,
+   * `conditions`, `rules` and `bypass_actors` (the fields that decide whom it binds and where). The
+   * ledger root pins a digest of it (rulesets.ts `rulesetDigest`); absent, the digest covers only
+   * `enforcement` and `bypassActors`.
+   */
+  content?: Readonly<Record<string, unknown>>;
 }
 
 export interface LedgerStore {

@@ -9,6 +9,17 @@ export interface LedgerRoot {
   schema: 1;
   repository: string;
   branch: string;
+  /** The protecting rulesets as they were at the root (absent in roots made before pins existed). */
+  rulesets?: RulesetPin[];
+}
+
+/** One protecting ruleset as the root pinned it (rulesets.ts). */
+export interface RulesetPin {
+  id: number;
+  /** GitHub's `updated_at` as it answered it (ISO), null when it gave none. */
+  updated_at: string | null;
+  /** `sha256:` of the canonical JSON of the ruleset's content (rulesets.ts `rulesetDigest`). */
+  digest: string;
 }
 
 export interface Holder {
@@ -140,6 +151,15 @@ export interface ProvenanceCheckpoint {
   verified_commits: number;
   consumed_run_ids: string[];
   consumed_comment_ids: number[];
+  /** Set only by the recovery sweep's freeze commit (ledger/freeze.ts); never by a transition. */
+  frozen?: LedgerFreeze;
+}
+
+/** Why the ledger is frozen: the first commit the full replay refused (null: a ruleset), and the code. */
+export interface LedgerFreeze {
+  commit: string | null;
+  code: string;
+  frozen_at: string;
 }
 
 /** The ledger app's identity: configuration, never guessed. */

@@ -28,6 +28,9 @@ import { WritError, errorCode, failureMessage } from '../errors.js';
 import type { GitHubClient } from '../github/client.js';
 import type { FileRoots } from '../io/input-file.js';
 import type { LedgerContext } from '../ledger/cas.js';
+import { showLedger, verifyLedger } from '../ledger/bootstrap.js';
+import type { FreezeOutcome } from '../ledger/freeze.js';
+import { freezeLedger } from '../ledger/freeze.js';
 import { completeRun, readRun, readVerifiedRuns, takeoverRun } from '../ledger/ledger.js';
 import type { RepositoryName } from '../ledger/paths.js';
 import type { StepResolution } from '../ledger/transitions.js';
@@ -98,8 +101,21 @@ export interface ResumableRun {
   epoch: number;
 }
 
+/** A ledger the sweep's full replay refused: the freeze, and how many open runs were told. */
+export interface FrozenLedger {
+  proven: false;
+  freeze: FreezeOutcome;
+  /** Open runs whose status comment now opens with the freeze notice (this sweep or before). */
+  announced: number;
+}
+
 export interface RecoveryReport {
   headOid: string;
+  /**
+   * The full replay from the root this sweep ran before anything else: `proven` with the commits it
+   * replayed, or the freeze it committed (or found) because the replay refused a commit.
+   */
+  ledger: { proven: true; commits: number } | FrozenLedger;
   scanned: number;
   takenOver: number;
   reconciled: number;
@@ -512,7 +528,108 @@ function withActionsLiveness(deps: RecoveryDeps, repository: RepositoryName): Re
   return { ...deps, ledger: { ...deps.ledger, liveness: actionsLiveness(deps.actions, repository) } };
 }
 
+/**
+ * The sweep's full replay from the root (no checkpoint trusted): the check that bounds what the O(1)
+ * gates cannot see (a forger's two commits, the second claiming the first proven). A refused commit
+ * freezes the ledger (ledger/freeze.ts): every later gate refuses it.
+ */
+async function fullReplay(
+  deps: RecoveryDeps,
+  settings: RecoverySettings,
+): Promise<{ proven: true; commits: number } | FrozenLedger> {
+  try {
+    const verified = await verifyLedger(deps.ledger, { mode: 'full' });
+    return { proven: true, commits: verified.report.totalCommits };
+  } catch (error: unknown) {
+    // Only a refused commit freezes (or a freeze already there): a ruleset the root pinned that changed
+    // stays unproven by construction (its pin never matches again), and one this token cannot read is
+    // configuration, not forgery; both refuse this sweep (and every gate) without a freeze.
+    const refusedCommit =
+      error instanceof WritError &&
+      ((error.code === 'ledger-provenance-unproven' && typeof error.details.commit === 'string') ||
+        error.code === 'ledger-frozen');
+    if (!refusedCommit) throw error;
+    deps.logger.warning(`recovery: the full replay of the ledger refused it: ${failureMessage(error)}`);
+    const freeze = await freezeLedger(deps.ledger, error, { dryRun: settings.dryRun });
+    return { proven: false, freeze, announced: await announceFreeze(deps, settings, freeze) };
+  }
+}
+
+/** The line a frozen ledger's open runs' status comments open with (OIDs and codes only: no plan text). */
+export function freezeNotice(freeze: FreezeOutcome): string {
+  const what = freeze.freeze.commit === null ? 'its rulesets' : `commit ${freeze.freeze.commit}`;
+  return `> **Writ ledger frozen.** The recovery sweep's full replay refused ${what} (\`${freeze.freeze.code}\`). This run cannot go on: every Writ gate refuses with \`ledger-frozen\` until the owner re-provisions the ledger (SECURITY.md).`;
+}
+
+/**
+ * Says so on the status comment of every open run: the freeze notice is put first in the comment's
+ * body. A frozen ledger records no status write, so this PATCH is made directly, only on a comment the
+ * app itself authored (the ID the run file names, read back first), once (a body that already opens
+ * with the notice is left alone). Run files are read unproven here: they only say which comments to
+ * notify. Returns how many open runs' comments carry the notice.
+ */
+async function announceFreeze(
+  deps: RecoveryDeps,
+  settings: RecoverySettings,
+  freeze: FreezeOutcome,
+): Promise<number> {
+  if (settings.dryRun) return 0;
+  const notice = freezeNotice(freeze);
+  let announced = 0;
+  let runs: RunFile[];
+  try {
+    runs = (await showLedger(deps.ledger)).runs;
+  } catch (error: unknown) {
+    deps.logger.warning(`recovery: the frozen ledger's runs could not be listed: ${failureMessage(error)}`);
+    return 0;
+  }
+  for (const run of runs.filter((entry) => !isTerminal(entry.state))) {
+    const commentId = run.status_comment?.comment_id ?? null;
+    if (commentId === null) continue;
+    try {
+      const { data } = await deps.github.rest.issues.getComment({
+        ...settings.repository,
+        comment_id: commentId,
+      });
+      if (data.user?.login !== settings.appBotLogin) continue;
+      const body = data.body ?? '';
+      if (!body.startsWith(notice)) {
+        await deps.github.rest.issues.updateComment({
+          ...settings.repository,
+          comment_id: commentId,
+          body: `${notice}\n\n${body}`,
+        });
+      }
+      announced += 1;
+    } catch (error: unknown) {
+      deps.logger.warning(
+        `recovery: the freeze notice on run ${run.run_id}'s status comment failed: ${failureMessage(error)}`,
+      );
+    }
+  }
+  return announced;
+}
+
+function frozenReport(settings: RecoverySettings, ledger: FrozenLedger): RecoveryReport {
+  return {
+    headOid: ledger.freeze.headOid,
+    ledger,
+    scanned: 0,
+    takenOver: 0,
+    reconciled: 0,
+    needsReconciliation: 0,
+    approvalsRecovered: 0,
+    repaired: 0,
+    resumable: [],
+    runs: [],
+    planProblem: null,
+    dryRun: settings.dryRun,
+  };
+}
+
 export async function recoverRuns(deps: RecoveryDeps, settings: RecoverySettings): Promise<RecoveryReport> {
+  const ledger = await fullReplay(deps, settings);
+  if (!ledger.proven) return frozenReport(settings, ledger);
   const view = await readVerifiedRuns(deps.ledger);
   const { plan, problem } = loadPlan(settings);
   const context: SweepContext = {
@@ -559,6 +676,7 @@ export async function recoverRuns(deps: RecoveryDeps, settings: RecoverySettings
   }
   return {
     headOid: view.headOid,
+    ledger,
     scanned: open.length,
     takenOver: runs.filter((run) => run.action.startsWith('taken-over')).length,
     reconciled: runs.reduce((sum, run) => sum + run.reconciled, 0),

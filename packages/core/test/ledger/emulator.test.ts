@@ -21,6 +21,7 @@ import {
   takeoverRun,
 } from '@writ/core/ledger/ledger.js';
 import { parseTrailers } from '@writ/core/ledger/message.js';
+import { checkRulesets } from '@writ/core/ledger/rulesets.js';
 import type { LedgerStore } from '@writ/core/ledger/store.js';
 import type { LedgerWorld } from './support/emulator.js';
 import {
@@ -601,7 +602,13 @@ describe('provenance on the emulator', () => {
     });
     const error = await refusalError(verifyLedger(world.context()));
     expect(error.code).toBe('ledger-provenance-unproven');
-    expect(error.message).toContain('no bypass actors');
+    // The root pinned the ruleset without bypass actors: any change to it is refused as a change.
+    expect(error.message).toContain('changed since the root commit (its content differs)');
+    // Judged as it is (what bootstrap and doctor's ruleset check do, with no root to pin against), it
+    // is refused for what it now allows.
+    const now = await refusalError(checkRulesets(world.context().store, world.app, null));
+    expect(now.code).toBe('ledger-provenance-unproven');
+    expect(now.message).toContain('no bypass actors');
   });
 
   describe('a head the process wrote itself', () => {

@@ -13,6 +13,7 @@ import {
   takeoverRun,
 } from '@writ/core/ledger/ledger.js';
 import { LEASE_PATH } from '@writ/core/ledger/paths.js';
+import { rulesetDigest } from '@writ/core/ledger/rulesets.js';
 import { APP, MemoryLedgerStore, holdersFinished, instantClock } from './support/memory-store.js';
 import { HOLDER, approvalFor, planFor, proposePlanFor, recomputed } from './support/fixtures.js';
 
@@ -42,6 +43,12 @@ describe('bootstrap', () => {
       schema: 1,
       repository: 'acme/widgets',
       branch: 'bot/writ-ledger',
+      // The two protecting rulesets, pinned as the check read them (rulesets.ts).
+      rulesets: [1, 2].map((id) => ({
+        id,
+        updated_at: '2026-11-30T08:00:00.000Z',
+        digest: rulesetDigest(fresh.rulesets.get(id)!),
+      })),
     });
     expect(fresh.head).toBeNull();
   });
@@ -49,6 +56,40 @@ describe('bootstrap', () => {
   it('refuses an existing branch', async () => {
     expect(await refusal(bootstrapLedger(ledger, { apply: true }))).toBe('ledger-branch-exists');
     expect(await refusal(bootstrapLedger(ledger, { apply: false }))).toBe('ledger-branch-exists');
+  });
+
+  it('pins an organization ruleset like a repository one: an edit after the root is unproven, an extra one is not', async () => {
+    const org = new MemoryLedgerStore();
+    const content = {
+      target: 'branch',
+      source_type: 'Organization',
+      source: 'acme',
+      enforcement: 'active',
+      conditions: { ref_name: { include: ['refs/heads/bot/writ-ledger'], exclude: [] } },
+      rules: [{ type: 'deletion' }, { type: 'non_fast_forward' }],
+      bypass_actors: [],
+    };
+    org.rules = org.rules.map((rule) =>
+      rule.rulesetId === 1 ? { ...rule, rulesetSourceType: 'Organization' } : rule,
+    );
+    org.rulesets.set(1, { ...org.rulesets.get(1)!, content });
+    const context = createLedgerContext(
+      { github: org, clock: instantClock },
+      { repository: 'acme/widgets', app: APP, policy, seed: 1 },
+    );
+    await bootstrapLedger(context, { apply: true });
+    // An extra organization ruleset after the root: not pinned, not read, not refused.
+    org.rules.push({ type: 'update', rulesetId: 3, rulesetSourceType: 'Organization' });
+    org.rulesets.set(3, { id: 3, enforcement: 'active', updatedAt: org.now, bypassActors: [] });
+    await verifyLedger(context);
+    // The pinned organization ruleset edited at the organization (same updated_at, other content).
+    org.rulesets.set(1, {
+      ...org.rulesets.get(1)!,
+      content: { ...content, conditions: { ref_name: { include: ['~ALL'], exclude: [] } } },
+    });
+    const error = await refusalError(verifyLedger(context));
+    expect(error.code).toBe('ledger-provenance-unproven');
+    expect(error.message).toContain('Ruleset 1, pinned by the ledger root, changed');
   });
 
   it('creates a parentless root that passes the provenance check', async () => {

@@ -7,7 +7,7 @@ import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { readFileSync } from 'node:fs';
-import { readRun } from '@writ/core/ledger/ledger.js';
+import { readRun, readVerifiedRun } from '@writ/core/ledger/ledger.js';
 import { observeStep } from '@writ/core/persist/observe.js';
 import { assessStep } from '@writ/core/persist/steps.js';
 import type { WritableStep } from '@writ/core/persist/steps.js';
@@ -472,5 +472,51 @@ describe('status comment repair', () => {
     const [restored] = await comments(issue);
     expect(restored?.id).toBe(status!.id);
     expect(restored?.body).toBe(status?.body);
+  });
+});
+
+describe('a ledger the full replay refuses', () => {
+  it('is frozen by the sweep, which says so on the open runs’ status comments (once) and sweeps nothing', async () => {
+    const planFile = plan();
+    const { runId, issue } = await proposeWithStatus(world, planFile);
+    // The app token misused: a commit no legal transition writes (a file outside any transition).
+    const { ledger } = sweeperLedger(world);
+    const head = (await ledger.store.read({ paths: [], historyFirst: 0 }))!.headOid;
+    const forged = await ledger.store.commit({
+      expectedHeadOid: head,
+      headline: `writ ledger: status ${runId} (epoch 0)`,
+      body: [
+        'Writ-Transition: status',
+        `Writ-Run: ${runId}`,
+        `Writ-Repository: ${OWNER}/${REPO}`,
+        'Writ-Epoch: 0',
+        `Writ-Transition-Id: ${'0'.repeat(8)}-0000-0000-0000-${'0'.repeat(12)}.1`,
+      ].join('\n'),
+      additions: [{ path: 'notes.txt', contents: 'forged\n' }],
+    });
+    if (forged.kind !== 'committed') throw new Error('the forged commit did not land');
+    const report = await sweep(world, { planFile });
+    if (report.ledger.proven) throw new Error('expected a freeze');
+    expect(report.ledger.freeze.action).toBe('frozen');
+    expect(report.ledger.freeze.freeze.commit).toBe(forged.oid);
+    expect(report.ledger.announced).toBe(1);
+    expect(report.scanned).toBe(0);
+    const [status] = await comments(issue);
+    expect(status?.body?.startsWith('> **Writ ledger frozen.**')).toBe(true);
+    expect(status?.body).toContain(forged.oid);
+    expect(status?.body).toContain(`<!-- writ-status run=${runId} -->`);
+    // Every proven gate refuses now, naming the forged commit.
+    const error = await readVerifiedRun(ledger, runId).then(
+      () => null,
+      (failure: unknown) => failure as { code?: string; message?: string },
+    );
+    expect(error?.code).toBe('ledger-frozen');
+    expect(error?.message).toContain(forged.oid);
+    // The next sweep finds it frozen and does not repeat the notice.
+    const again = await sweep(world, { planFile });
+    if (again.ledger.proven) throw new Error('expected a freeze');
+    expect(again.ledger.freeze.action).toBe('already-frozen');
+    const [after] = await comments(issue);
+    expect(after?.body).toBe(status?.body);
   });
 });

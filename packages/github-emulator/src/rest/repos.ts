@@ -2,12 +2,12 @@
 import { canSee, effectiveRole, isAdmin } from '../access.js';
 import { lastModified, latest } from '../caching.js';
 import type { Ctx } from '../http.js';
-import { HttpError, notFound, paginate } from '../http.js';
+import { HttpError, bodyObject, notFound, paginate } from '../http.js';
 import { rateState } from '../ratelimit.js';
 import type { RateState } from '../ratelimit.js';
 import type { Urls } from '../represent.js';
 import { branchProtection, repository, ruleset, simpleUser, workflowRun } from '../represent.js';
-import type { Account, Repo } from '../state.js';
+import type { Account, Repo, Ruleset } from '../state.js';
 import type { Router } from '../router.js';
 import { activeRulesets, bypassMode } from '../rules.js';
 import { roleAtLeast } from '../state.js';
@@ -41,6 +41,26 @@ function requireAdministrationRead(ctx: Ctx, repo: Repo): void {
     (token.kind === 'pat'
       ? isAdmin(ctx.world, token, repo)
       : token.permissions?.administration !== undefined && canSee(ctx.world, token, repo));
+  if (!allowed) {
+    throw new HttpError(403, {
+      message:
+        token?.kind === 'pat'
+          ? 'Must have admin rights to Repository.'
+          : 'Resource not accessible by integration',
+      documentation_url: 'https://docs.github.com/rest',
+      status: '403',
+    });
+  }
+}
+
+/** Administration write: a repository admin (PAT) or an installation granted `administration: write`. */
+function requireAdministrationWrite(ctx: Ctx, repo: Repo): void {
+  const token = ctx.token;
+  const allowed =
+    token !== null &&
+    (token.kind === 'pat'
+      ? isAdmin(ctx.world, token, repo)
+      : token.permissions?.administration === 'write' && canSee(ctx.world, token, repo));
   if (!allowed) {
     throw new HttpError(403, {
       message:
@@ -149,6 +169,50 @@ export function registerRepoRoutes(router: Router): void {
         summary: false,
       }),
     };
+  });
+
+  // Update and delete, as `repos/update-repo-ruleset` and `repos/delete-repo-ruleset`: administration
+  // write (a repository admin, or an installation granted administration write). An update replaces
+  // each field it names and moves `updated_at`; a delete answers 204 and the ruleset is gone.
+  router.add('PUT', '/repos/:owner/:repo/rulesets/:id', (ctx) => {
+    const repo = loadRepo(ctx, 'metadata', 'read');
+    const id = intParam(ctx, 'id');
+    const found = repo.rulesets.find((entry) => entry.id === id);
+    if (!found) throw notFound('https://docs.github.com/rest/repos/rules#update-a-repository-ruleset');
+    requireAdministrationWrite(ctx, repo);
+    const input = bodyObject(ctx) as Partial<Ruleset>;
+    if (input.enforcement !== undefined && !['active', 'evaluate', 'disabled'].includes(input.enforcement)) {
+      throw new HttpError(422, {
+        message: 'Invalid property /enforcement: must be one of active, evaluate, disabled',
+        documentation_url: 'https://docs.github.com/rest/repos/rules#update-a-repository-ruleset',
+        status: '422',
+      });
+    }
+    if (typeof input.name === 'string') found.name = input.name;
+    if (typeof input.target === 'string') found.target = input.target;
+    if (input.enforcement !== undefined) found.enforcement = input.enforcement;
+    if (Array.isArray(input.bypass_actors)) found.bypass_actors = input.bypass_actors;
+    if (input.conditions !== undefined) found.conditions = input.conditions;
+    if (Array.isArray(input.rules)) found.rules = input.rules;
+    found.updated_at = ctx.world.now();
+    return {
+      status: 200,
+      body: ruleset(urlsOf(ctx), repo, found, {
+        showBypass: true,
+        canBypass: bypassMode(ctx.world, ctx.token, repo, found),
+        summary: false,
+      }),
+    };
+  });
+
+  router.add('DELETE', '/repos/:owner/:repo/rulesets/:id', (ctx) => {
+    const repo = loadRepo(ctx, 'metadata', 'read');
+    const id = intParam(ctx, 'id');
+    const index = repo.rulesets.findIndex((entry) => entry.id === id);
+    if (index < 0) throw notFound('https://docs.github.com/rest/repos/rules#delete-a-repository-ruleset');
+    requireAdministrationWrite(ctx, repo);
+    repo.rulesets.splice(index, 1);
+    return { status: 204 };
   });
 
   router.add('GET', '/repos/:owner/:repo/rules/branches/*branch', (ctx) => {

@@ -7,6 +7,25 @@ import type { RecoveryStageSettings } from './inputs.js';
 
 /** The job summary: the counts, then one row per scanned run. */
 export function renderRecoverySummary(report: RecoveryReport): string {
+  if (!report.ledger.proven) {
+    const { freeze } = report.ledger;
+    const what = freeze.freeze.commit === null ? 'its rulesets' : `commit ${code(freeze.freeze.commit)}`;
+    const done =
+      freeze.action === 'frozen'
+        ? `Writ froze the ledger with commit ${code(freeze.commitOid ?? '')}`
+        : freeze.action === 'already-frozen'
+          ? 'The ledger was already frozen'
+          : 'A sweep that writes would freeze the ledger (dry run: nothing written)';
+    return [
+      '## Writ recovery: LEDGER FROZEN',
+      '',
+      `The full replay of the ledger from its root refused ${what} (${code(freeze.freeze.code)}). ${done}: ` +
+        'every gate (consume-approval, claim-checkpoint, persist, publish-artifact) now refuses with `ledger-frozen`. ' +
+        `No run was swept; ${report.ledger.announced} open run(s) carry the notice on their status comment. ` +
+        'Treat it as an incident (SECURITY.md): rotate the Writ app key and re-provision the ledger on a new branch.',
+      '',
+    ].join('\n');
+  }
   const lines = [
     `## Writ recovery ${report.dryRun ? '(dry run: nothing written)' : 'sweep'}`,
     '',
@@ -73,8 +92,8 @@ export async function recovery(
       'resumable-runs': JSON.stringify(report.resumable),
       'approvals-recovered': report.approvalsRecovered,
       repaired: report.repaired,
-      outcome: settings.dryRun ? 'dry-run' : 'swept',
-      reason: '',
+      outcome: !report.ledger.proven ? 'refused' : settings.dryRun ? 'dry-run' : 'swept',
+      reason: report.ledger.proven ? '' : 'ledger-frozen',
     },
   };
 }
