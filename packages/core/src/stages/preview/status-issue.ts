@@ -1,0 +1,43 @@
+/**
+ * The issue `status-issue` names, checked before the run is proposed (the proposal reserves the status
+ * comment on it): it must be an issue of the repository, not a pull request and not missing. A
+ * workflow that names the wrong number learns it here, as `invalid-input` naming the input, with
+ * nothing written, not from a failed comment after the ledger commit.
+ */
+import { WritError, httpStatus } from '../../errors.js';
+import type { GitHubClient } from '../../github/client.js';
+import type { RepositoryName } from '../../ledger/paths.js';
+
+export async function checkStatusIssue(
+  github: GitHubClient,
+  repository: RepositoryName & { full: string },
+  issueNumber: number,
+): Promise<void> {
+  const { owner, repo, full } = repository;
+  let issue: { pull_request?: unknown; repository_url?: unknown };
+  try {
+    ({ data: issue } = await github.rest.issues.get({ owner, repo, issue_number: issueNumber }));
+  } catch (error: unknown) {
+    const status = httpStatus(error);
+    if (status !== 404 && status !== 410) throw error;
+    throw new WritError(
+      'invalid-input',
+      `input 'status-issue' names #${issueNumber}, which ${full} does not hold (HTTP ${status}: no such issue, a deleted one, or one the token cannot see); pass the number of an open issue of ${full}`,
+      { cause: error },
+    );
+  }
+  if (issue.pull_request !== undefined && issue.pull_request !== null) {
+    throw new WritError(
+      'invalid-input',
+      `input 'status-issue' names pull request #${issueNumber}, not an issue; pass the number of an issue of ${full}`,
+    );
+  }
+  // GitHub answers for a transferred issue with the issue in its new repository (a followed 301).
+  const home = typeof issue.repository_url === 'string' ? issue.repository_url.toLowerCase() : '';
+  if (!home.endsWith(`/repos/${owner}/${repo}`.toLowerCase())) {
+    throw new WritError(
+      'invalid-input',
+      `input 'status-issue' names #${issueNumber}, which is no longer an issue of ${full} (it was transferred); pass the number of an issue of ${full}`,
+    );
+  }
+}
