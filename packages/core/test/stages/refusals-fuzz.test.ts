@@ -44,6 +44,8 @@ let world: StageWorld;
 let files: Record<string, string>;
 let pullNumber: number;
 let commentId: number;
+/** The run the stages act on: proposed and approved, epoch 1. */
+let runId: string;
 
 beforeAll(async () => {
   world = await stageWorld();
@@ -104,7 +106,46 @@ beforeAll(async () => {
   });
   pullNumber = pull.number;
   commentId = await world.comment('not a command');
+  runId = await proposeAndApprove();
 }, 60_000);
+
+/** A run proposed and approved (epoch 1) through the stages' mains, so cases reach past "no such run". */
+async function proposeAndApprove(): Promise<string> {
+  const ledger = {
+    token: LEDGER_TOKEN,
+    'ledger-app-slug': world.ledger.app.slug,
+    'ledger-app-id': String(world.ledger.app.id),
+    'dry-run': 'false',
+  };
+  const env = {
+    GITHUB_API_URL: world.ledgerWorld.emulator.url,
+    GITHUB_WORKSPACE: world.workspace,
+    RUNNER_TEMP: world.workspace,
+  };
+  let runner = runnerEnv(
+    { 'plan-file': files.plan!, 'status-issue': String(world.statusIssue), ...ledger },
+    { env },
+  );
+  let proposed: Record<string, string>;
+  try {
+    await runPreview();
+    proposed = runner.outputs();
+  } finally {
+    runner.restore();
+  }
+  const approval = await world.comment(proposed['approve-command']!);
+  runner = runnerEnv(
+    { 'plan-file': files.plan!, ...ledger },
+    { env, event: { action: 'created', comment: { id: approval } }, eventName: 'issue_comment' },
+  );
+  try {
+    await runConsumeApproval();
+    expect(runner.outputs()).toMatchObject({ outcome: 'approved', epoch: '1' });
+  } finally {
+    runner.restore();
+  }
+  return proposed['run-id']!;
+}
 
 afterAll(async () => {
   await world.close();
@@ -118,7 +159,6 @@ function baseline(stage: StageName): Record<string, string> {
     'ledger-app-id': String(world.ledger.app.id),
     'dry-run': 'false',
   };
-  const runId = 'release-2026-01';
   switch (stage) {
     case 'preview':
       return { ...ledger, 'plan-file': files.plan!, 'status-issue': String(world.statusIssue) };
@@ -181,6 +221,9 @@ function hostileValue(): fc.Arbitrary<string> {
     '${{ secrets.TOKEN }}',
     LEDGER_TOKEN,
     'ghp_0123456789abcdefghijABCDEFGHIJ012345',
+    runId,
+    'build-artifacts',
+    'notify-packagers',
     `${OWNER}/${REPO}`,
     `${OWNER}/missing-repo`,
     'acme/../x',

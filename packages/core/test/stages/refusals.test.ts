@@ -183,6 +183,31 @@ describe('GitHub answers a workflow caused are coded refusals, never internal-er
   });
 });
 
+describe('a token is checked where every input is read', () => {
+  it.each([
+    ['a newline', `${LEDGER_TOKEN}\nsecond-line`],
+    ['a space', `Bearer ${LEDGER_TOKEN}`],
+    ['a NUL', `${LEDGER_TOKEN}\u0000`],
+    ['non-ASCII', `${LEDGER_TOKEN}é`],
+    ['an unexpanded expression', '${{ secrets.WRIT_TOKEN }}'],
+  ])(
+    'a token holding %s is invalid-input naming the input, never echoed, never sent',
+    async (_what, token) => {
+      const before = world.lastSeq();
+      env = stageEnv({ ...ledgerInputs(), token, 'actions-token': token });
+      await runRecovery();
+      expect(env.outputs()).toMatchObject({ outcome: 'refused', reason: 'invalid-input' });
+      const line = failureLine(env);
+      expect(line).toMatch(
+        /^invalid-input: input '(token|actions-token)' holds \d+ characters? no token has/,
+      );
+      expect(line).not.toContain('ledgerApp');
+      expect(line).not.toContain('WRIT_TOKEN');
+      expect(world.lastSeq()).toBe(before);
+    },
+  );
+});
+
 describe('the event file is read only as a bounded regular JSON file', () => {
   it.each([
     ['a FIFO (never waited on)', 'fifo', /is a FIFO, not a regular file/],
