@@ -27,7 +27,7 @@ import type { StageWorld } from './support/stage-world.js';
 import { stageWorld } from './support/stage-world.js';
 
 const SEED = Number(process.env.WRIT_FUZZ_SEED ?? 26_012);
-const RUNS = 30;
+const RUNS = Number(process.env.WRIT_FUZZ_RUNS ?? 30);
 
 const MAINS: Record<StageName, () => Promise<void>> = {
   'claim-checkpoint': runClaimCheckpoint,

@@ -7,6 +7,8 @@
 import { afterEach, beforeEach, describe, expect, it } from '@jest/globals';
 import { execFileSync } from 'node:child_process';
 import { mkdirSync, writeFileSync } from 'node:fs';
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
 import { run as runClaimCheckpoint } from '@writ/core/stages/claim-checkpoint/main.js';
 import { run as runConsumeApproval } from '@writ/core/stages/consume-approval/main.js';
@@ -180,6 +182,38 @@ describe('GitHub answers a workflow caused are coded refusals, never internal-er
     await runRecovery();
     expect(env.outputs()).toMatchObject({ outcome: 'refused', reason: 'github-request-failed' });
     expect(env.stdout.join('').replace(/^::add-mask::.*$/gm, '')).not.toContain(token);
+  });
+});
+
+describe('GITHUB_API_URL naming something that is not the GitHub API', () => {
+  it.each([
+    ['a web page (200, HTML)', 200, 'text/html', '<html>GitHub</html>'],
+    ['a web 404 (HTML)', 404, 'text/html', '<html>Not Found</html>'],
+    ['JSON that is not the answer asked for', 200, 'application/json', '{"data":null,"errors":"x"}'],
+  ])('%s is a coded refusal for every stage that reads GitHub', async (_what, status, type, body) => {
+    const server = createServer((_request, response) => {
+      response.writeHead(status, { 'content-type': type });
+      response.end(body);
+    });
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    const apiUrl = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+    try {
+      const cases: [() => Promise<void>, Record<string, string>][] = [
+        [runPreview, { 'plan-file': world.planFile('plan'), 'status-issue': '1' }],
+        [runClaimCheckpoint, { operation: 'claim', 'run-id': 'a-run', 'step-id': 'a', epoch: '1' }],
+        [runRecovery, {}],
+      ];
+      for (const [main, inputs] of cases) {
+        env = stageEnv({ ...ledgerInputs(), ...inputs }, { env: { GITHUB_API_URL: apiUrl } });
+        await main();
+        const outputs = env.outputs();
+        env.restore();
+        env = undefined;
+        expect({ outputs, stage: main.name }).toMatchObject({ outputs: { outcome: 'refused' } });
+      }
+    } finally {
+      await new Promise((resolve) => server.close(resolve));
+    }
   });
 });
 

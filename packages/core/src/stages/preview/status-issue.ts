@@ -14,16 +14,27 @@ export async function checkStatusIssue(
   issueNumber: number,
 ): Promise<void> {
   const { owner, repo, full } = repository;
-  let issue: { pull_request?: unknown; repository_url?: unknown };
+  let answer: unknown;
   try {
-    ({ data: issue } = await github.rest.issues.get({ owner, repo, issue_number: issueNumber }));
+    ({ data: answer } = await github.rest.issues.get({ owner, repo, issue_number: issueNumber }));
   } catch (error: unknown) {
     const status = httpStatus(error);
     if (status !== 404 && status !== 410) throw error;
     throw new WritError(
       'invalid-input',
-      `input 'status-issue' names #${issueNumber}, which ${full} does not hold (HTTP ${status}: no such issue, a deleted one, or one the token cannot see); pass the number of an open issue of ${full}`,
+      `input 'status-issue' names #${issueNumber}, which ${full} does not hold (HTTP ${status}: no such issue, a deleted one, one the token cannot see, or GITHUB_API_URL is not the GitHub API); pass the number of an issue of ${full}`,
       { cause: error },
+    );
+  }
+  const issue = (typeof answer === 'object' && answer !== null ? answer : {}) as {
+    number?: unknown;
+    pull_request?: unknown;
+    repository_url?: unknown;
+  };
+  if (typeof issue.number !== 'number') {
+    throw new WritError(
+      'github-request-failed',
+      `the answer for issue #${issueNumber} of ${full} is not an issue: is GITHUB_API_URL the GitHub API (https://api.github.com, or https://<host>/api/v3 on GitHub Enterprise Server)?`,
     );
   }
   if (issue.pull_request !== undefined && issue.pull_request !== null) {
