@@ -249,12 +249,14 @@ describe('the event file is read only as a bounded regular JSON file', () => {
     ['missing', 'missing', /names no readable file \(ENOENT\)/],
     ['not UTF-8', 'binary', /is not JSON \(not UTF-8\)/],
     ['not JSON, without echoing it', 'text', /is not JSON \(a syntax error\)$/],
+    ['larger than GitHub sends (25 MB)', 'huge', /is 26214401 bytes; the limit is 26214400$/],
   ])('%s is invalid-input naming GITHUB_EVENT_PATH', async (_what, kind, message) => {
     const path = join(world.workspace, `event-${kind}`);
     if (kind === 'fifo') execFileSync('mkfifo', [path]);
     if (kind === 'directory') mkdirSync(path);
     if (kind === 'binary') writeFileSync(path, Buffer.from([0x7b, 0xff, 0xfe, 0x7d]));
     if (kind === 'text') writeFileSync(path, 'secret-looking text ::warning::x');
+    if (kind === 'huge') writeFileSync(path, Buffer.alloc(25 * 1024 * 1024 + 1, 0x20));
     env = stageEnv(
       { operation: 'claim', 'run-id': 'a-run', 'step-id': 'a', epoch: '1', ...ledgerInputs() },
       { env: { GITHUB_EVENT_PATH: path } },
