@@ -87,38 +87,36 @@ async function pullRequest(): Promise<number> {
 }
 
 describe('preview: the status issue is checked before the run is proposed', () => {
-  it.each([
-    [
-      'an issue that does not exist',
-      () => Promise.resolve(999_999),
-      /input 'status-issue' names #999999, which acme\/widgets does not hold/,
-    ],
-    ['a pull request', pullRequest, /input 'status-issue' names pull request #\d+, not an issue/],
-  ])(
-    'refuses %s as invalid-input, naming the input, with nothing written',
-    async (_what, numberOf, message) => {
-      const number = await numberOf();
-      const before = world.lastSeq();
-      env = stageEnv({
-        'plan-file': world.planFile('plan'),
-        'status-issue': String(number),
-        ...ledgerInputs(),
-      });
-      await runPreview();
-      expect(env.outputs()).toMatchObject({ outcome: 'refused', reason: 'invalid-input' });
-      expect(failureLine(env)).toMatch(message);
-      expect(world.writesSince(before)).toEqual([]);
-    },
-  );
+  it('refuses an issue that does not exist as invalid-input, naming the input, with nothing written', async () => {
+    const before = world.lastSeq();
+    env = stageEnv({ 'plan-file': world.planFile('plan'), 'status-issue': '999999', ...ledgerInputs() });
+    await runPreview();
+    expect(env.outputs()).toMatchObject({ outcome: 'refused', reason: 'invalid-input' });
+    expect(failureLine(env)).toMatch(
+      /^invalid-input: input 'status-issue' names #999999, which acme\/widgets does not hold \(HTTP 404/,
+    );
+    expect(world.writesSince(before)).toEqual([]);
+  });
 
-  it('proposes with a status issue that exists (the check refuses only what it should)', async () => {
+  it.each([
+    ['an issue', () => Promise.resolve(world.statusIssue)],
+    ['a pull request (action.yml: an issue or pull request number)', pullRequest],
+  ])('proposes with %s that exists, its status comment on it', async (_what, numberOf) => {
+    const number = await numberOf();
     env = stageEnv({
       'plan-file': world.planFile('plan'),
-      'status-issue': String(world.statusIssue),
+      'status-issue': String(number),
       ...ledgerInputs(),
     });
     await runPreview();
-    expect(env.outputs()).toMatchObject({ outcome: 'proposed', reason: '' });
+    const outputs = env.outputs();
+    expect(outputs).toMatchObject({ outcome: 'proposed', reason: '' });
+    const { data: comments } = await world.owner.rest.issues.listComments({
+      owner: OWNER,
+      repo: REPO,
+      issue_number: number,
+    });
+    expect(comments.map((comment) => comment.id)).toContain(Number(outputs['status-comment-id']));
   });
 });
 
