@@ -27,7 +27,7 @@ import type { StageWorld } from './support/stage-world.js';
 import { stageWorld } from './support/stage-world.js';
 
 const SEED = Number(process.env.WRIT_FUZZ_SEED ?? 26_012);
-const RUNS = Number(process.env.WRIT_FUZZ_RUNS ?? 30);
+const RUNS = Number(process.env.WRIT_FUZZ_RUNS ?? 40);
 
 const MAINS: Record<StageName, () => Promise<void>> = {
   'claim-checkpoint': runClaimCheckpoint,
@@ -44,6 +44,8 @@ let world: StageWorld;
 let files: Record<string, string>;
 let pullNumber: number;
 let commentId: number;
+/** How many fresh plans the preview's cases have written. */
+let fresh = 0;
 /** The run the stages act on: proposed and approved, epoch 1. */
 let runId: string;
 
@@ -161,7 +163,13 @@ function baseline(stage: StageName): Record<string, string> {
   };
   switch (stage) {
     case 'preview':
-      return { ...ledger, 'plan-file': files.plan!, 'status-issue': String(world.statusIssue) };
+      // A plan not proposed yet (its own title, so its own run ID): each case proposes a new run.
+      fresh += 1;
+      return {
+        ...ledger,
+        'plan-file': world.planFile(`fresh-${fresh}`, `Fuzz plan ${fresh}`),
+        'status-issue': String(world.statusIssue),
+      };
     case 'consume-approval':
       return { ...ledger, 'plan-file': files.plan! };
     case 'claim-checkpoint':
@@ -253,6 +261,54 @@ function hostileValue(): fc.Arbitrary<string> {
   );
 }
 
+/** Inputs read as numbers: most of their hostile values are numbers, in range or not, of things or not. */
+const NUMERIC_INPUT =
+  /^(status-issue|epoch|ledger-app-id|lease-seconds|max-steps|claim-window|precheck-page-cap|status-code)$/;
+
+function hostileNumber(): fc.Arbitrary<string> {
+  return fc.oneof(
+    // In range, but the number of nothing, or of another kind of thing.
+    { arbitrary: fc.constantFrom('999999', '424242'), weight: 3 },
+    {
+      arbitrary: fc.constantFrom(String(world.statusIssue), String(pullNumber), String(commentId)),
+      weight: 2,
+    },
+    {
+      arbitrary: fc.constantFrom(
+        '0',
+        '-1',
+        '1',
+        '2',
+        '007',
+        '1e3',
+        '0x10',
+        ' 1',
+        'NaN',
+        '99999999999999999999',
+        '9007199254740993',
+      ),
+      weight: 2,
+    },
+    { arbitrary: hostileValue(), weight: 1 },
+  );
+}
+
+/** Inputs naming files: most of their hostile values are paths to everything a path can name. */
+function hostilePath(): fc.Arbitrary<string> {
+  return fc.oneof(
+    { arbitrary: fc.constantFrom(...Object.values(files)), weight: 4 },
+    { arbitrary: hostileValue(), weight: 1 },
+  );
+}
+
+/** The hostile values for one input, by what it holds. */
+function hostileFor(name: string, secret: boolean): fc.Arbitrary<string> {
+  if (secret) return hostileToken();
+  if (NUMERIC_INPUT.test(name)) return hostileNumber();
+  if (name.endsWith('-file')) return hostilePath();
+  return hostileValue();
+}
+
 /**
  * Hostile tokens: missing, unknown, another account's, junk. Never a short word: the runner masks a
  * token wherever it appears, and a token `failed` would mask the very outcome this test reads.
@@ -280,7 +336,7 @@ function inputsArbitrary(stage: StageName): fc.Arbitrary<Record<string, string |
   const names = Object.keys(specs);
   const change = fc
     .constantFrom(...names)
-    .chain((name) => fc.tuple(fc.constant(name), specs[name]?.secret ? hostileToken() : hostileValue()));
+    .chain((name) => fc.tuple(fc.constant(name), hostileFor(name, specs[name]?.secret === true)));
   return fc.array(change, { minLength: 1, maxLength: 2 }).map((changes) => {
     const inputs: Record<string, string | null> = Object.fromEntries(names.map((name) => [name, null]));
     for (const [name, value] of changes) inputs[name] = value;
