@@ -32,6 +32,20 @@ export function registerRunnerSecret(value: string): void {
   registerSecret(value);
 }
 
+/**
+ * A token goes into an HTTP `Authorization` header: visible ASCII only. Anything else (a space, a
+ * newline, a control or non-ASCII character) is refused here, naming the input and never echoing the
+ * value, before a request fails on it with a transport error that would blame the API URL.
+ */
+function checkedToken(name: string, value: string): string {
+  const wrong = Array.from(value).filter((c) => !/^[\x21-\x7e]$/.test(c)).length;
+  if (wrong === 0) return value;
+  throw new WritError(
+    'invalid-input',
+    `input '${name}' holds ${wrong} character${wrong === 1 ? '' : 's'} no token has (whitespace, control or non-ASCII: an unexpanded \${{ … }} expression, or more than the token pasted); a valid token is required`,
+  );
+}
+
 export function stageIo<S extends StageName>(stage: S): StageIo<S> {
   const spec: (typeof STAGES)[StageName] = STAGES[stage];
   const inputs = spec.inputs as Record<string, { required: boolean; default?: string; secret?: boolean }>;
@@ -47,6 +61,7 @@ export function stageIo<S extends StageName>(stage: S): StageIo<S> {
     const input = inputs[name];
     if (!input) throw new Error(`input '${name}' is not declared for stage ${stage}`);
     const value = core.getInput(name);
+    if (value !== '' && input.secret) return checkedToken(name, value);
     if (value !== '') return value;
     if (input.required)
       throw new WritError('invalid-input', `input '${name}' is required and was not supplied`);

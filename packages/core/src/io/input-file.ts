@@ -69,21 +69,41 @@ export function readInputFile(path: string, input: string, roots: FileRoots, max
   }
   if (!checked.isFile()) refuse(input, path, `is ${kindOf(checked)}, not a regular file`);
 
+  return readRegularFile(real, maxBytes, (why) => refuse(input, path, why), checked);
+}
+
+/**
+ * The bytes of the regular file at `path`, at most `maxBytes`: opened without following a final
+ * symlink and without blocking (a FIFO or a device is refused, never waited on), and, given `checked`,
+ * only if it is still that very file. `refuse` says why not and throws.
+ */
+export function readRegularFile(
+  path: string,
+  maxBytes: number,
+  refuse: (why: string) => never,
+  checked?: Stats,
+): Buffer {
   let fd: number;
   try {
     fd = openSync(
-      real,
+      path,
       constants.O_RDONLY | constants.O_NOFOLLOW | constants.O_NONBLOCK | constants.O_NOCTTY,
     );
-  } catch {
-    refuse(input, path, 'could not be opened (it changed while being checked)');
+  } catch (error: unknown) {
+    const code = (error as { code?: unknown }).code;
+    if (checked !== undefined) refuse('could not be opened (it changed while being checked)');
+    refuse(`names no readable file (${typeof code === 'string' ? code : 'unreadable'})`);
   }
   try {
     const opened = fstatSync(fd);
-    if (!opened.isFile() || opened.dev !== checked.dev || opened.ino !== checked.ino) {
-      refuse(input, path, 'changed while being checked');
+    if (
+      checked !== undefined &&
+      (!opened.isFile() || opened.dev !== checked.dev || opened.ino !== checked.ino)
+    ) {
+      refuse('changed while being checked');
     }
-    if (opened.size > maxBytes) refuse(input, path, `is ${opened.size} bytes; the limit is ${maxBytes}`);
+    if (!opened.isFile()) refuse(`is ${kindOf(opened)}, not a regular file`);
+    if (opened.size > maxBytes) refuse(`is ${opened.size} bytes; the limit is ${maxBytes}`);
     // One byte more than the size checked: a file that grows while read is refused, not truncated.
     const buffer = Buffer.alloc(opened.size + 1);
     let length = 0;
@@ -91,7 +111,7 @@ export function readInputFile(path: string, input: string, roots: FileRoots, max
       const read = readSync(fd, buffer, length, buffer.length - length, null);
       if (read === 0) break;
       length += read;
-      if (length > opened.size) refuse(input, path, 'grew while being read');
+      if (length > opened.size) refuse('grew while being read');
     }
     return Buffer.from(buffer.subarray(0, length));
   } finally {

@@ -2,9 +2,10 @@
  * What a stage learns from the runner's environment, read once in `run()` (never at import): the
  * repository, this workflow run's identity, the triggering event and the API endpoint.
  */
-import { readFileSync } from 'node:fs';
-import { WritError, errorMessage } from '../errors.js';
+import { realpathSync } from 'node:fs';
+import { WritError } from '../errors.js';
 import { validateApiUrl } from '../github/api-url.js';
+import { readRegularFile } from '../io/input-file.js';
 import type { RepositoryName } from '../ledger/paths.js';
 import { parseRepository } from '../ledger/paths.js';
 
@@ -32,21 +33,45 @@ function positiveInteger(name: string, fallback?: number): number {
   return Number(raw);
 }
 
+/** GitHub caps a webhook payload at 25 MB; the event file the runner writes holds one. */
+export const MAX_EVENT_BYTES = 25 * 1024 * 1024;
+
+/**
+ * The event payload at GITHUB_EVENT_PATH: a regular file (never a FIFO or device waited on), bounded,
+ * JSON. Anything else is `invalid-input` naming the variable, never the file's text.
+ */
+export function readEventPayload(eventPath: string): unknown {
+  const refuse = (why: string): never => {
+    throw new WritError('invalid-input', `the event payload at GITHUB_EVENT_PATH is unreadable: it ${why}`);
+  };
+  let real = eventPath;
+  try {
+    real = realpathSync.native(eventPath);
+  } catch (error: unknown) {
+    const code = (error as { code?: unknown }).code;
+    refuse(`names no readable file (${typeof code === 'string' ? code : 'unreadable'})`);
+  }
+  const bytes = readRegularFile(real, MAX_EVENT_BYTES, refuse);
+  let text: string;
+  try {
+    text = new TextDecoder('utf-8', { fatal: true }).decode(bytes);
+  } catch {
+    return refuse('is not JSON (not UTF-8)');
+  }
+  try {
+    return JSON.parse(text) as unknown;
+  } catch {
+    // The parser's message quotes the text: never echoed (the payload is untrusted).
+    return refuse('is not JSON (a syntax error)');
+  }
+}
+
 export function readRunnerContext(): RunnerContext {
   const full = process.env.GITHUB_REPOSITORY ?? '';
   const repository = parseRepository(full, 'GITHUB_REPOSITORY');
   let payload: unknown = {};
   const eventPath = process.env.GITHUB_EVENT_PATH;
-  if (eventPath) {
-    try {
-      payload = JSON.parse(readFileSync(eventPath, 'utf8')) as unknown;
-    } catch (error: unknown) {
-      throw new WritError(
-        'invalid-input',
-        `the event payload at GITHUB_EVENT_PATH is unreadable: ${errorMessage(error)}`,
-      );
-    }
-  }
+  if (eventPath) payload = readEventPayload(eventPath);
   const actor = process.env.GITHUB_ACTOR_ID;
   return {
     repository: { ...repository, full },

@@ -6,6 +6,7 @@
 import { randomUUID } from 'node:crypto';
 import { WritError } from '../errors.js';
 import type { StageIo } from '../io/action-io.js';
+import { explainRequestFailure, requestFailureOf } from '../github/request-failure.js';
 import { failStep, logGroup, runnerLogger, stageIo, writeSummary } from '../io/action-io.js';
 import type { OutputName, StageName } from '../io/registry.js';
 
@@ -37,6 +38,36 @@ export function outcomeOf(error: unknown): 'refused' | 'failed' {
   return error instanceof WritError ? 'refused' : 'failed';
 }
 
+/**
+ * What reaches the runner, as the step reports it. A GitHub request that failed and that no stage
+ * turned into a code of its own (a 404 on a repository or issue the workflow named, a 401 on its
+ * token, no answer at all) is GitHub's answer to what the workflow asked, not a bug in Writ: it is
+ * `github-request-failed`, saying what was called and the likely fix, never GitHub's own text. It
+ * is only reported: nothing is retried here, and a write it interrupted stays for the stage's own
+ * read-back on the next run. Anything else not coded stays `internal-error`.
+ */
+export function codedFailure(error: unknown): unknown {
+  if (error instanceof WritError || requestFailureOf(error) === null) return error;
+  const explained = explainRequestFailure(error, {
+    apiUrl: process.env.GITHUB_API_URL || 'https://api.github.com',
+  });
+  return new WritError('github-request-failed', explained ?? 'A GitHub request failed.', { cause: error });
+}
+
+/** Runs an effect on the runner's files (summary, outputs); a failure is `output-write-failed`. */
+async function runnerWrite(what: string, write: () => unknown): Promise<void> {
+  try {
+    await write();
+  } catch (error: unknown) {
+    const code = (error as { code?: unknown }).code;
+    throw new WritError(
+      'output-write-failed',
+      `could not write the step's ${what} (${typeof code === 'string' && /^E[A-Z]+$/.test(code) ? code : 'unwritable'})`,
+      { cause: error },
+    );
+  }
+}
+
 export async function runStage<S extends StageName, Settings, Deps>(
   name: S,
   parts: StageParts<S, Settings, Deps>,
@@ -46,13 +77,18 @@ export async function runStage<S extends StageName, Settings, Deps>(
     const settings = parts.inputs(io);
     const result = await parts.stage(settings, await parts.connect(settings));
     if (result.untrusted) logUntrusted(result.untrusted.heading, result.untrusted.text);
-    await writeSummary(result.summary);
-    io.setOutputs(result.outputs);
+    await runnerWrite('summary (GITHUB_STEP_SUMMARY)', () => writeSummary(result.summary));
+    await runnerWrite('outputs (GITHUB_OUTPUT)', () => io.setOutputs(result.outputs));
     if (result.refusal) throw result.refusal;
-  } catch (error: unknown) {
+  } catch (thrown: unknown) {
+    const error = codedFailure(thrown);
     const reason = failStep(error);
     const extra = error instanceof WritError ? parts.refusalOutputs?.(error) : undefined;
-    io.setOutputs({ outcome: outcomeOf(error), reason, ...extra } as StageOutputs<S>);
+    try {
+      io.setOutputs({ outcome: outcomeOf(error), reason, ...extra } as StageOutputs<S>);
+    } catch {
+      // GITHUB_OUTPUT is unwritable: the step has failed with its code all the same.
+    }
   }
 }
 

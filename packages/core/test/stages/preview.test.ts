@@ -99,7 +99,7 @@ describe('preview stage, in-process', () => {
     expect(deps.logger.lines.some((line) => line.includes('unchanged'))).toBe(true);
   });
 
-  it('proposes with the status comment reserved in the same commit: one read, the POST, one more commit', async () => {
+  it('proposes with the status comment reserved in the same commit: the issue checked, one read, the POST, one more commit', async () => {
     world = await stageWorld();
     const seq = world.lastSeq();
     const result = await preview(settings(world, world.planFile('plan')), depsOf(world));
@@ -108,6 +108,7 @@ describe('preview stage, in-process', () => {
       .filter((r) => r.seq > seq)
       .map((r) => (r.path === '/graphql' ? r.operation : `${r.method} ${r.path}`));
     expect(sent).toEqual([
+      `GET /repos/${REPOSITORY}/issues/${world.statusIssue}`,
       'WritLedgerRead',
       'WritCommitOnBranch',
       `POST /repos/${REPOSITORY}/issues/${world.statusIssue}/comments`,

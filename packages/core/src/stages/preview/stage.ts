@@ -31,6 +31,10 @@ export async function preview(
   if (settings.write) {
     const write = settings.write();
     const { github, ledger, ownLogin } = await deps.connect(write);
+    if (settings.statusIssue !== undefined) {
+      const { checkStatusIssue } = await import('./status-issue.js');
+      await checkStatusIssue(github, write.repository, settings.statusIssue);
+    }
     // Loaded only when writing: a dry run never pays for the GitHub client's start-up.
     const { proposeAndPublishStatus } = await import('../../preview/propose.js');
     const proposal = await proposeAndPublishStatus(
