@@ -61,8 +61,8 @@ export interface TransportLimits {
 
 /**
  * 8 MiB. The largest answer Writ needs is a page of 100 issue comments. Measured against the emulator
- * (scripts/measure-response-size.ts): a page of 100 status-comment-sized comments is about 0.3 MB, a
- * page of 100 comments at GitHub's 65,536-character maximum about 6.7 MB, so a page anyone can fill on
+ * (scripts/measure-response-size.ts): a page of 100 comments of 1 KB is 0.25 MB, a
+ * page of 100 comments at GitHub's 65,536-character maximum 6.70 MB, so a page anyone can fill on
  * a public issue still fits, and nothing larger is ever buffered.
  */
 export const MAX_RESPONSE_BYTES = 8 * 1024 * 1024;
