@@ -100,13 +100,7 @@ export function bundleStageIsolated(stage, out = join(root, 'dist', stage)) {
     execFile(
       process.execPath,
       [fileURLToPath(import.meta.url), '--bundle', stage, out],
-      // ncc resolves through the `paths` of the tsconfig TS_NODE_PROJECT names (tsconfig-paths reads
-      // it): scripts/bundle/tsconfig.json maps `undici` to an inert stand-in (no-undici.cjs).
-      {
-        cwd: root,
-        env: { ...process.env, TS_NODE_PROJECT: join(root, 'scripts/bundle/tsconfig.json') },
-        maxBuffer: 64 * 1024 * 1024,
-      },
+      { cwd: root, maxBuffer: 64 * 1024 * 1024 },
       (error, stdout, stderr) => {
         if (error) reject(new Error(`${stderr.trim() || error.message}`));
         else resolvePromise(JSON.parse(stdout.trim().split('\n').at(-1) ?? ''));

@@ -1,7 +1,8 @@
 // The client's own cost per request, on loopback: sequential REST GETs and GraphQL queries against a
-// server that answers at once, through Writ's client (GitHub's timings and the loopback timings) and
-// through a bare Octokit with no plugins, and (first, in the same run) through the client as it was
-// before issue 16. What is left over the bare client is the plugins' scheduling.
+// server that answers at once, through Writ's client (GitHub's timings and the loopback timings),
+// through a bare Octokit with no plugins, and (first, in the same run) through getOctokit with its
+// undici fetch and the two plugins as github-script sets them up. What is left over the bare client is
+// the plugins' scheduling (Bottleneck's timers) and, for Writ's client, its limits (transport.ts).
 // Run: npx tsx scripts/measure-client-overhead.ts [count]
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -57,9 +58,8 @@ export async function measureClientOverhead(): Promise<Overhead[]> {
   const rows: Overhead[] = [];
   try {
     const bare = new Octokit({ baseUrl });
-    // The client as main built it before issue 16 (getOctokit, its own undici fetch, the two plugins
-    // with loopback spacing), measured before Writ's client is first built, which makes Bottleneck's
-    // zero-length yields prompt for the whole process.
+    // getOctokit with its own undici fetch and the two plugins, loopback spacing: the toolkit's client
+    // with none of Writ's additions.
     const before = getOctokit(
       token,
       {
@@ -78,7 +78,7 @@ export async function measureClientOverhead(): Promise<Overhead[]> {
     );
     const was = await perRequest((route, params) => before.request(route, params));
     rows.push({
-      client: 'before: getOctokit with its undici fetch, Bottleneck yielding by setTimeout, loopback spacing',
+      client: 'getOctokit with its undici fetch and the two plugins, loopback spacing',
       rest_ms: Number(was.rest.toFixed(2)),
       graphql_ms: Number(was.graphql.toFixed(2)),
     });

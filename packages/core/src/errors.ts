@@ -212,6 +212,21 @@ export const ERROR_CATALOGUE = {
     meaning: 'A GitHub API request failed with a status Writ does not retry, or got no answer.',
     fix: 'The message says what was tried and on what: a refused connection or unknown host means GITHUB_API_URL is wrong (GitHub Enterprise Server: https://<host>/api/v3); 401 means the token was rejected; 403 a missing permission or the wrong token; 404 a wrong repository, base URL or a repository the token cannot see.',
   },
+  'github-request-deadline': {
+    meaning:
+      'A GitHub API request, its retries included, did not finish within its deadline (60 s unless the stage sets another); no whole answer came back, so a write may or may not have happened.',
+    fix: 'Re-run the job: Writ reads back what a write it could not confirm did before anything is retried. If it keeps happening, check the network path to GITHUB_API_URL (a proxy that stalls answers) and https://www.githubstatus.com.',
+  },
+  'github-response-too-large': {
+    meaning:
+      'A GitHub API answer was larger, once decoded, than the bound Writ reads (8 MiB unless the stage sets another); it was refused while it streamed, before it was buffered.',
+    fix: 'GitHub does not send answers this large to the requests Writ makes: check that GITHUB_API_URL (and any proxy) is GitHub. A write whose answer was refused is read back before anything is retried.',
+  },
+  'github-redirect-refused': {
+    meaning:
+      'A GitHub API answer redirected the request somewhere Writ does not follow: from https to http or another scheme, or more than 5 times in a row.',
+    fix: 'Check GITHUB_API_URL (github.com is https://api.github.com, GitHub Enterprise Server https://<host>/api/v3) and any proxy in between: GitHub never redirects its API to plain http.',
+  },
 
   // Everything else
   'internal-error': {

@@ -1,12 +1,13 @@
 /**
  * The one place Writ builds a GitHub client: `@actions/github`'s `getOctokit` with the retry and
  * throttling plugins passed as trailing arguments. (Passing plugins inside the options object, as one
- * well-known action does, silently installs neither.) Its requests go through the platform's HTTP
- * client (wire.ts), direct or through the proxy that applies (transport.ts); the plugins' limiters
- * yield and dispatch promptly (scheduling.ts).
+ * well-known action does, silently installs neither.) Its requests go through the toolkit's own
+ * transport (@actions/github's undici fetch and proxy dispatcher) inside Writ's limits on answers and
+ * redirects (transport.ts), each under a deadline that covers its retries (`requestDeadline`).
  */
 import { getOctokit } from '@actions/github';
 import type { Octokit } from '@octokit/core';
+import { RequestError } from '@octokit/request-error';
 import { retry } from '@octokit/plugin-retry';
 import { throttling } from '@octokit/plugin-throttling';
 import Bottleneck from 'bottleneck/light.js';
@@ -14,7 +15,7 @@ import type { Logger } from '../redact.js';
 import { validateApiUrl } from './api-url.js';
 import { redact, registerSecret, silentLogger } from '../redact.js';
 import { redactOutbound } from './outbound.js';
-import { promptScheduling } from './scheduling.js';
+import { WritError } from '../errors.js';
 import type { Fetch } from './transport.js';
 import { clientFetch } from './transport.js';
 import { mayResend, writeRetry } from './write-retry.js';
@@ -53,11 +54,22 @@ export interface GitHubClientOptions {
    */
   conditionalReads?: boolean;
   /**
-   * The `fetch` every request goes through, in place of the platform's HTTP client (transport.ts), for
-   * a test that records or breaks the calls.
+   * The `fetch` under Writ's limits, in place of the toolkit's (transport.ts), for a test that records
+   * or breaks the calls. The limits stay around it.
    */
   transport?: Fetch;
+  /**
+   * Milliseconds a request may take, its retries after failures included, before it fails with
+   * `github-request-deadline` (an outcome to read back). Default 60 000; a stage whose requests need
+   * longer sets more.
+   */
+  deadlineMs?: number;
+  /** The largest answer body read, decoded, in bytes (transport.ts). Default 8 MiB. */
+  maxResponseBytes?: number;
 }
+
+/** The default deadline of one request, its retries included. */
+export const REQUEST_DEADLINE_MS = 60_000;
 
 /**
  * Timings for a GitHub emulator on loopback (tests, the demo): no spacing between writes (GitHub asks
@@ -155,6 +167,56 @@ export function conditionalReads(octokit: Octokit): Record<string, never> {
   return {};
 }
 
+/**
+ * Each request under a deadline of `ms`, its retries included: installed right after plugin-retry, so
+ * it wraps the first attempt, every retry and the waits between them; plugin-throttling stays outside,
+ * so a rate-limit wait (GitHub's definite "not done", bounded by `maxRateLimitWaitSeconds`) and the
+ * queueing for write spacing are not counted, and each rate-limited attempt gets a deadline of its own.
+ * The deadline is the request's `signal` (every `fetch` attempt and its body read end when it fires,
+ * transport.ts), and the request is failed at once even while plugin-retry waits to retry (that retry,
+ * when its timer fires, finds the signal aborted and sends nothing, and none follows it). The
+ * failure is Octokit's shape for a request with no answer (status 500, no response) with the coded
+ * `github-request-deadline` as its cause, so callers treat it as an outcome to read back.
+ */
+export function requestDeadline(ms: number) {
+  return function deadline(octokit: Octokit): Record<string, never> {
+    octokit.hook.wrap('request', async (request, options) => {
+      const controller = new AbortController();
+      let timer: ReturnType<typeof setTimeout> | undefined;
+      const expired = new Promise<never>((_resolve, reject) => {
+        timer = setTimeout(() => {
+          const cause = new WritError(
+            'github-request-deadline',
+            `A GitHub API request got no whole answer within ${ms} ms, its retries included.`,
+            { details: { deadlineMs: ms } },
+          );
+          // No retry after the deadline: one plugin-retry already scheduled finds the signal aborted
+          // and fails before anything is sent, and schedules none after it.
+          options.request.retries = 0;
+          controller.abort(cause);
+          const failed = new RequestError(cause.message, 500, {
+            request: octokit.request.endpoint.parse(options),
+          });
+          failed.cause = cause;
+          reject(failed);
+        }, ms);
+      });
+      const given: unknown = options.request.signal;
+      options.request = {
+        ...options.request,
+        signal:
+          given instanceof AbortSignal ? AbortSignal.any([given, controller.signal]) : controller.signal,
+      };
+      try {
+        return await Promise.race([request(options), expired]);
+      } finally {
+        clearTimeout(timer);
+      }
+    });
+    return {};
+  };
+}
+
 function noPlugin(): Record<string, never> {
   return {};
 }
@@ -191,14 +253,16 @@ export function createGitHubClient(token: string, options: GitHubClientOptions =
     options.baseUrl ?? process.env.GITHUB_API_URL ?? 'https://api.github.com',
     options.baseUrl === undefined ? 'GITHUB_API_URL' : 'the GitHub API base URL',
   );
-  promptScheduling();
   return getOctokit(
     token,
     {
       baseUrl,
       userAgent: options.userAgent ?? 'writ',
-      // Replaces @actions/github's default `request` (its undici fetch and an agent it does not use).
-      request: { fetch: clientFetch(options.transport) },
+      // Replaces @actions/github's default `request` (getOctokit merges options shallowly): its own
+      // proxy-aware fetch for this base URL, inside Writ's limits (transport.ts).
+      request: {
+        fetch: clientFetch(baseUrl, options.transport, { maxResponseBytes: options.maxResponseBytes }),
+      },
       log: {
         debug: (message: string) => logger.debug(redact(message)),
         info: (message: string) => logger.debug(redact(message)),
@@ -226,6 +290,7 @@ export function createGitHubClient(token: string, options: GitHubClientOptions =
     options.conditionalReads === true ? conditionalReads : noPlugin,
     graphqlRateLimitCompat,
     retry,
+    requestDeadline(options.deadlineMs ?? REQUEST_DEADLINE_MS),
     throttling,
   );
 }

@@ -50,13 +50,23 @@ function bareUrl(value: unknown): string | null {
   }
 }
 
-/** The system error code under a fetch failure (nested as fetch and wire.ts nest it: TypeError → cause → code). */
+/** The transport's own codes (transport.ts, client.ts): a limit held, so no answer was taken. */
+const LIMIT_CODES = new Set([
+  'github-request-deadline',
+  'github-response-too-large',
+  'github-redirect-refused',
+]);
+
+/**
+ * Why a fetch got no answer: the code of a limit Writ's transport held (transport.ts), or the system
+ * error code under it (nested as undici nests it: TypeError → cause → code).
+ */
 function transportCode(error: unknown): string {
   let current: unknown = error;
   let innermost = 'no response';
   for (let depth = 0; depth < 6 && current !== undefined && current !== null; depth += 1) {
     const code = field(current, 'code');
-    if (typeof code === 'string' && /^E[A-Z_]+$/.test(code)) return code;
+    if (typeof code === 'string' && (/^E[A-Z_]+$/.test(code) || LIMIT_CODES.has(code))) return code;
     const message = field(current, 'message');
     if (typeof message === 'string' && /^[A-Za-z0-9 .:_-]{1,80}$/.test(message)) innermost = message;
     current = field(current, 'cause');
@@ -92,6 +102,12 @@ export interface RequestScene {
   tokenKind?: TokenKind | undefined;
 }
 
+const LIMIT_SENTENCE: Record<string, string> = {
+  'github-request-deadline': 'the request, its retries included, passed its deadline.',
+  'github-response-too-large': 'the answer was larger than the bound Writ reads.',
+  'github-redirect-refused': 'the answer redirected it to http, another scheme, or too many times.',
+};
+
 const BASE_URL_HINT =
   'github.com is https://api.github.com, GHE.com https://api.<subdomain>.ghe.com, GitHub Enterprise Server https://<host>/api/v3';
 
@@ -101,6 +117,9 @@ export function explainRequestFailure(error: unknown, scene: RequestScene): stri
   if (failure === null) return null;
   const target = failure.url ?? scene.apiUrl;
   const about = scene.repository === undefined ? '' : ` for ${scene.repository}`;
+  if (failure.status === null && failure.transport !== null && LIMIT_CODES.has(failure.transport)) {
+    return `${target} gave no answer Writ accepts (${failure.transport}): ${LIMIT_SENTENCE[failure.transport] ?? ''} A write it was part of may or may not have happened; Writ reads it back before anything is retried.`;
+  }
   if (failure.status === null) {
     return `Could not reach ${target} (${failure.transport ?? 'no response'}): no HTTP answer came back. Check GITHUB_API_URL (now ${scene.apiUrl}; ${BASE_URL_HINT}) and that the host is reachable from here.`;
   }

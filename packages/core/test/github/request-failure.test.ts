@@ -61,6 +61,30 @@ describe('a failed request, explained', () => {
     expect(explainRequestFailure(error, scene)).toMatch(text);
   });
 
+  it.each(['github-request-deadline', 'github-response-too-large', 'github-redirect-refused'])(
+    'reads %s, a limit of the transport, as a request with no answer that may have happened',
+    (code) => {
+      const limit = new WritError(code as 'github-request-deadline', 'held');
+      const error = Object.assign(new Error('held'), {
+        status: 500,
+        request: { url: 'https://api.github.com/repos/acme/widgets/issues?per_page=100' },
+        response: undefined,
+        cause: limit,
+      });
+      expect(httpStatus(error)).toBeUndefined();
+      expect(requestFailureOf(error)).toEqual({
+        status: null,
+        url: 'https://api.github.com/repos/acme/widgets/issues',
+        transport: code,
+      });
+      expect(explainRequestFailure(error, scene)).toMatch(
+        new RegExp(
+          `^https://api\\.github\\.com/repos/acme/widgets/issues gave no answer Writ accepts \\(${code}\\): .* may or may not have happened`,
+        ),
+      );
+    },
+  );
+
   it('names the token kind behind a 403', () => {
     expect(explainRequestFailure(answered(403), { ...scene, tokenKind: 'personal' })).toContain(
       "GITHUB_TOKEN is a personal access token (ghp_… or github_pat_…); Writ's writes need the Writ app's installation token",

@@ -1,335 +1,380 @@
 /**
- * The transport under Writ's client, where no proxy applies: the platform's HTTP client (wire.ts,
- * tested on its own in wire.test.ts), which `createGitHubClient` passes to @actions/github's
- * `getOctokit` as `request.fetch` (the proxy path, @actions/github's own proxy-aware fetch, is in
- * proxy-transport.test.ts). The proxy decision is @actions/http-client's, tested here variant by
- * variant; the client is tested against the emulator with a recording fetch, behind a proxy that must
- * see nothing, and with its default transport, which must never call the global `fetch`.
+ * The limits every request of Writ's client passes through (transport.ts, and client.ts's deadline),
+ * against hostile answers from loopback servers, through the real client (Octokit, its plugins, the
+ * toolkit's undici fetch): compression bombs (gzip, deflate, br) and a 1 GiB plain body, each streamed
+ * by the server as the client reads it and never allocated whole, refused with bounded memory; a body
+ * that drips, and a retry that would wait, ended by the deadline; redirects followed only under the
+ * rules (no https → http, no credential to another origin, bounded). Each failure is a request with no
+ * answer (status 500, no response) whose cause carries the code, so callers read back.
  */
-import { afterAll, afterEach, beforeAll, describe, expect, it } from '@jest/globals';
-import Bottleneck from 'bottleneck/light.js';
+import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import { readFileSync } from 'node:fs';
+import { createServer } from 'node:http';
+import type { IncomingMessage, Server, ServerResponse } from 'node:http';
+import { createServer as createTlsServer } from 'node:https';
+import type { AddressInfo } from 'node:net';
+import { constants, createBrotliCompress, createDeflate, createGzip } from 'node:zlib';
+import { Agent, fetch as undiciFetch } from 'undici';
+import { httpStatus } from '../../src/errors.js';
 import { createGitHubClient, loopbackTimings } from '../../src/github/client.js';
-import { promptScheduling } from '../../src/github/scheduling.js';
+import type { GitHubClientOptions } from '../../src/github/client.js';
+import { explainRequestFailure, requestFailureOf } from '../../src/github/request-failure.js';
 import type { Fetch } from '../../src/github/transport.js';
-import { clientFetch, proxyAgents, proxyFor } from '../../src/github/transport.js';
-import type { TestProxy } from '../support/proxy.js';
-import { startProxy } from '../support/proxy.js';
-import { transportsDuring } from '../support/transports.js';
-import { startEmulator } from '@writ/github-emulator/index.js';
-import type { Emulator } from '@writ/github-emulator/index.js';
+import { MAX_REDIRECTS } from '../../src/github/transport.js';
 
-let emulator: Emulator;
-let proxy: TestProxy;
+const TOKEN = `ghs_${'t'.repeat(36)}`;
+const MiB = 1024 * 1024;
+/** What a compression bomb grows to if it is read whole (a few MB of gzip, a few KB of br). */
+const BOMB_BYTES = 4096 * MiB;
+const PLAIN_BYTES = 1024 * MiB;
+/** How much the process may grow while refusing one: several times the bound, far below the answers. */
+const MEMORY_ALLOWANCE = 96 * MiB;
+
+interface Seen {
+  method: string;
+  path: string;
+  host: string;
+  authorization: string | undefined;
+  cookie: string | undefined;
+  body: string;
+}
+
+/** A loopback server with named routes; it logs what each request carried. */
+async function serve(
+  routes: (req: IncomingMessage, res: ServerResponse, seen: Seen) => void,
+  tls = false,
+): Promise<{ server: Server; url: string; seen: Seen[] }> {
+  const seen: Seen[] = [];
+  const handler = (req: IncomingMessage, res: ServerResponse): void => {
+    const chunks: Buffer[] = [];
+    req.on('data', (chunk: Buffer) => chunks.push(chunk));
+    req.on('end', () => {
+      const entry: Seen = {
+        method: req.method ?? '',
+        path: req.url ?? '',
+        host: req.headers.host ?? '',
+        authorization: req.headers.authorization,
+        cookie: req.headers.cookie,
+        body: Buffer.concat(chunks).toString('utf8'),
+      };
+      seen.push(entry);
+      routes(req, res, entry);
+    });
+  };
+  const server: Server = tls
+    ? createTlsServer(
+        {
+          cert: readFileSync(new URL('../support/tls/loopback-cert.pem', import.meta.url)),
+          key: readFileSync(new URL('../support/tls/loopback-key.pem', import.meta.url)),
+        },
+        handler,
+      )
+    : createServer(handler);
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as AddressInfo;
+  return { server, url: `${tls ? 'https' : 'http'}://127.0.0.1:${port}`, seen };
+}
+
+/** What the hostile server produced, and the most the client process held meanwhile. */
+const produced = { bytes: 0, peak: 0 };
+function held(): number {
+  const { heapUsed, arrayBuffers, external } = process.memoryUsage();
+  return heapUsed + arrayBuffers + external;
+}
+
+/**
+ * Writes `total` bytes of zeros (through `encoder` when there is one) as fast as the client reads
+ * them, 1 MiB at a time from one buffer, and stops when the client goes: never allocated whole.
+ */
+function stream(res: ServerResponse, total: number, encoder?: NodeJS.ReadWriteStream): void {
+  const zeros = Buffer.alloc(MiB);
+  const sink: NodeJS.WritableStream = encoder ?? res;
+  if (encoder !== undefined) encoder.pipe(res);
+  let closed = false;
+  res.on('close', () => {
+    closed = true;
+    (encoder as unknown as { destroy?: () => void } | undefined)?.destroy?.();
+  });
+  const pump = (): void => {
+    while (!closed && produced.bytes < total) {
+      produced.bytes += zeros.length;
+      produced.peak = Math.max(produced.peak, held());
+      if (!sink.write(zeros)) {
+        sink.once('drain', pump);
+        return;
+      }
+    }
+    if (!closed) sink.end();
+  };
+  pump();
+}
+
+/** 127 strings of 64 KiB: 8,323,454 bytes of JSON, within 1 % of the bound, decoded. */
+const JUST_UNDER = Array.from({ length: 127 }, () => 'x'.repeat(65536));
+
+/** The most the process held while `run` ran, sampled as it runs (and as the hostile server writes). */
+async function peakDuring<T>(run: () => Promise<T>): Promise<{ result: T; grown: number }> {
+  const before = held();
+  produced.bytes = 0;
+  produced.peak = before;
+  const sampler = setInterval(() => {
+    produced.peak = Math.max(produced.peak, held());
+  }, 1);
+  try {
+    const result = await run();
+    produced.peak = Math.max(produced.peak, held());
+    return { result, grown: produced.peak - before };
+  } finally {
+    clearInterval(sampler);
+  }
+}
+
+let hostile: Awaited<ReturnType<typeof serve>>;
+let other: Awaited<ReturnType<typeof serve>>;
+let secure: Awaited<ReturnType<typeof serve>>;
+
+function redirectRoute(req: IncomingMessage, res: ServerResponse, base: string): boolean {
+  // /redirect/<status>/<absolute|relative>/<target path or full URL, encoded>
+  const match = /^\/redirect\/(\d{3})\/(absolute|relative|to)\/(.+)$/.exec(req.url ?? '');
+  if (match === null) return false;
+  const [, status, form, rest] = match as unknown as [string, string, string, string];
+  const target = decodeURIComponent(rest);
+  const location = form === 'relative' ? target : form === 'absolute' ? `${base}${target}` : target;
+  res.writeHead(Number(status), { location, 'content-type': 'text/plain' });
+  res.end('moved');
+  return true;
+}
+
+function echo(res: ServerResponse, seen: Seen): void {
+  res.writeHead(200, { 'content-type': 'application/json; charset=utf-8' });
+  res.end(JSON.stringify(seen));
+}
 
 beforeAll(async () => {
-  emulator = await startEmulator({ seed: 16 });
-  emulator.admin.createUser({ login: 'alice' });
-  emulator.admin.createToken({ token: 'alice-pat', kind: 'pat', login: 'alice' });
-  emulator.admin.createRepo({ owner: 'alice', name: 'repo', files: { 'README.md': 'hello\n' } });
-  const port = Number(new URL(emulator.url).port);
-  proxy = await startProxy(() => ({ host: '127.0.0.1', port }));
+  other = await serve((req, res, seen) => {
+    if (!redirectRoute(req, res, '')) echo(res, seen);
+  });
+  hostile = await serve((req, res, seen) => {
+    const path = req.url ?? '';
+    if (redirectRoute(req, res, hostile.url)) return;
+    if (path === '/loop') {
+      res.writeHead(302, { location: '/loop' });
+      res.end();
+    } else if (path.startsWith('/bomb/')) {
+      const coding = path.slice('/bomb/'.length);
+      res.writeHead(200, { 'content-type': 'application/json; charset=utf-8', 'content-encoding': coding });
+      const encoder =
+        coding === 'gzip'
+          ? createGzip({ level: 9 })
+          : coding === 'deflate'
+            ? createDeflate({ level: 9 })
+            : createBrotliCompress({ params: { [constants.BROTLI_PARAM_QUALITY]: 5 } });
+      stream(res, BOMB_BYTES, encoder);
+    } else if (path === '/plain/declared') {
+      res.writeHead(200, { 'content-type': 'application/json', 'content-length': String(PLAIN_BYTES) });
+      stream(res, PLAIN_BYTES);
+    } else if (path === '/plain/chunked') {
+      res.writeHead(200, { 'content-type': 'application/json' });
+      stream(res, PLAIN_BYTES);
+    } else if (path === '/drip') {
+      res.writeHead(200, { 'content-type': 'application/json' });
+      const timer = setInterval(() => res.write(' '), 500);
+      res.on('close', () => clearInterval(timer));
+    } else if (path === '/fail') {
+      res.writeHead(502, { 'content-type': 'application/json' });
+      res.end('{"message":"bad gateway"}');
+    } else if (path === '/just-under') {
+      res.writeHead(200, { 'content-type': 'application/json', 'content-encoding': 'gzip' });
+      const body = Buffer.from(JSON.stringify(JUST_UNDER));
+      const gzip = createGzip();
+      gzip.pipe(res);
+      gzip.end(body);
+    } else {
+      echo(res, seen);
+    }
+  });
+  secure = await serve((req, res, seen) => {
+    if (!redirectRoute(req, res, secure.url)) echo(res, seen);
+  }, true);
 });
 
 afterAll(async () => {
-  await proxy.close();
-  await emulator.close();
-});
-
-const PROXY_VARIABLES = ['HTTPS_PROXY', 'https_proxy', 'HTTP_PROXY', 'http_proxy', 'NO_PROXY', 'no_proxy'];
-const saved = Object.fromEntries(PROXY_VARIABLES.map((name) => [name, process.env[name]]));
-afterEach(() => {
-  for (const name of PROXY_VARIABLES) {
-    if (saved[name] === undefined) Reflect.deleteProperty(process.env, name);
-    else process.env[name] = saved[name];
+  for (const { server } of [hostile, other, secure]) {
+    server.closeAllConnections();
+    await new Promise((resolve) => server.close(resolve));
   }
-  proxy.seen.length = 0;
-});
-
-function useEnv(values: Record<string, string>): void {
-  for (const name of PROXY_VARIABLES) Reflect.deleteProperty(process.env, name);
-  Object.assign(process.env, values);
-}
-
-describe('the proxy decision (as @actions/http-client makes it)', () => {
-  it('uses HTTPS_PROXY for https and HTTP_PROXY for http, the lowercase name first', () => {
-    useEnv({ HTTPS_PROXY: 'http://upper:1', https_proxy: 'http://lower:2', HTTP_PROXY: 'http://plain:3' });
-    expect(proxyFor('https://api.github.com/repos/o/r')?.host).toBe('lower:2');
-    expect(proxyFor('http://ghe.example/api/v3')?.host).toBe('plain:3');
-    useEnv({ HTTP_PROXY: 'http://plain:3' });
-    expect(proxyFor('https://api.github.com/')).toBeUndefined();
-    // A bare host is read as http://host; `host:port` parses as a URL with no host, which
-    // @actions/http-client (and so @actions/github's own fetch) treats as no proxy at all.
-    useEnv({ HTTPS_PROXY: 'proxy.corp' });
-    expect(proxyFor('https://api.github.com/')?.href).toBe('http://proxy.corp/');
-    useEnv({ HTTPS_PROXY: 'proxy.corp:8080' });
-    expect(proxyFor('https://api.github.com/')).toBeUndefined();
-  });
-
-  it('honours NO_PROXY by host, suffix, host:port and *, and never proxies loopback', () => {
-    useEnv({ HTTPS_PROXY: 'http://p:1', NO_PROXY: 'internal.example, .corp:8443' });
-    expect(proxyFor('https://internal.example/')).toBeUndefined();
-    expect(proxyFor('https://api.internal.example/')).toBeUndefined();
-    expect(proxyFor('https://ghe.corp:8443/')).toBeUndefined();
-    expect(proxyFor('https://ghe.corp/')?.host).toBe('p:1');
-    expect(proxyFor('https://api.github.com/')?.host).toBe('p:1');
-    for (const loopback of ['https://127.0.0.1:9/', 'https://localhost:9/', 'https://[::1]:9/'])
-      expect(proxyFor(loopback)).toBeUndefined();
-    useEnv({ HTTPS_PROXY: 'http://p:1', no_proxy: '*' });
-    expect(proxyFor('https://api.github.com/')).toBeUndefined();
-  });
-
-  it('gives a request the proxy’s tunnel agent where a proxy applies, and none where it does not', () => {
-    useEnv({});
-    const agentFor = proxyAgents();
-    expect(agentFor(new URL('https://api.github.com/repos/o/r'))).toBeUndefined();
-    useEnv({ HTTPS_PROXY: 'http://writ:s3cret@p:1', HTTP_PROXY: 'http://q:2' });
-    const secure = agentFor(new URL('https://api.github.com/repos/o/r'));
-    // @actions/http-client's own agent for this proxy: CONNECT through p:1 with its credentials.
-    expect((secure as unknown as { proxyOptions: unknown }).proxyOptions).toEqual({
-      host: 'p',
-      port: '1',
-      proxyAuth: 'writ:s3cret',
-    });
-    expect(agentFor(new URL('https://api.github.com/graphql'))).toBe(secure);
-    const plain = agentFor(new URL('http://ghe.example/api/v3'));
-    expect((plain as unknown as { proxyOptions: unknown }).proxyOptions).toEqual({ host: 'q', port: '2' });
-    expect(agentFor(new URL('http://127.0.0.1:8080/'))).toBeUndefined();
-    useEnv({ HTTPS_PROXY: 'http://p:1', NO_PROXY: 'github.com' });
-    expect(agentFor(new URL('https://api.github.com/'))).toBeUndefined();
-    expect(agentFor(new URL('https://ghe.example/'))).toBeDefined();
-  });
-
-  it('sends through the platform client unless a test gives its own transport', () => {
-    const transport: Fetch = () => Promise.reject(new Error('not called'));
-    expect(clientFetch(transport)).toBe(transport);
-    expect(clientFetch()).not.toBe(globalThis.fetch);
-  });
 });
 
 let clients = 0;
-function client(transport: Fetch) {
+function client(options: GitHubClientOptions = {}) {
   clients += 1;
-  return createGitHubClient('alice-pat', {
-    baseUrl: emulator.url,
+  return createGitHubClient(TOKEN, {
+    baseUrl: hostile.url,
     ...loopbackTimings(5),
     throttleId: `transport-test-${clients}`,
-    transport,
+    ...options,
   });
 }
 
-describe("Writ's client where no proxy applies", () => {
-  it('sends through node:http, never through the global fetch, and nothing to a proxy', async () => {
-    // A proxy is configured, but the emulator is on loopback, which is never proxied.
-    useEnv({ HTTP_PROXY: proxy.url, HTTPS_PROXY: proxy.url });
-    const host = new URL(emulator.url).host;
-    const { sent, fetched } = await transportsDuring(async () => {
-      clients += 1;
-      const github = createGitHubClient('alice-pat', {
-        baseUrl: emulator.url,
-        ...loopbackTimings(5),
-        throttleId: `transport-test-${clients}`,
-      });
-      const { data } = await github.rest.repos.get({ owner: 'alice', repo: 'repo' });
-      expect(data.full_name).toBe('alice/repo');
-      const graphql = await github.graphql<{ viewer: { login: string } }>('query { viewer { login } }');
-      expect(graphql.viewer.login).toBe('alice');
-      // An answer Octokit reads as an error keeps its status and GitHub's message.
-      await expect(github.rest.repos.get({ owner: 'alice', repo: 'missing' })).rejects.toMatchObject({
-        status: 404,
-        response: { status: 404, url: `${emulator.url}/repos/alice/missing` },
-      });
-    });
-    expect(sent).toEqual([
-      `GET ${host}/repos/alice/repo`,
-      `POST ${host}/graphql`,
-      `GET ${host}/repos/alice/missing`,
-    ]);
-    expect(fetched).toEqual([]);
-    expect(proxy.seen).toEqual([]);
+/** The code on the failure's cause chain, checked to be a request with no answer. */
+async function failureCode(request: Promise<unknown>): Promise<string | null> {
+  const error = await request.then(
+    () => {
+      throw new Error('the request succeeded');
+    },
+    (thrown: unknown) => thrown,
+  );
+  expect(httpStatus(error)).toBeUndefined();
+  expect(error).toMatchObject({ status: 500, response: undefined });
+  return requestFailureOf(error)?.transport ?? null;
+}
+
+describe('answer bodies are bounded while they stream', () => {
+  it.each(['gzip', 'deflate', 'br'])(
+    'refuses a %s bomb (4 GiB decoded) with bounded memory, hanging up long before its end',
+    async (coding) => {
+      const { result: code, grown } = await peakDuring(() =>
+        failureCode(client({ retries: 0 }).request(`GET /bomb/${coding}`)),
+      );
+      expect(code).toBe('github-response-too-large');
+      expect(grown).toBeLessThan(MEMORY_ALLOWANCE);
+      expect(produced.bytes).toBeLessThan(BOMB_BYTES);
+    },
+  );
+
+  it.each(['declared', 'chunked'])(
+    'refuses a 1 GiB plain body (%s length) with bounded memory',
+    async (form) => {
+      const { result: code, grown } = await peakDuring(() =>
+        failureCode(client({ retries: 0 }).request(`GET /plain/${form}`)),
+      );
+      expect(code).toBe('github-response-too-large');
+      expect(grown).toBeLessThan(MEMORY_ALLOWANCE);
+      expect(produced.bytes).toBeLessThan(PLAIN_BYTES / 8);
+    },
+  );
+
+  it('accepts an answer just under the bound, decoded', async () => {
+    const { data } = await client().request('GET /just-under');
+    expect(data).toEqual(JUST_UNDER);
   });
 
-  it('keeps the retry plugin on the transport: a dropped connection is retried', async () => {
-    useEnv({});
-    const calls: string[] = [];
-    let dropped = false;
-    const flaky: Fetch = (resource, init) => {
-      calls.push(resource instanceof Request ? resource.url : resource.toString());
-      if (!dropped) {
-        dropped = true;
-        return Promise.reject(new TypeError('fetch failed'));
-      }
-      return globalThis.fetch(resource, init);
-    };
-    const { data } = await client(flaky).rest.repos.get({ owner: 'alice', repo: 'repo' });
-    expect(data.full_name).toBe('alice/repo');
-    expect(calls).toHaveLength(2);
+  it('says what happened, with the code, in the explanation of the failure', async () => {
+    const error = await client({ retries: 0, maxResponseBytes: 1024 })
+      .request('GET /plain/chunked')
+      .catch((thrown: unknown) => thrown);
+    expect(explainRequestFailure(error, { apiUrl: hostile.url })).toMatch(
+      /\(github-response-too-large\).*may or may not have happened/,
+    );
   });
 });
 
-describe('prompt scheduling of the plugins’ limiters', () => {
-  interface Datastore {
-    yieldLoop(this: { Promise: PromiseConstructor }, t?: number): Promise<void>;
-  }
-  const datastore = (): Datastore =>
-    Object.getPrototypeOf((new Bottleneck() as unknown as { _store: object })._store) as Datastore;
-
-  /** The delays of every timer set while `run` runs. */
-  async function timersDuring(run: () => Promise<unknown>): Promise<unknown[]> {
-    const timers: unknown[] = [];
-    const setTimer = globalThis.setTimeout;
-    globalThis.setTimeout = ((...args: Parameters<typeof setTimeout>) => {
-      timers.push(args[1]);
-      return setTimer(...args);
-    }) as typeof setTimeout;
-    try {
-      await run();
-    } finally {
-      globalThis.setTimeout = setTimer;
-    }
-    return timers;
-  }
-
-  it('yields a zero-length step through setImmediate, not a timer, once per process', async () => {
-    expect(promptScheduling()).toBe(true);
-    const timers = await timersDuring(async () => {
-      await datastore().yieldLoop.call({ Promise });
-      await datastore().yieldLoop.call({ Promise }, 0);
-    });
-    expect(timers).toEqual([]);
-    expect(promptScheduling()).toBe(true);
+describe('the deadline of a request, its retries included', () => {
+  it('ends a body that drips a byte every 500 ms', async () => {
+    const code = await failureCode(client({ retries: 0, deadlineMs: 1200 }).request('GET /drip'));
+    expect(code).toBe('github-request-deadline');
   });
 
-  it('leaves a limiter whose shape it does not know as it was', () => {
-    class NoStore {
-      queue = [];
-    }
-    class OtherStore {
-      _store = { yieldLoop: 'not a function' };
-    }
-    expect(promptScheduling(NoStore)).toBe(false);
-    expect(promptScheduling(OtherStore)).toBe(false);
-    expect(new OtherStore()._store.yieldLoop).toBe('not a function');
-    // A datastore it knows under a limiter whose dispatch it does not: neither is touched.
-    const yieldLoop = (): Promise<void> => Promise.resolve();
-    class Store {
-      yieldLoop = yieldLoop;
-    }
-    class NoDispatch {
-      _store = new Store();
-      _run(): void {}
-    }
-    expect(promptScheduling(NoDispatch)).toBe(false);
-    expect(new NoDispatch()._store.yieldLoop).toBe(yieldLoop);
-    expect(Object.getOwnPropertyNames(Store.prototype)).toEqual(['constructor']);
-  });
-
-  it('dispatches a job that is due at once through setImmediate, and one that must wait on its timer', async () => {
-    expect(promptScheduling()).toBe(true);
-    const limiter = new Bottleneck({ maxConcurrent: 1, minTime: 250 });
-    const results: number[] = [];
-    const timers = await timersDuring(() =>
-      Promise.all([1, 2].map((n) => limiter.schedule(() => Promise.resolve(results.push(n))))),
+  it('ends a request whose retry would wait past it, without waiting for the retry', async () => {
+    const before = hostile.seen.length;
+    // The retries would come 3 s, then 12 s after the first 502; the deadline fails the request
+    // first (jest's own 5 s timeout would end the test otherwise).
+    const code = await failureCode(
+      client({ retries: 3, retryBaseMs: 3000, deadlineMs: 300 }).request('GET /fail'),
     );
-    expect(results).toEqual([1, 2]);
-    // The first is due now: no timer. The second is owed the spacing: one timer of about minTime.
-    expect(timers).toHaveLength(1);
-    expect(timers[0]).toBeGreaterThan(0);
-    expect(timers[0]).toBeLessThanOrEqual(250);
+    expect(code).toBe('github-request-deadline');
+    expect(hostile.seen.slice(before).map((s) => s.path)).toEqual(['/fail']);
   });
 
-  it('keeps a job’s expiration and its failure on a dispatch through setImmediate', async () => {
-    expect(promptScheduling()).toBe(true);
-    const limiter = new Bottleneck();
-    await expect(
-      limiter.schedule({ expiration: 20 }, () => new Promise((resolve) => setTimeout(resolve, 200))),
-    ).rejects.toThrow(/timed out after 20 ms/);
-    await expect(limiter.schedule(() => Promise.reject(new Error('job failed')))).rejects.toThrow(
-      'job failed',
+  it('leaves a request that ends in time alone', async () => {
+    const { data } = await client({ deadlineMs: 5000 }).request('GET /fine');
+    expect((data as Seen).path).toBe('/fine');
+  });
+});
+
+/** Where a redirect took the request, and what arrived there. */
+async function followed(path: string, options: GitHubClientOptions = {}, method = 'GET') {
+  const { data } = await client({ retries: 0, ...options }).request(`${method} ${path}`, {
+    headers: { cookie: 'session=abc' },
+    ...(method === 'GET' ? {} : { payload: 'kept' }),
+  });
+  return data as Seen;
+}
+
+describe('redirects', () => {
+  const statuses = [301, 302, 303, 307, 308];
+
+  it.each(statuses.flatMap((status) => ['absolute', 'relative'].map((form) => [status, form] as const)))(
+    'follows a %i with a %s Location within the origin, keeping the credentials',
+    async (status, form) => {
+      const seen = await followed(`/redirect/${status}/${form}/${encodeURIComponent('/landed')}`);
+      expect(seen).toMatchObject({ path: '/landed', authorization: `token ${TOKEN}`, cookie: 'session=abc' });
+    },
+  );
+
+  it.each(statuses)('a %i to another port or host loses the authorization and the cookie', async (status) => {
+    const port = new URL(other.url).port;
+    for (const target of [`${other.url}/landed`, `http://localhost:${new URL(hostile.url).port}/landed`]) {
+      const seen = await followed(`/redirect/${status}/to/${encodeURIComponent(target)}`);
+      expect(seen.path).toBe('/landed');
+      expect(seen.authorization).toBeUndefined();
+      expect(seen.cookie).toBeUndefined();
+    }
+    expect(port).not.toBe(new URL(hostile.url).port);
+  });
+
+  it.each([
+    [301, 'GET', ''],
+    [302, 'GET', ''],
+    [303, 'GET', ''],
+    [307, 'POST', '{"payload":"kept"}'],
+    [308, 'POST', '{"payload":"kept"}'],
+  ])('turns a POST redirected by a %i into a %s, as fetch does', async (status, method, body) => {
+    const seen = await followed(`/redirect/${status}/relative/${encodeURIComponent('/landed')}`, {}, 'POST');
+    expect(seen).toMatchObject({ path: '/landed', method, body });
+  });
+
+  it.each(statuses)('never follows a %i from https to http, nor to another scheme', async (status) => {
+    // The toolkit's fetch with the loopback certificate trusted: the same undici, another dispatcher.
+    const trusting: Fetch = ((url: string, init: Record<string, unknown>) =>
+      undiciFetch(url, {
+        ...init,
+        dispatcher: new Agent({
+          connect: { ca: readFileSync(new URL('../support/tls/loopback-cert.pem', import.meta.url)) },
+        }),
+      })) as unknown as Fetch;
+    const before = other.seen.length;
+    for (const target of [`${other.url}/leaked`, 'file:///etc/passwd', 'data:,x']) {
+      const code = await failureCode(
+        client({ baseUrl: secure.url, transport: trusting, retries: 0 }).request(
+          `GET /redirect/${status}/to/${encodeURIComponent(target)}`,
+        ),
+      );
+      expect(code).toBe('github-redirect-refused');
+    }
+    expect(other.seen.slice(before)).toEqual([]);
+    // Within https it is followed.
+    const { data } = await client({ baseUrl: secure.url, transport: trusting }).request(
+      `GET /redirect/${status}/absolute/${encodeURIComponent('/landed')}`,
     );
-    expect(await limiter.schedule(() => Promise.resolve('ran'))).toBe('ran');
+    expect((data as Seen).authorization).toBe(`token ${TOKEN}`);
   });
 
-  it('dispatches with the job’s own steps, and never runs one whose status is gone at its turn', async () => {
-    const calls: string[] = [];
-    let status: string | null = 'RUNNING';
-    class Store {
-      yieldLoop(): Promise<void> {
-        return Promise.resolve();
-      }
-    }
-    class Limiter {
-      _store = new Store();
-      _limiter = 'chained';
-      _scheduled: Record<string, unknown> = {};
-      _run(index: string, _job: unknown, wait: number): string {
-        calls.push(`timer ${index} ${wait}`);
-        return 'timer';
-      }
-      _clearGlobalState(index: string): boolean {
-        calls.push(`clear ${index}`);
-        return true;
-      }
-      _free(index: string): void {
-        calls.push(`free ${index}`);
-      }
-      jobStatus(id: string): string | null {
-        calls.push(`status ${id}`);
-        return status;
-      }
-    }
-    expect(promptScheduling(Limiter)).toBe(true);
-    const job = {
-      options: { id: 'j', expiration: null },
-      doRun: () => calls.push('doRun'),
-      doExecute: (limiter: unknown, clear: () => boolean, _run: unknown, free: () => void) => {
-        calls.push(`doExecute ${String(limiter)}`);
-        clear();
-        free();
-      },
-      doExpire: () => calls.push('doExpire'),
-    };
-    const limiter = new Limiter();
-    expect(limiter._run('a', job, 7)).toBe('timer');
-    limiter._run('b', job, 0);
-    expect(Object.keys(limiter._scheduled)).toEqual(['b']);
-    await new Promise((resolve) => setImmediate(resolve));
-    status = null;
-    limiter._run('c', job, 0);
-    await new Promise((resolve) => setImmediate(resolve));
-    expect(calls).toEqual([
-      'timer a 7',
-      'doRun',
-      'status j',
-      'doExecute chained',
-      'clear b',
-      'free b',
-      'doRun',
-      'status j',
-    ]);
+  it('stops a redirect loop after a bounded number of hops', async () => {
+    const before = hostile.seen.length;
+    expect(await failureCode(client({ retries: 0 }).request('GET /loop'))).toBe('github-redirect-refused');
+    expect(hostile.seen.length - before).toBe(MAX_REDIRECTS + 1);
   });
 
-  it('keeps a real wait on its timer', async () => {
-    expect(promptScheduling()).toBe(true);
-    let fired = false;
-    const waited = datastore()
-      .yieldLoop.call({ Promise }, 20)
-      .then(() => (fired = true));
-    await new Promise((resolve) => setImmediate(resolve));
-    expect(fired).toBe(false);
-    await waited;
-    expect(fired).toBe(true);
-  });
-
-  it('leaves a limiter’s spacing alone: each job starts minTime after the one before', async () => {
-    expect(promptScheduling()).toBe(true);
-    const limiter = new Bottleneck({ maxConcurrent: 1, minTime: 40 });
-    const starts: number[] = [];
-    const scheduled = Date.now();
-    await Promise.all([0, 1, 2].map(() => limiter.schedule(() => Promise.resolve(starts.push(Date.now())))));
-    // Spacing, not speed: minTime spaces each job's dispatch after the one before it was registered, so
-    // the n-th job starts no sooner than n × minTime after the first was scheduled, however slow the
-    // machine or late the first job's own start (a millisecond of clock granularity aside).
-    expect(starts[1]! - scheduled).toBeGreaterThanOrEqual(39);
-    expect(starts[2]! - scheduled).toBeGreaterThanOrEqual(79);
+  it('answers a redirect itself where the request asks for manual handling', async () => {
+    const error = await client({ retries: 0 })
+      .request(`GET /redirect/302/relative/${encodeURIComponent('/landed')}`, {
+        request: { redirect: 'manual' },
+      })
+      .then(
+        (response) => response,
+        (thrown: unknown) => thrown,
+      );
+    expect(error).toMatchObject({ status: 302 });
   });
 });
