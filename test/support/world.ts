@@ -19,6 +19,7 @@ import type { RunFile } from '@writ/core/ledger/types.js';
 import type { Emulator, EmulatorOptions } from '@writ/github-emulator/index.js';
 import type { DemoWorldSpec } from '../../packages/cli/src/demo-world.js';
 import {
+  DEMO_ACTIONS_TOKEN,
   OWNER,
   REPO,
   REPOSITORY,
@@ -80,6 +81,9 @@ export interface SliceWorld {
 }
 
 let runCounter = 1000;
+
+/** The stages that take an `actions-token` (they may move the lease away from another holder). */
+const LIVENESS_STAGES: ReadonlySet<string> = new Set(['consume-approval', 'claim-checkpoint', 'recovery']);
 
 export async function sliceWorld(
   options: { seed?: number; onRequest?: EmulatorOptions['onRequest'] } = {},
@@ -156,7 +160,9 @@ export async function sliceWorld(
     run: (stage, inputs, runOptions = {}) =>
       runStage({
         stage,
-        inputs,
+        // As the templates wire them: the stages that may move the lease read holder liveness with the
+        // job's GITHUB_TOKEN (`actions: read`) unless a test gives its own.
+        inputs: LIVENESS_STAGES.has(stage) ? { 'actions-token': DEMO_ACTIONS_TOKEN, ...inputs } : inputs,
         ...(runOptions.event === undefined ? {} : { event: runOptions.event }),
         eventName:
           runOptions.eventName ?? (runOptions.event === undefined ? 'workflow_dispatch' : 'issue_comment'),

@@ -24,6 +24,7 @@ import {
 } from '@writ/core/setup/files.js';
 import { renderPreview } from '@writ/core/preview/render.js';
 import {
+  DEMO_ACTIONS_TOKEN,
   OWNER,
   REPO,
   REPOSITORY,
@@ -217,7 +218,12 @@ export async function runDemo(options: { log?: (line: string) => void } = {}): P
       log(line);
     log('');
 
-    const consume = await stage('consume-approval', { 'plan-file': planFile, ...ledgerInputs }, '202', event);
+    const consume = await stage(
+      'consume-approval',
+      { 'plan-file': planFile, ...ledgerInputs, 'actions-token': DEMO_ACTIONS_TOKEN },
+      '202',
+      event,
+    );
     const epoch = consume.outputs.epoch ?? '';
     await note(
       'consume-approval',
@@ -289,7 +295,12 @@ export async function runDemo(options: { log?: (line: string) => void } = {}): P
       'Publishing the same bytes again changed nothing: no commit, no pull request update.',
     );
 
-    const replay = await stage('consume-approval', { 'plan-file': planFile, ...ledgerInputs }, '303', event);
+    const replay = await stage(
+      'consume-approval',
+      { 'plan-file': planFile, ...ledgerInputs, 'actions-token': DEMO_ACTIONS_TOKEN },
+      '303',
+      event,
+    );
     await note(
       'consume-approval (replayed comment)',
       replay.outputs.outcome ?? '',
@@ -491,7 +502,12 @@ async function persistRoadmap(ctx: {
     .find(
       (e) => e.event === 'issue_comment' && (e.payload.comment as { id: number }).id === comment.id,
     )?.payload;
-  const consume = await stage('consume-approval', { 'plan-file': planFile, ...ledgerInputs }, '404', event);
+  const consume = await stage(
+    'consume-approval',
+    { 'plan-file': planFile, ...ledgerInputs, 'actions-token': DEMO_ACTIONS_TOKEN },
+    '404',
+    event,
+  );
   const epoch = consume.outputs.epoch ?? '';
   await note(
     'consume-approval (roadmap)',

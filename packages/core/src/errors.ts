@@ -98,7 +98,7 @@ export const ERROR_CATALOGUE = {
   'holder-liveness-unproven': {
     meaning:
       "Writ could not read whether the lease holder's workflow run attempt has finished (no `actions: read`, a 5xx or no answer), so it did not take the lease over.",
-    fix: 'Give the job a token that reads Actions runs (`actions: read`; the recovery stage takes `actions-token: ${{ github.token }}`) and run it again; a holder Writ cannot see is treated as still running.',
+    fix: 'Give the job a token that reads Actions runs (`actions: read`; recovery, claim-checkpoint and consume-approval take `actions-token: ${{ github.token }}`) and run it again; a holder Writ cannot see is treated as still running.',
   },
   fenced: {
     meaning: "The caller's fencing epoch is no longer current; it must make no further claim.",

@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from '@jest/globals';
+import { CAS_WRITE } from '@writ/core/github/write-retry.js';
 import type { World } from './support/helpers.js';
 import { client, COMMIT_MUTATION, commitInput, expectConformance, setup } from './support/helpers.js';
 
@@ -26,43 +27,47 @@ async function issueTitles(): Promise<string[]> {
 }
 
 describe('faults with the real client (retry + throttling installed)', () => {
-  it('retries a 502 and writes the issue once', async () => {
+  // Writ's client sends a mutative request once (core/src/github/write-retry.ts): each fault's outcome
+  // reaches the caller, which reads back before anything is written again.
+  it('answers a 502 before applying: nothing is written and the write is not resent', async () => {
     world.emulator.admin.addFault({
       match: { method: 'POST', path: '/repos/*/*/issues' },
       fault: { type: 'status', status: 502 },
       times: 1,
     });
     const seqBefore = world.emulator.world.requestSeq;
-    const { data } = await client(world.emulator, 'app-token').rest.issues.create({
-      ...repo,
-      title: 'once after 502',
-    });
-    expect(data.title).toBe('once after 502');
-    expect((await issueTitles()).filter((title) => title === 'once after 502')).toHaveLength(1);
+    await expect(
+      client(world.emulator, 'app-token').rest.issues.create({ ...repo, title: 'not after 502' }),
+    ).rejects.toMatchObject({ status: 502 });
+    expect((await issueTitles()).filter((title) => title === 'not after 502')).toHaveLength(0);
     const posts = world.emulator.admin
       .requests()
       .filter((entry) => entry.seq > seqBefore && entry.method === 'POST');
-    expect(posts.map((entry) => entry.status)).toEqual([502, 201]);
+    expect(posts.map((entry) => entry.status)).toEqual([502]);
   });
 
-  it('retries after drop-before-apply and writes once', async () => {
+  it('drops a connection before applying: nothing is written', async () => {
     world.emulator.admin.addFault({
       match: { method: 'POST', path: '/repos/*/*/issues' },
       fault: { type: 'drop-before-apply' },
       times: 1,
     });
-    await client(world.emulator, 'app-token').rest.issues.create({ ...repo, title: 'dropped first' });
-    expect((await issueTitles()).filter((title) => title === 'dropped first')).toHaveLength(1);
+    await expect(
+      client(world.emulator, 'app-token').rest.issues.create({ ...repo, title: 'dropped first' }),
+    ).rejects.toThrow();
+    expect((await issueTitles()).filter((title) => title === 'dropped first')).toHaveLength(0);
   });
 
-  it('apply-then-drop plus a client retry duplicates a non-idempotent POST, as on GitHub', async () => {
+  it('applies then drops: the write landed though the caller saw no answer (only a read-back can tell)', async () => {
     world.emulator.admin.addFault({
       match: { method: 'POST', path: '/repos/*/*/issues' },
       fault: { type: 'apply-then-drop' },
       times: 1,
     });
-    await client(world.emulator, 'app-token').rest.issues.create({ ...repo, title: 'applied then dropped' });
-    expect((await issueTitles()).filter((title) => title === 'applied then dropped')).toHaveLength(2);
+    await expect(
+      client(world.emulator, 'app-token').rest.issues.create({ ...repo, title: 'applied then dropped' }),
+    ).rejects.toThrow();
+    expect((await issueTitles()).filter((title) => title === 'applied then dropped')).toHaveLength(1);
   });
 
   it('makes apply-then-drop on createCommitOnBranch followed by the retry end in STALE_DATA while the first attempt landed', async () => {
@@ -74,7 +79,11 @@ describe('faults with the real client (retry + throttling installed)', () => {
       times: 1,
     });
     await expect(
-      app.graphql(COMMIT_MUTATION, commitInput(main.object.sha, 'ledger.json', '{"n":1}')),
+      // A compare-and-set commit is the one write the client resends (CAS_WRITE): its outcome is read back.
+      app.graphql(COMMIT_MUTATION, {
+        ...commitInput(main.object.sha, 'ledger.json', '{"n":1}'),
+        request: CAS_WRITE,
+      }),
     ).rejects.toMatchObject({
       name: 'GraphqlResponseError',
       errors: [expect.objectContaining({ type: 'STALE_DATA' })],

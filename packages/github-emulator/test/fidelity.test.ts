@@ -357,15 +357,14 @@ describe('author_association', () => {
     const expected: [string, string][] = [
       ['own', 'MEMBER'],
       ['mem', 'MEMBER'],
-      ['bob-pat', 'COLLABORATOR'],
+      ['bob', 'COLLABORATOR'],
       ['contrib', 'CONTRIBUTOR'],
       ['firsttime', 'FIRST_TIME_CONTRIBUTOR'],
       ['newbie', 'FIRST_TIMER'],
       ['stranger', 'NONE'],
     ];
     for (const [who] of expected) {
-      const token = who.endsWith('-pat') ? who : `${who}-pat`;
-      await client(world.emulator, token).rest.issues.createComment({
+      await client(world.emulator, `${who}-pat`).rest.issues.createComment({
         ...repo,
         issue_number: issue.number,
         body: who,

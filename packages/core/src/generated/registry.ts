@@ -107,6 +107,12 @@ export const STAGES = {
         "required": true,
         "secret": true
       },
+      "actions-token": {
+        "description": "A token that may read the repository's Actions runs (`actions: read`), to tell whether the holder of an expired lease still runs before the consume takes the lease from it (a live or unreadable holder keeps it): in a workflow, GITHUB_TOKEN with `permissions: actions: read`. It is used for nothing else. Empty means `token` (then the Writ app needs Actions read access).",
+        "required": false,
+        "default": "",
+        "secret": true
+      },
       "plan-file": {
         "description": "Path to the plan JSON, recomputed now from a fresh input.",
         "required": true

@@ -54,7 +54,7 @@ import type {
   TransitionResult,
 } from './transitions.js';
 import * as transitions from './transitions.js';
-import { DEFAULT_LEASE_POLICY } from './transitions.js';
+import { DEFAULT_LEASE_POLICY, leaseIsLive } from './transitions.js';
 import type { Lease, LedgerApp, RunFile, StatusComment } from './types.js';
 import type { HolderAttempt, HolderLiveness } from '../recovery/liveness.js';
 import { actionsLiveness, provenGone, requireHoldersGone, unprovenLiveness } from '../recovery/liveness.js';
@@ -224,10 +224,15 @@ export function consumeApproval(
   input: ConsumeApprovalInput,
   options: TransitionOptions = {},
 ): Promise<TransitionOutcome> {
-  return transitionOf(
+  // A lease whose holder's time ran out is taken only from a holder proven gone (an expired lease is not
+  // a finished job): the same rule and read as a takeover's.
+  const displaced = (view: LedgerView): (HolderAttempt | null)[] =>
+    leaseIsLive(view.lease, view.serverTime, context.policy) ? [] : [view.lease.holder];
+  return displacingTransition(
     context,
     input,
-    true,
+    `run ${input.runId}'s approval is not consumed`,
+    displaced,
     (view) =>
       withFold(
         (statusComment) => transitions.consume(view, { ...input, statusComment }, context.policy),
@@ -340,46 +345,61 @@ export function checkpointSteps(
 
 /**
  * `takeover`: epoch + 1 after the lease's expiry plus grace on the server clock; claimed →
- * needs-reconciliation. The one path that moves the lease to a new holder, and it moves it only away
- * from holders that are gone: the lease's holder and the run's owner are read on the Actions API
- * (`context.liveness`, recovery/liveness.ts) before the commit, and the commit is evaluated only if the
- * state it lands on names no holder other than those proven gone (or the taker itself). A live attempt
- * is `repository-lease-held` whatever the lease's expiry; one Writ cannot read is
- * `holder-liveness-unproven`.
+ * needs-reconciliation. It moves the lease (and the run) only away from holders that are gone: the
+ * lease's holder and the run's owner are proven gone first (displacingTransition).
  */
-export async function takeoverRun(
+export function takeoverRun(
   context: LedgerContext,
   input: TakeoverInput & { repository?: string },
   options: TransitionOptions = {},
+): Promise<TransitionOutcome> {
+  // The transition's own refusals (state, unexpired lease) come first, as they always did: holders are
+  // read only for a takeover that would be made.
+  const displaced = (view: LedgerView): (HolderAttempt | null | undefined)[] =>
+    wouldTakeOver(view, input, context.policy) ? [view.lease.holder, view.run?.owner?.holder] : [];
+  return displacingTransition(
+    context,
+    input,
+    `run ${input.runId} is not taken over`,
+    displaced,
+    (view) => transitions.takeover(view, input, context.policy),
+    options,
+  );
+}
+
+/**
+ * A transition that moves the lease (or a run) away from other holders: `displaced` names them on a
+ * view. They are read on the Actions API (`context.liveness`, recovery/liveness.ts) before the commit,
+ * and the commit is evaluated only if the head it lands on displaces no holder other than those proven
+ * gone (or the taker itself). A live attempt is `repository-lease-held` whatever the lease's expiry; one
+ * Writ cannot read is `holder-liveness-unproven`. The one path for `takeover` and for a `consume` that
+ * finds an expired lease.
+ */
+async function displacingTransition(
+  context: LedgerContext,
+  input: { runId: string; repository?: string; holder: HolderAttempt },
+  consequence: string,
+  displaced: (view: LedgerView) => readonly (HolderAttempt | null | undefined)[],
+  evaluate: TransitionSpec['evaluate'],
+  options: TransitionOptions,
 ): Promise<TransitionOutcome> {
   validateRunId(input.runId);
   const repository = runRepositoryOf(context, input.repository);
   const paths = transitionPaths(repository, input.runId);
   const first = options.first ?? (await context.store.read(transitionRead(paths, 2, true))) ?? undefined;
-  const consequence = `run ${input.runId} is not taken over`;
   let gone: HolderAttempt[] = [];
   if (first !== undefined) {
     const parsed = parseSnapshot(context.store, first, runFilePath(repository, input.runId));
     const view = { serverTime: first.serverTime, lease: parsed.lease, run: parsed.run };
-    // The transition's own refusals (state, unexpired lease) come first, as they always did; the
-    // commit below re-evaluates on a proven head in any case.
-    if (wouldTakeOver(view, input, context.policy)) {
-      gone = await requireHoldersGone(
-        context.liveness,
-        [parsed.lease.holder, parsed.run?.owner?.holder],
-        input.holder,
-        consequence,
-      );
-    }
+    gone = await requireHoldersGone(context.liveness, displaced(view), input.holder, consequence);
   }
   return transitionOf(
     context,
     input,
     true,
     (view) => {
-      const result = transitions.takeover(view, input, context.policy);
-      const holders = [view.lease.holder, view.run?.owner?.holder];
-      const unread = holders.find((holder) => !provenGone(holder, input.holder, gone));
+      const result = evaluate(view);
+      const unread = displaced(view).find((holder) => !provenGone(holder, input.holder, gone));
       if (unread !== undefined && unread !== null) {
         // The lease or the run moved to another holder since its liveness was read: read again later.
         throw transitions.leaseHeld(view.lease, `${consequence}: its holder changed since it was read`);

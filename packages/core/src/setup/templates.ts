@@ -172,6 +172,7 @@ export function renderApprovalWorkflow({ pin, config }: RenderSettings): string 
     '    timeout-minutes: 30',
     '    permissions:',
     '      contents: read',
+    '      actions: read',
     ...CONCURRENCY('approve'),
     '    outputs:',
     '      run-id: ${{ steps.approval.outputs.run-id }}',
@@ -187,6 +188,7 @@ export function renderApprovalWorkflow({ pin, config }: RenderSettings): string 
     '',
     ...writStep(pin, 'consume-approval', 'Consume the approval', 'approval', {
       token: '${{ steps.app-token.outputs.token }}',
+      'actions-token': '${{ github.token }}',
       'plan-file': '${{ runner.temp }}/plan.json',
       'command-prefix': config.command_prefix,
       'allowed-roles': roles,

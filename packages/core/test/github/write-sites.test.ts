@@ -52,6 +52,8 @@ const REVIEWED: [string, Kind][] = [
   ['artifact/publish.ts: rest.repos.merge', 'sent once'],
   ['artifact/publish.ts: rest.pulls.create', 'sent once'],
   ['artifact/publish.ts: rest.pulls.update', 'sent once'],
+  // GitHub's edit record of a command comment: a GraphQL query (node(id:)), a read.
+  ['command/comment.ts: request POST /graphql', 'graphql (classified by its document)'],
   ['github/commit-on-branch.ts: request POST /graphql', 'cas'],
   ['github/commit-on-branch.ts: mutation WritCommitOnBranch', 'cas'],
   ['ledger/read.ts: request POST /graphql', 'graphql (classified by its document)'],
@@ -79,6 +81,8 @@ const REVIEWED: [string, Kind][] = [
   ['status-comment/sync.ts: rest.issues.deleteComment', 'sent once'],
   ['status-comment/sync.ts: rest.issues.createComment', 'sent once'],
   ['status-comment/sync.ts: rest.issues.updateComment', 'sent once'],
+  // The freeze notice on an open run's status comment (read back first: only the app's own, once).
+  ['recovery/recover.ts: rest.issues.updateComment', 'sent once'],
 ];
 
 function sourceFiles(dir: string): string[] {
@@ -342,6 +346,7 @@ describe('every write of preview, consume-approval and publish-artifact is sent 
         branch: validateArtifactBranch('bot/writ-artifact', 'branch'),
         base: null,
         prTitle: '',
+        holder: { workflow_run_id: 77, attempt: 1 },
       };
       await publishArtifact(settings, current.deps());
       // A human moves the base on: the next publish merges it into the bot branch.

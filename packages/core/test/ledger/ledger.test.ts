@@ -300,6 +300,49 @@ describe('claims, checkpoints, takeover and fencing', () => {
     expect((await takeoverRun(blind, { runId: 'run-1', holder: HOLDER })).result.epoch).toBe(2);
   });
 
+  it('consumes over an expired lease only from a holder proven gone (the takeover rule, not the clock)', async () => {
+    await consumed('run-1', 11);
+    const plan = await proposed('run-2');
+    store.now += policy.leaseMs + policy.graceMs;
+    const next = { workflow_run_id: 9002, attempt: 1 };
+    const consume = (context: LedgerContext) =>
+      consumeApproval(context, {
+        runId: 'run-2',
+        approval: approvalFor(plan, 12),
+        plan: recomputed(plan),
+        holder: next,
+      });
+    const read: unknown[] = [];
+    const withLiveness = (state: 'in-progress' | 'unknown') =>
+      createLedgerContext(
+        {
+          github: store,
+          clock: instantClock,
+          liveness: (holder) => {
+            read.push(holder);
+            return Promise.resolve(
+              state === 'in-progress'
+                ? { state, status: 'in_progress' }
+                : { state, reason: 'liveness-forbidden' },
+            );
+          },
+        },
+        { repository: 'acme/widgets', app: APP, policy, seed: 1 },
+      );
+    const head = store.head;
+    // run-1's job still runs after its lease expired: its lease is not taken by run-2's consume.
+    expect(await refusal(consume(withLiveness('in-progress')))).toBe('repository-lease-held');
+    // A holder Writ cannot read is never taken for gone.
+    expect(await refusal(consume(withLiveness('unknown')))).toBe('holder-liveness-unproven');
+    expect(read).toEqual([
+      { run_id: 'run-1', ...HOLDER },
+      { run_id: 'run-1', ...HOLDER },
+    ]);
+    expect(store.head).toBe(head);
+    // Proven finished: the consume takes the lease at epoch + 1.
+    expect((await consume(ledger)).result.epoch).toBe(2);
+  });
+
   it('refuses a takeover before expiry plus grace on the server clock, then one wins at epoch + 1', async () => {
     await consumed('run-1', 11);
     const replacement = { workflow_run_id: 9001, attempt: 2 };

@@ -300,6 +300,39 @@ describe('a holder Writ cannot read is not gone', () => {
   });
 });
 
+describe('a consume that finds an expired lease', () => {
+  it('takes it only from a holder proven gone: live keeps it, unreadable keeps it, completed gives it up', async () => {
+    const ledger = await expiredHolder('in_progress');
+    const before = await leaseOf(ledger);
+    // run-2's approval arrives after run-1's lease expired while run-1's job still runs.
+    expect(await refusal(approve(world!, ledger, 'run-2', TAKER))).toBe('repository-lease-held');
+    expect(await leaseOf(ledger)).toEqual(before);
+    world!.emulator.admin.addFault({
+      match: { method: 'GET', path: '/repos/acme/widgets/actions/runs/*/attempts/*' },
+      fault: { type: 'status', status: 502 },
+    });
+    const plan = await proposePlanFor(ledger, 'run-3');
+    const unreadable = consumeApproval(ledger, {
+      runId: 'run-3',
+      approval: await world!.approve('run-3', plan),
+      plan: recomputed(plan),
+      holder: TAKER,
+    });
+    expect(await refusal(unreadable)).toBe('holder-liveness-unproven');
+    expect(await leaseOf(ledger)).toEqual(before);
+    world!.emulator.admin.clearFaults();
+    setRun(world!, HOLDER.workflow_run_id, 'completed');
+    const again = await proposePlanFor(ledger, 'run-4');
+    const outcome = await consumeApproval(ledger, {
+      runId: 'run-4',
+      approval: await world!.approve('run-4', again),
+      plan: recomputed(again),
+      holder: TAKER,
+    });
+    expect(outcome.result.epoch).toBe(2);
+  });
+});
+
 describe('claim-checkpoint reads liveness with its actions-token', () => {
   it('takes over a completed holder with the actions token; the app token alone cannot read Actions', async () => {
     const seeded = await expiredHolder('completed');

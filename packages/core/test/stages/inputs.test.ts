@@ -193,6 +193,7 @@ describe('consume-approval inputs', () => {
         'require-distinct-approver': 'true',
         'lease-seconds': '120',
         'dry-run': 'false',
+        'actions-token': 'ghs_actionsReadToken00000000000000000000',
         ...LEDGER,
       },
       { event, eventName: 'issue_comment' },
@@ -214,6 +215,7 @@ describe('consume-approval inputs', () => {
       allowedRoles: ['admin', 'maintain'],
       requireDistinctApprover: true,
       holder: { workflow_run_id: 4242, attempt: 2 },
+      actionsToken: 'ghs_actionsReadToken00000000000000000000',
     });
   });
 

@@ -19,6 +19,8 @@ export interface ConsumeApprovalStageSettings {
   allowedRoles: string[];
   requireDistinctApprover: boolean;
   holder: { workflow_run_id: number; attempt: number };
+  /** The token that reads an expired lease holder's liveness (`actions-token`); null: the ledger token. */
+  actionsToken?: string | null;
 }
 
 export function readConsumeApprovalSettings(io: StageIo<'consume-approval'>): ConsumeApprovalStageSettings {
@@ -30,6 +32,7 @@ export function readConsumeApprovalSettings(io: StageIo<'consume-approval'>): Co
   const ledger = readLedgerSettings(io, (name) => io.integerInput(name));
   const planFile = io.input('plan-file');
   const allowedRoles = parseAllowedRoles(io.input('allowed-roles'));
+  const actionsToken = io.input('actions-token');
   return {
     apiUrl: context.apiUrl,
     repository: context.repository,
@@ -42,5 +45,6 @@ export function readConsumeApprovalSettings(io: StageIo<'consume-approval'>): Co
     allowedRoles,
     requireDistinctApprover: io.booleanInput('require-distinct-approver'),
     holder: { workflow_run_id: context.workflowRunId, attempt: context.attempt },
+    actionsToken: actionsToken === '' ? null : actionsToken,
   };
 }

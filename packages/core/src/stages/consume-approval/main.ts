@@ -13,6 +13,7 @@ export async function run(): Promise<void> {
         { apiUrl: settings.apiUrl, repository: settings.repository.full },
         settings.ledger,
         runnerLogger,
+        { actionsToken: settings.actionsToken ?? null },
       ),
     stage: consumeApproval,
   });

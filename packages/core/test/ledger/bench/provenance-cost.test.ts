@@ -14,16 +14,18 @@ it.each([10, 300])(
     process.stdout.write(`provenance cost: ${JSON.stringify(cost)}\n`);
     expect(cost.commits).toBe(commits);
     // The read (with the first 100 commits), further history pages, a replay read per 25 commits above
-    // the root plus one for the root, the approval comment, and the rulesets (branch rules + two).
+    // the root plus one for the root, the approval comment and GitHub's edit record of it, and the
+    // rulesets (branch rules + two).
     expect(cost.fullRequests).toBe(
-      1 + (Math.ceil(commits / 100) - 1) + Math.ceil((commits - 1) / 25) + 1 + 1 + 3,
+      1 + (Math.ceil(commits / 100) - 1) + Math.ceil((commits - 1) / 25) + 1 + 2 + 3,
     );
     // The read, the replay of the head (verify does not know the head's run before it reads), the
-    // consume's approval comment (no writer has replayed the consume yet), and the rulesets.
-    expect(cost.incrementalRequests).toBe(6);
+    // consume's approval comment and its edit record (no writer has replayed the consume yet), and the
+    // rulesets.
+    expect(cost.incrementalRequests).toBe(7);
     // A status record: the read (which carries the head to replay) and the commit, plus the first
-    // writer after a consume re-reading its approval comment.
-    expect(cost.writerRequests).toBe(3);
+    // writer after a consume re-reading its approval comment and its edit record.
+    expect(cost.writerRequests).toBe(4);
     // 100 transitions later: the last writer proved all but the head, whatever the history's length.
     expect(cost.incrementalAfterMoreRequests).toBe(5);
   },
