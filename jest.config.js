@@ -35,6 +35,9 @@ export default {
     // ended while its own run still holds the lease). status-comment/: 99.4 / 94.9 by the whole suite
     // after the recovery merge (evidence links, action-needed lines).
     './packages/core/src/claim/': { lines: 100, branches: 92 },
+    // command/ (issue 26): the grammar and the comment verification with GitHub's edit record, measured
+    // 100 % lines and 98.7 % branches by the whole suite.
+    './packages/core/src/command/': { lines: 99, branches: 96 },
     './packages/core/src/github/': { lines: 92, branches: 89 },
     './packages/core/src/idempotency/': { lines: 69, branches: 72 },
     // io/ gained input-file.ts (issue 9): its check-then-read race branches (a file swapped or grown

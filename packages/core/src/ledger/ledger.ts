@@ -388,9 +388,10 @@ async function displacingTransition(
   const paths = transitionPaths(repository, input.runId);
   const first = options.first ?? (await context.store.read(transitionRead(paths, 2, true))) ?? undefined;
   let gone: HolderAttempt[] = [];
-  if (first !== undefined) {
-    const parsed = parseSnapshot(context.store, first, runFilePath(repository, input.runId));
-    const view = { serverTime: first.serverTime, lease: parsed.lease, run: parsed.run };
+  const view = first === undefined ? null : unprovenView(context, first, repository, input.runId);
+  // An unproven read names only whom to read: a head that does not parse reads no one, and the
+  // transition below refuses it with the proven read's own code (a holder left unread keeps the lease).
+  if (view !== null) {
     gone = await requireHoldersGone(context.liveness, displaced(view), input.holder, consequence);
   }
   return transitionOf(
@@ -408,6 +409,20 @@ async function displacingTransition(
     },
     first === undefined ? options : { ...options, first },
   );
+}
+
+function unprovenView(
+  context: LedgerContext,
+  snapshot: LedgerSnapshot,
+  repository: string,
+  runId: string,
+): LedgerView | null {
+  try {
+    const parsed = parseSnapshot(context.store, snapshot, runFilePath(repository, runId));
+    return { serverTime: snapshot.serverTime, lease: parsed.lease, run: parsed.run };
+  } catch {
+    return null;
+  }
 }
 
 function wouldTakeOver(view: LedgerView, input: TakeoverInput, policy: LeasePolicy): boolean {

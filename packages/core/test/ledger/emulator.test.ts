@@ -461,6 +461,10 @@ describe('provenance on the emulator', () => {
     expect(error.code).toBe('ledger-provenance-unproven');
     expect(error.message).toContain('is not authored by the ledger app writ-ledger[bot]');
     expect(await refusal(consumeAs(world.context(), 'run-1', plan, 1, 1))).toBe('ledger-provenance-unproven');
+    // The takeover's unproven first read (whom to read for liveness) does not pre-empt the proof either.
+    expect(await refusal(takeoverRun(world.context(), { runId: 'run-1', holder: holder(1, 2) }))).toBe(
+      'ledger-provenance-unproven',
+    );
   });
 
   it('rejects an unverified commit carrying the app’s name', async () => {

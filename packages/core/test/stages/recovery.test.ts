@@ -13,6 +13,8 @@ import { silentLogger } from '@writ/core/redact.js';
 import { connectRecovery } from '@writ/core/stages/recovery/connect.js';
 import type { RecoveryStageSettings } from '@writ/core/stages/recovery/inputs.js';
 import { readRecoverySettings, readServerUrl } from '@writ/core/stages/recovery/inputs.js';
+import type { RecoveryReport } from '@writ/core/recovery/recover.js';
+import { renderRecoverySummary } from '@writ/core/stages/recovery/stage.js';
 import { run as runRecovery } from '@writ/core/stages/recovery/main.js';
 import { recovery } from '@writ/core/stages/recovery/stage.js';
 import type { SliceWorld } from '../../../../test/support/world.js';
@@ -270,5 +272,56 @@ describe('recovery main, as the runner starts it', () => {
     expect(env.outputs()).toEqual({ outcome: 'refused', reason: 'invalid-input' });
     expect(process.exitCode).toBe(1);
     expect(env.stdout.join('')).toContain("::error::invalid-input: input 'command-prefix' must be");
+  });
+});
+
+describe('the recovery summary of a frozen ledger', () => {
+  const commit = 'a'.repeat(40);
+  const report = (
+    action: 'frozen' | 'already-frozen' | 'dry-run',
+    refused: string | null,
+  ): RecoveryReport => ({
+    headOid: 'b'.repeat(40),
+    ledger: {
+      proven: false,
+      announced: 2,
+      freeze: {
+        action,
+        freeze: {
+          commit: refused,
+          code: 'ledger-provenance-unproven',
+          frozen_at: '2026-12-02T00:00:00.000Z',
+        },
+        commitOid: action === 'frozen' ? 'c'.repeat(40) : null,
+        headOid: 'b'.repeat(40),
+      },
+    },
+    scanned: 0,
+    takenOver: 0,
+    reconciled: 0,
+    needsReconciliation: 0,
+    approvalsRecovered: 0,
+    repaired: 0,
+    resumable: [],
+    runs: [],
+    planProblem: null,
+    dryRun: action === 'dry-run',
+  });
+
+  it.each([
+    ['frozen', commit, `commit \`${commit}\``, `Writ froze the ledger with commit \`${'c'.repeat(40)}\``],
+    ['already-frozen', commit, `commit \`${commit}\``, 'The ledger was already frozen'],
+    [
+      'dry-run',
+      null,
+      'its rulesets',
+      'A sweep that writes would freeze the ledger (dry run: nothing written)',
+    ],
+  ] as const)('says what the sweep did (%s) and what the replay refused', (action, refused, what, done) => {
+    const summary = renderRecoverySummary(report(action, refused));
+    expect(summary).toContain('## Writ recovery: LEDGER FROZEN');
+    expect(summary).toContain(`refused ${what} (\`ledger-provenance-unproven\`)`);
+    expect(summary).toContain(`${done}: every gate`);
+    expect(summary).toContain('2 open run(s) carry the notice');
   });
 });
