@@ -171,7 +171,9 @@ export const RUN_HELP = `Usage: writ run <stage> [--repo <owner/repo>] [--input 
 Runs a stage's committed bundle (dist/<stage>/index.js) the way GitHub's runner starts it: a child
 node process with INPUT_* variables (action.yml defaults for inputs not given), the event payload
 file and the runner's output and summary files, which are read back and printed. The temporary
-runner folder it creates is removed afterwards.
+runner folder it creates is removed afterwards, except the files the stage's outputs name (preview's
+preview-path), which are kept and listed under "kept:"; with --keep <dir> the whole runner folder is
+<dir> (RUNNER_TEMP, the output, state, summary and event files) and stays.
 
 Stages: ${Object.keys(STAGES).join(', ')} (writ run <stage> --help lists its inputs).
 
@@ -181,7 +183,8 @@ Options:
   --event <file>         the event payload JSON (GITHUB_EVENT_PATH)
   --event-name <name>    GITHUB_EVENT_NAME (default: issue_comment with --event, else workflow_dispatch)
   --env-file <file>      KEY=VALUE lines added to the stage's environment
-  --json                 print status and outputs as JSON
+  --keep <dir>           use <dir> as the runner folder and keep it (created if missing)
+  --json                 print status, outputs and the kept files as JSON
   -h, --help             this help
 
 Environment passed through: GITHUB_API_URL, GITHUB_REPOSITORY, GITHUB_RUN_ID, GITHUB_RUN_ATTEMPT,
