@@ -29,7 +29,7 @@ export const USAGE = `Usage:
   writ reconcile --run <run_id> [--step <step_id>] [--decision done|failed|retry] [--repo <owner/repo>] [--prefix writ] [--json]
   writ cancel --run <run_id> [--repo <owner/repo>] [--prefix writ] [--json]
   writ recover [--repo <owner/repo>] [--plan-file <plan.json>] [--apply] [--app-slug <slug>] [--app-id <id>] [--json]
-  writ run <stage> --repo <owner/repo> [--event payload.json] [--event-name <name>] [--input name=value ...] [--env-file <file>] [--json]
+  writ run <stage> --repo <owner/repo> [--event payload.json] [--event-name <name>] [--input name=value ...] [--env-file <file>] [--keep <dir>] [--json]
   writ demo
   writ --version
 

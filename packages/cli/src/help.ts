@@ -13,15 +13,17 @@ manifest.json) and thin workflow callers (.github/workflows/writ-preview.yml, wr
 writ-probe.yml, writ-recovery.yml) in
 the Git repository you run it in, every Writ action pinned to the commit you reviewed. Safe to re-run:
 a file init wrote and nobody changed is updated, an unchanged render is left alone, and a file you
-edited or that init did not write is never overwritten (it is reported as a conflict). Then prints the
+edited or that init did not write is never overwritten (it is reported as a conflict, and then no
+other file changes either: init writes all of its files or none). Then prints the
 owner's remaining steps (the GitHub App and its permissions, the two ledger rulesets as JSON and gh api
 commands, the secret and variables, writ bootstrap). It changes no GitHub setting itself.
 
 Options:
   --github               required: set up for GitHub (github.com, GHE.com or GitHub Enterprise Server)
-  --ref <sha>            the Writ commit to pin (40 lowercase hex; a tag or branch is refused).
-                         Required on the first run; later runs keep the pinned one
-  --ref-version <vX.Y.Z> the version comment after each pin (default: this writ's version, v${WRIT_VERSION})
+  --ref <sha>            the Writ commit to pin (40 lowercase hex; a tag or branch is refused), one the
+                         Writ clone has; its version comment is the vX.Y.Z tag pointing at it, else
+                         its short SHA. Required on the first run; later runs keep the pinned one
+  --writ-clone <dir>     the Writ clone --ref is checked in (default: the clone this writ runs from)
   --writ-repo <o/r>      Writ's repository the actions come from (default: writ-actions/writ)
   --remote <name>        the GitHub remote to use when there are several
   --github-host <host>   treat <host> as a GitHub Enterprise Server host
@@ -33,9 +35,10 @@ Options:
   --json                 print the result as JSON (schemas/cli/init-result.schema.json)
   -h, --help             this help
 
-Exit status: 0 when every file is created, updated or unchanged; 1 on a conflict (init-conflict) or a
-refusal (init-refused: no Git repository, no GitHub remote, several without --remote, a target path
-that is a directory or symlink) — a refusal writes nothing.
+Exit status: 0 when every file is created, updated or unchanged; 1 on a conflict (init-conflict: no
+file changed, only the .writ-new renders with --write-conflicts), a commit the Writ clone does not have
+(init-ref-unknown: fetch it there) or a refusal (init-refused: no Git repository, no GitHub remote,
+several without --remote, a target path that is a directory or symlink) — a refusal writes nothing.
 `;
 
 export const DOCTOR_HELP = `Usage: writ doctor --github [--repo <owner/repo>] [options]
@@ -168,7 +171,9 @@ export const RUN_HELP = `Usage: writ run <stage> [--repo <owner/repo>] [--input 
 Runs a stage's committed bundle (dist/<stage>/index.js) the way GitHub's runner starts it: a child
 node process with INPUT_* variables (action.yml defaults for inputs not given), the event payload
 file and the runner's output and summary files, which are read back and printed. The temporary
-runner folder it creates is removed afterwards.
+runner folder it creates is removed afterwards, except the files the stage's outputs name (preview's
+preview-path), which are kept and listed under "kept:"; with --keep <dir> the whole runner folder is
+<dir> (RUNNER_TEMP, the output, state, summary and event files) and stays.
 
 Stages: ${Object.keys(STAGES).join(', ')} (writ run <stage> --help lists its inputs).
 
@@ -178,7 +183,8 @@ Options:
   --event <file>         the event payload JSON (GITHUB_EVENT_PATH)
   --event-name <name>    GITHUB_EVENT_NAME (default: issue_comment with --event, else workflow_dispatch)
   --env-file <file>      KEY=VALUE lines added to the stage's environment
-  --json                 print status and outputs as JSON
+  --keep <dir>           use <dir> as the runner folder and keep it (created if missing)
+  --json                 print status, outputs and the kept files as JSON
   -h, --help             this help
 
 Environment passed through: GITHUB_API_URL, GITHUB_REPOSITORY, GITHUB_RUN_ID, GITHUB_RUN_ATTEMPT,

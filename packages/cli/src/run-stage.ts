@@ -7,9 +7,18 @@
  */
 import type { ChildProcess } from 'node:child_process';
 import { spawn } from 'node:child_process';
-import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import {
+  existsSync,
+  lstatSync,
+  mkdirSync,
+  mkdtempSync,
+  readFileSync,
+  readdirSync,
+  rmSync,
+  writeFileSync,
+} from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join, resolve } from 'node:path';
+import { join, relative, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parse } from 'yaml';
 
@@ -31,6 +40,13 @@ export interface RunStageOptions {
   timeoutMs?: number;
   /** Remove the temporary runner folder (workDir) once its files are read (`writ run`, the demo). */
   cleanup?: boolean;
+  /** With cleanup: keep the files an output names inside the runner folder (`writ run`); the rest goes. */
+  keepOutputFiles?: boolean;
+  /**
+   * The runner folder (RUNNER_TEMP, GITHUB_OUTPUT, GITHUB_STATE, the step summary, the event payload)
+   * to use instead of a fresh temporary one; created if missing and never removed (`writ run --keep`).
+   */
+  runnerDir?: string;
   /** Called with the stage's process once it is spawned (a kill-point harness kills it mid-request). */
   onSpawn?: (child: ChildProcess) => void;
 }
@@ -51,6 +67,39 @@ export interface StageRun {
   stdout: string;
   stderr: string;
   workDir: string;
+  /** Each output that names a regular file inside workDir → that file's absolute path. */
+  outputFiles: Record<string, string>;
+}
+
+/** The outputs whose value is the path of a regular file inside `dir` (e.g. preview's `preview-path`). */
+export function outputFilesIn(dir: string, outputs: Record<string, string>): Record<string, string> {
+  const files: Record<string, string> = {};
+  for (const [name, value] of Object.entries(outputs)) {
+    if (value === '' || value.includes('\n')) continue;
+    const path = resolve(dir, value);
+    const inside = relative(dir, path);
+    if (inside === '' || inside.startsWith('..') || resolve(dir, inside) !== path) continue;
+    try {
+      if (lstatSync(path).isFile()) files[name] = path;
+    } catch {
+      // Not a file (yet or any more): not named.
+    }
+  }
+  return files;
+}
+
+/** Removes everything under `dir` but the `keep` paths (and the folders leading to them). */
+function removeAllBut(dir: string, keep: readonly string[]): void {
+  if (keep.length === 0) {
+    rmSync(dir, { recursive: true, force: true });
+    return;
+  }
+  for (const entry of readdirSync(dir, { withFileTypes: true })) {
+    const path = join(dir, entry.name);
+    if (keep.includes(path)) continue;
+    if (entry.isDirectory() && keep.some((kept) => kept.startsWith(`${path}/`))) removeAllBut(path, keep);
+    else rmSync(path, { recursive: true, force: true });
+  }
 }
 
 /** Parses a GITHUB_OUTPUT-style file: `name=value` lines and `name<<DELIM … DELIM` heredocs. */
@@ -137,7 +186,13 @@ export async function runStage(options: RunStageOptions): Promise<StageRun> {
     );
   }
 
-  const workDir = mkdtempSync(join(tmpdir(), `writ-run-${options.stage}-`));
+  let workDir: string;
+  if (options.runnerDir === undefined) {
+    workDir = mkdtempSync(join(tmpdir(), `writ-run-${options.stage}-`));
+  } else {
+    workDir = resolve(options.runnerDir);
+    mkdirSync(workDir, { recursive: true });
+  }
   const files = {
     output: join(workDir, 'output'),
     state: join(workDir, 'state'),
@@ -178,20 +233,26 @@ export async function runStage(options: RunStageOptions): Promise<StageRun> {
   const timer = setTimeout(() => child.kill('SIGKILL'), options.timeoutMs ?? 120_000);
   const status = await new Promise<number | null>((resolve) => child.on('close', resolve));
   clearTimeout(timer);
+  let outputFiles: Record<string, string> = {};
   try {
+    const outputs = parseCommandFile(readFileSync(files.output, 'utf8'));
+    outputFiles = outputFilesIn(workDir, outputs);
     return {
       stage: options.stage,
       status,
-      outputs: parseCommandFile(readFileSync(files.output, 'utf8')),
+      outputs,
       state: parseCommandFile(readFileSync(files.state, 'utf8')),
       summary: readFileSync(files.summary, 'utf8'),
       commands: parseWorkflowCommands(stdout),
       stdout,
       stderr,
       workDir,
+      outputFiles,
     };
   } finally {
-    if (options.cleanup === true) rmSync(workDir, { recursive: true, force: true });
+    if (options.cleanup === true && options.runnerDir === undefined) {
+      removeAllBut(workDir, options.keepOutputFiles === true ? Object.values(outputFiles) : []);
+    }
   }
 }
 
@@ -202,13 +263,14 @@ export function applyMasks(text: string, masks: readonly string[]): string {
   return out;
 }
 
-/** A readable report of a stage run: outputs, failures, warnings, then the job summary. */
-export function formatStageRun(run: StageRun): string {
+/** A readable report of a stage run: outputs, failures, warnings, `extra` lines, then the job summary. */
+export function formatStageRun(run: StageRun, extra: readonly string[] = []): string {
   const mask = (text: string) => applyMasks(text, run.commands.masks);
   const lines = [`writ run ${run.stage}: exit ${String(run.status)}`, '', 'outputs:'];
   for (const [name, value] of Object.entries(run.outputs)) lines.push(`  ${name}: ${mask(value)}`);
   for (const error of run.commands.errors) lines.push(`error: ${mask(error)}`);
   for (const warning of run.commands.warnings) lines.push(`warning: ${mask(warning)}`);
+  if (extra.length > 0) lines.push('', ...extra.map(mask));
   if (run.summary.trim() !== '') lines.push('', '--- job summary', mask(run.summary));
   return `${lines.join('\n')}\n`;
 }

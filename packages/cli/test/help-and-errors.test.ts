@@ -203,7 +203,7 @@ describe('writ run', () => {
     expect(named.out).toMatch(/outcome: previewed/);
   });
 
-  it('removes the temporary runner folder it creates (the real bin, its own temp directory)', async () => {
+  it('removes the temporary runner folder it creates but the file its outputs name (the real bin, its own temp directory)', async () => {
     const temp = mkdtempSync(join(tmpdir(), 'writ-run-cleanup-'));
     const run = promisify(execFile);
     const { stdout } = await run(
@@ -226,8 +226,15 @@ describe('writ run', () => {
       },
     );
     expect(stdout).toMatch(/outcome: previewed/);
-    // Only the runner folders are the command's (tsx keeps its own cache under TMPDIR).
-    expect(readdirSync(temp).filter((name) => name.startsWith('writ-run-'))).toEqual([]);
+    // Only the runner folders are the command's (tsx keeps its own cache under TMPDIR): one is left,
+    // holding only the preview file preview-path names, which the output lists as kept.
+    const folders = readdirSync(temp).filter((name) => name.startsWith('writ-run-'));
+    expect(folders).toHaveLength(1);
+    const left = readdirSync(join(temp, folders[0] ?? ''));
+    expect(left).toEqual([expect.stringMatching(/^writ-preview-run-[0-9a-f]+\.md$/)]);
+    expect(stdout).toContain(
+      `kept (the rest of the runner folder was removed):\n  preview-path: ${join(temp, folders[0] ?? '', left[0] ?? '')}\n`,
+    );
   });
 });
 

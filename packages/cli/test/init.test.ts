@@ -11,7 +11,7 @@ import {
   writeFileSync,
 } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join, relative } from 'node:path';
+import { join, relative, resolve } from 'node:path';
 import { afterAll, describe, expect, it } from '@jest/globals';
 import { parse } from 'yaml';
 import validateInitResult from '../../core/src/generated/init-result-validator.js';
@@ -19,14 +19,39 @@ import { STAGES } from '@writ/core/io/registry.js';
 import { PENDING_STAGES } from '@writ/core/setup/templates.js';
 import { startEmulator } from '@writ/github-emulator/index.js';
 import { runCli } from '@writ/cli/cli.js';
+import { REPO_ROOT } from '@writ/cli/run-stage.js';
 import { lintWorkflow } from '../../../scripts/lint-workflows.mjs';
 
-const REF = 'a'.repeat(40);
-const NEW_REF = 'b'.repeat(40);
 const dirs: string[] = [];
 afterAll(() => {
   for (const dir of dirs) rmSync(dir, { recursive: true, force: true });
 });
+
+const gitIn = (cwd: string, ...args: string[]): string =>
+  execFileSync('git', ['-c', 'user.name=t', '-c', 'user.email=t@example.test', ...args], {
+    cwd,
+    encoding: 'utf8',
+  }).trim();
+
+/** A stand-in Writ clone: a commit tagged v0.1.0, then one no tag points at. */
+function writClone(): { dir: string; commit(tags?: string[]): string } {
+  const dir = mkdtempSync(join(tmpdir(), 'writ-clone-'));
+  dirs.push(dir);
+  gitIn(dir, 'init', '-q', '-b', 'main');
+  return {
+    dir,
+    commit(tags = []) {
+      gitIn(dir, 'commit', '-q', '--allow-empty', '-m', `commit ${String(Math.random())}`);
+      const sha = gitIn(dir, 'rev-parse', 'HEAD');
+      for (const tag of tags) gitIn(dir, 'tag', '-a', '-m', tag, tag);
+      return sha;
+    },
+  };
+}
+
+const CLONE = writClone();
+const REF = CLONE.commit(['v0.1.0']);
+const NEW_REF = CLONE.commit();
 
 function fixture(
   remotes: Record<string, string> = { origin: 'https://github.com/acme/widgets.git' },
@@ -60,7 +85,7 @@ async function init(dir: string, ...argv: string[]): Promise<{ code: number; out
   let out = '';
   let err = '';
   const code = await runCli(
-    ['init', '--github', '--dir', dir, ...argv],
+    ['init', '--github', '--dir', dir, '--writ-clone', CLONE.dir, ...argv],
     {},
     {
       stdout: (text) => (out += text),
@@ -130,35 +155,139 @@ describe('writ init --github', () => {
     expect(actions(result)['.github/workflows/writ-preview.yml']).toBe('update');
     expect(actions(result)['.writ/config.json']).toBe('unchanged');
     const preview = readFileSync(join(dir, '.github/workflows/writ-preview.yml'), 'utf8');
-    expect(preview).toContain(`@${NEW_REF} #`);
+    expect(preview).toContain(`@${NEW_REF} # ${NEW_REF.slice(0, 7)}\n`);
     expect(preview).not.toContain(REF);
     expect(JSON.parse(readFileSync(join(dir, '.writ/manifest.json'), 'utf8')).writ.ref).toBe(NEW_REF);
   });
 
-  it('reports a file the user edited as a conflict and never touches it', async () => {
+  it('reports a file the user edited as a conflict and then changes no file at all', async () => {
     const dir = fixture();
     await init(dir, '--ref', REF);
     const path = join(dir, '.github/workflows/writ-preview.yml');
     writeFileSync(path, `${readFileSync(path, 'utf8')}# my change\n`);
     const edited = readFileSync(path, 'utf8');
+    const before = treeHash(dir);
     const run = await init(dir, '--ref', NEW_REF);
     expect(run.code).toBe(1);
     expect(run.err).toMatch(
-      /^init-conflict: 1 file\(s\) not overwritten \(\.github\/workflows\/writ-preview\.yml\)/,
+      /^init-conflict: 1 file\(s\) not overwritten \(\.github\/workflows\/writ-preview\.yml\), and no other file changed \(init writes all of its files or none\)/,
     );
+    expect(run.out).toContain('(conflict: no file changed)');
     expect(run.out).toContain(
       'CONFLICT     .github/workflows/writ-preview.yml (changed since writ init wrote it',
     );
+    expect(run.out).toContain('would update .github/workflows/writ-approval.yml');
+    // All or nothing: the other workflows keep the old pin, the manifest too; no file was touched.
+    expect(treeHash(dir)).toBe(before);
     expect(readFileSync(path, 'utf8')).toBe(edited);
-    // The other files it wrote still follow the new pin.
-    expect(readFileSync(join(dir, '.github/workflows/writ-approval.yml'), 'utf8')).toContain(NEW_REF);
-    // With --write-conflicts the new render lands beside it, the edit still untouched.
-    const beside = await initJson(dir, '--write-conflicts');
+    expect(readFileSync(join(dir, '.github/workflows/writ-approval.yml'), 'utf8')).toContain(`@${REF} #`);
+    expect(JSON.parse(readFileSync(join(dir, '.writ/manifest.json'), 'utf8')).writ.ref).toBe(REF);
+    // With --write-conflicts only the new render lands beside it; every other file is still as it was.
+    const beside = await initJson(dir, '--ref', NEW_REF, '--write-conflicts');
+    expect(beside).toMatchObject({ exit: 1, result: 'conflict' });
     expect(beside.files.find((file) => file.action === 'conflict')?.written_beside).toBe(
       '.github/workflows/writ-preview.yml.writ-new',
     );
-    expect(readFileSync(`${path}.writ-new`, 'utf8')).toContain(NEW_REF);
-    expect(readFileSync(path, 'utf8')).toBe(edited);
+    expect(readFileSync(`${path}.writ-new`, 'utf8')).toContain(`@${NEW_REF} #`);
+    rmSync(`${path}.writ-new`);
+    expect(treeHash(dir)).toBe(before);
+    // Once the conflict is resolved (here: the edit dropped), the re-run moves every file at once.
+    rmSync(path);
+    const resolved = await initJson(dir, '--ref', NEW_REF);
+    expect(resolved).toMatchObject({ exit: 0, result: 'written' });
+    for (const name of readdirSync(join(dir, '.github/workflows')))
+      expect(readFileSync(join(dir, '.github/workflows', name), 'utf8')).not.toContain(REF);
+  });
+
+  it('writes every file or none: a write that fails leaves no target, temporary file or directory behind', async () => {
+    const dir = fixture();
+    const blocker = join(dir, `.github/workflows/writ-recovery.yml.writ-tmp-${process.pid}`);
+    mkdirSync(join(dir, '.github/workflows'), { recursive: true });
+    writeFileSync(blocker, "not init's\n");
+    const before = treeHash(dir);
+    const run = await init(dir, '--ref', REF);
+    expect(run.code).toBe(1);
+    expect(run.err).toMatch(
+      /^init-refused: Could not write .*\.github\/workflows\/writ-recovery\.yml \(.*EEXIST.*\); no file was changed\./,
+    );
+    expect(treeHash(dir)).toBe(before);
+    expect(readdirSync(dir).sort()).toEqual(['.git', '.github']);
+    expect(readdirSync(join(dir, '.github/workflows'))).toEqual([
+      `writ-recovery.yml.writ-tmp-${process.pid}`,
+    ]);
+  });
+
+  it("labels the pin with the release tag pointing at it in the Writ clone, else the commit's short SHA", async () => {
+    const clone = writClone();
+    const released = clone.commit(['v0.2.0', 'v0.10.0', 'v0.11.0-rc.1', 'latest']);
+    const untagged = clone.commit(['nightly']);
+    const pinOf = async (ref: string) =>
+      (
+        JSON.parse(
+          (await init(fixture(), '--ref', ref, '--dry-run', '--json', '--writ-clone', clone.dir)).out,
+        ) as { writ: { version: string } }
+      ).writ.version;
+    expect(await pinOf(released)).toBe('v0.10.0');
+    expect(await pinOf(untagged)).toBe(untagged.slice(0, 7));
+    const dir = fixture();
+    await init(dir, '--ref', untagged, '--writ-clone', clone.dir);
+    const preview = readFileSync(join(dir, '.github/workflows/writ-preview.yml'), 'utf8');
+    expect(preview).toContain(`writ-actions/writ/actions/preview@${untagged} # ${untagged.slice(0, 7)}\n`);
+    expect(preview).not.toContain('# v0.1.0');
+    // Tagged later: a re-run reads the tag and relabels the same pin.
+    gitIn(clone.dir, 'tag', 'v0.3.0', untagged);
+    const relabel = await initJson(dir, '--writ-clone', clone.dir);
+    expect(actions(relabel)['.github/workflows/writ-preview.yml']).toBe('update');
+    expect(readFileSync(join(dir, '.github/workflows/writ-preview.yml'), 'utf8')).toContain(
+      `preview@${untagged} # v0.3.0\n`,
+    );
+  });
+
+  it('refuses a --ref the Writ clone does not have (init-ref-unknown), naming how to fetch it, and writes nothing', async () => {
+    const dir = fixture();
+    const before = treeHash(dir);
+    const missing = 'c'.repeat(40);
+    const run = await init(dir, '--ref', missing);
+    expect(run.code).toBe(1);
+    expect(run.err).toContain(
+      `init-ref-unknown: Commit ${missing} is not in the Writ clone ${CLONE.dir}: fetch it (git -C ${CLONE.dir} fetch origin ${missing}`,
+    );
+    expect(treeHash(dir)).toBe(before);
+    const notGit = mkdtempSync(join(tmpdir(), 'writ-notclone-'));
+    dirs.push(notGit);
+    expect((await init(dir, '--ref', REF, '--writ-clone', notGit)).err).toMatch(
+      /^init-ref-unknown: The Writ clone .* is not a Git repository/,
+    );
+    expect(treeHash(dir)).toBe(before);
+    // A manifest pinning a commit the clone lost is refused the same way on a re-run without --ref.
+    await init(dir, '--ref', REF);
+    const other = writClone();
+    other.commit();
+    const rerun = await init(dir, '--writ-clone', other.dir);
+    expect(rerun.err).toMatch(new RegExp(`^init-ref-unknown: Commit ${REF} is not in the Writ clone`));
+  });
+
+  it('checks --ref against the clone this writ command runs from by default', async () => {
+    const head = execFileSync('git', ['rev-parse', 'HEAD'], { cwd: REPO_ROOT, encoding: 'utf8' }).trim();
+    let out = '';
+    const code = await runCli(
+      ['init', '--github', '--dir', fixture(), '--ref', head, '--dry-run', '--json'],
+      {},
+      { stdout: (text) => (out += text), stderr: () => undefined },
+    );
+    expect(code).toBe(0);
+    const tags = execFileSync('git', ['tag', '--points-at', head], { cwd: REPO_ROOT, encoding: 'utf8' })
+      .split('\n')
+      .filter((tag) => /^v\d+\.\d+\.\d+$/.test(tag));
+    const version = (JSON.parse(out) as { writ: { version: string } }).writ.version;
+    expect(tags.length === 0 ? version === head.slice(0, 7) : tags.includes(version)).toBe(true);
+    let err = '';
+    await runCli(
+      ['init', '--github', '--dir', fixture(), '--ref', 'c'.repeat(40), '--dry-run'],
+      {},
+      { stdout: () => undefined, stderr: (text) => (err += text) },
+    );
+    expect(err).toContain(`is not in the Writ clone ${resolve(REPO_ROOT)}`);
   });
 
   it('keeps an edit to config.json in its layout and renders the workflows from it', async () => {

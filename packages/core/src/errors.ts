@@ -194,13 +194,18 @@ export const ERROR_CATALOGUE = {
   // Setup (writ init, writ doctor)
   'init-refused': {
     meaning:
-      'writ init found no Git repository, no GitHub remote, several GitHub remotes without --remote, a target path that is not a regular file, or an invalid manifest; nothing was written.',
+      'writ init found no Git repository, no GitHub remote, several GitHub remotes without --remote, a target path that is not a regular file, or an invalid manifest, or could not write one of its files; nothing was written.',
     fix: "Run it inside your repository's clone; pass `--remote <name>` when there are several GitHub remotes and `--github-host` for GitHub Enterprise Server; move the directory or symlink it names.",
   },
   'init-conflict': {
     meaning:
       'writ init did not overwrite a file it did not write or that was changed since: resolve it (or use --write-conflicts to get the new render beside it).',
     fix: 'Merge the new render into your file by hand (`--write-conflicts` writes it beside as `<file>.writ-new`), or delete your file and re-run.',
+  },
+  'init-ref-unknown': {
+    meaning:
+      'The commit writ init was asked to pin (`--ref`, or the one its manifest pins) is not in the Writ clone the command runs from, so it cannot have been reviewed there and its version cannot be read; nothing was written.',
+    fix: 'Fetch the commit into the Writ clone (`git -C <clone> fetch origin <sha>`, and `git -C <clone> fetch --tags origin` for its release tag), review it, and run writ init again.',
   },
   'preflight-failed': {
     meaning: 'writ doctor found at least one check that FAILs.',

@@ -1,15 +1,16 @@
 /** `writ init --github`: detect the repository, render `.writ/` and the workflows, never overwrite edits. */
 import { execFileSync } from 'node:child_process';
-import { lstatSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
-import { dirname, join } from 'node:path';
-import { WritError, errorLink } from '@writ/core/errors.js';
+import { lstatSync, mkdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
+import { dirname, join, resolve } from 'node:path';
+import { WritError, errorLink, errorMessage } from '@writ/core/errors.js';
 import { planInit } from '@writ/core/setup/init.js';
 import type { FileOperation, PathState } from '@writ/core/setup/init.js';
 import { ownerSteps, renderOwnerSteps } from '@writ/core/setup/owner-steps.js';
 import { PENDING_STAGES } from '@writ/core/setup/templates.js';
 import { Problems, parseOptionsInto } from '../args.js';
 import type { CliEnv, CliIo } from '../cli.js';
-import { INIT_HELP, WRIT_VERSION } from '../help.js';
+import { INIT_HELP } from '../help.js';
+import { REPO_ROOT } from '../run-stage.js';
 
 export interface GitHubRemote {
   remote: string;
@@ -128,25 +129,82 @@ function stateOf(root: string, path: string): PathState {
   }
 }
 
-function apply(root: string, operations: readonly FileOperation[]): void {
-  for (const operation of operations) {
-    let target: string | null = null;
-    if (operation.action === 'create' || operation.action === 'update') target = operation.path;
-    if (operation.action === 'conflict' && operation.written_beside !== undefined)
-      target = operation.written_beside;
-    if (target === null) continue;
-    const absolute = join(root, target);
-    mkdirSync(dirname(absolute), { recursive: true });
-    writeFileSync(absolute, operation.contents);
+/**
+ * The version comment for a pinned commit, read from the Writ clone: the highest `vX.Y.Z` tag pointing
+ * at it, else its 7-hex short SHA. A commit the clone does not have is init-ref-unknown.
+ */
+export function versionInClone(clone: string, ref: string): string {
+  const fetch = `git -C ${clone} fetch origin ${ref}`;
+  if (git(clone, ['rev-parse', '--git-dir']) === null) {
+    throw new WritError(
+      'init-ref-unknown',
+      `The Writ clone ${clone} is not a Git repository, so ${ref} cannot be checked in it: run writ from a Git clone of Writ (git clone https://github.com/writ-actions/writ.git) that has the commit you reviewed; nothing was written.`,
+    );
   }
+  if (git(clone, ['cat-file', '-e', `${ref}^{commit}`]) === null) {
+    throw new WritError(
+      'init-ref-unknown',
+      `Commit ${ref} is not in the Writ clone ${clone}: fetch it (${fetch}, and git -C ${clone} fetch --tags origin for its release tag), review it, and run writ init again; nothing was written.`,
+    );
+  }
+  const tags = (git(clone, ['tag', '--points-at', ref]) ?? '')
+    .split('\n')
+    .map((tag) => /^v(\d{1,9})\.(\d{1,9})\.(\d{1,9})$/.exec(tag.trim()))
+    .filter((match) => match !== null)
+    .map((match) => ({ tag: match[0], parts: match.slice(1, 4).map(Number) }))
+    .sort((a, b) => {
+      for (let index = 0; index < 3; index += 1) {
+        const diff = (b.parts[index] ?? 0) - (a.parts[index] ?? 0);
+        if (diff !== 0) return diff;
+      }
+      return 0;
+    });
+  return tags[0]?.tag ?? ref.slice(0, 7);
+}
+
+/**
+ * All or nothing. With a conflict, no target file changes (only the `.writ-new` renders beside each
+ * conflict are written, with --write-conflicts); otherwise every create and update is first written
+ * to a temporary file beside its target, and only when all of them are written are they renamed into
+ * place, so a failed write (a full disk, a permission) leaves every target as it was.
+ */
+function apply(root: string, operations: readonly FileOperation[], conflicted: boolean): void {
+  const writes: { target: string; contents: string }[] = [];
+  for (const operation of operations) {
+    if (conflicted) {
+      if (operation.action === 'conflict' && operation.written_beside !== undefined)
+        writes.push({ target: join(root, operation.written_beside), contents: operation.contents });
+    } else if (operation.action === 'create' || operation.action === 'update') {
+      writes.push({ target: join(root, operation.path), contents: operation.contents });
+    }
+  }
+  const staged: { temporary: string; target: string }[] = [];
+  const created: string[] = [];
+  try {
+    for (const write of writes) {
+      const made = mkdirSync(dirname(write.target), { recursive: true });
+      if (made !== undefined) created.push(made);
+      const temporary = `${write.target}.writ-tmp-${process.pid}`;
+      writeFileSync(temporary, write.contents, { flag: 'wx' });
+      staged.push({ temporary, target: write.target });
+    }
+  } catch (error: unknown) {
+    for (const entry of staged) rmSync(entry.temporary, { force: true });
+    for (const made of created.reverse()) rmSync(made, { recursive: true, force: true });
+    throw new WritError(
+      'init-refused',
+      `Could not write ${writes[staged.length]?.target ?? 'a file'} (${errorMessage(error)}); no file was changed.`,
+    );
+  }
+  for (const entry of staged) renameSync(entry.temporary, entry.target);
 }
 
 const OPTIONS = {
   github: { type: 'boolean' },
   'dry-run': { type: 'boolean' },
   ref: { type: 'string' },
-  'ref-version': { type: 'string' },
   'writ-repo': { type: 'string' },
+  'writ-clone': { type: 'string' },
   remote: { type: 'string' },
   'github-host': { type: 'string' },
   'app-slug': { type: 'string' },
@@ -179,20 +237,21 @@ export function runInit(args: readonly string[], env: CliEnv, io: CliIo): number
     ...(values.remote === undefined ? {} : { remote: values.remote }),
     ...(values['github-host'] === undefined ? {} : { githubHost: values['github-host'] }),
   });
+  // The Writ clone this command runs from: the pinned commit must be one it has (the one reviewed).
+  const clone = resolve(values['writ-clone'] ?? REPO_ROOT);
   const plan = planInit({
     ...(values.ref === undefined ? {} : { ref: values.ref }),
-    ...(values['ref-version'] === undefined ? {} : { version: values['ref-version'] }),
     ...(values['writ-repo'] === undefined ? {} : { writRepository: values['writ-repo'] }),
     ...(appSlug === undefined ? {} : { appSlug }),
     ...(appIdText === undefined ? {} : { appId: Number(appIdText) }),
-    defaultVersion: `v${WRIT_VERSION}`,
+    versionOf: (ref) => versionInClone(clone, ref),
     defaultWritRepository: 'writ-actions/writ',
     writeConflicts: values['write-conflicts'] === true,
     stateOf: (path) => stateOf(root, path),
   });
   const dryRun = values['dry-run'] === true;
-  if (!dryRun) apply(root, plan.operations);
   const conflicts = plan.operations.filter((operation) => operation.action === 'conflict');
+  if (!dryRun) apply(root, plan.operations, conflicts.length > 0);
   const changed = plan.operations.some(
     (operation) => operation.action === 'create' || operation.action === 'update',
   );
@@ -226,9 +285,16 @@ export function runInit(args: readonly string[], env: CliEnv, io: CliIo): number
     };
     io.stdout(`${JSON.stringify(document, null, 2)}\n`);
   } else {
-    const verb = dryRun ? 'would ' : '';
+    // A conflict holds every create and update back, as a dry run does: they are what a re-run will do.
+    const held = !dryRun && conflicts.length > 0;
+    const verb = dryRun || held ? 'would ' : '';
+    const note = dryRun
+      ? ' (dry run: nothing written)'
+      : held
+        ? ` (conflict: no file changed${values['write-conflicts'] === true ? ' but the .writ-new renders' : ''})`
+        : '';
     const lines = [
-      `writ init --github${dryRun ? ' (dry run: nothing written)' : ''}: ${full} on ${remote.host} (remote ${remote.remote}, default branch ${defaultBranch ?? 'unknown locally'})`,
+      `writ init --github${note}: ${full} on ${remote.host} (remote ${remote.remote}, default branch ${defaultBranch ?? 'unknown locally'})`,
       `Writ actions pinned to ${plan.pin.repository}@${plan.pin.ref} # ${plan.pin.version}`,
       '',
       ...plan.operations.map((operation) => {
@@ -241,7 +307,7 @@ export function runInit(args: readonly string[], env: CliEnv, io: CliIo): number
         const beside =
           operation.written_beside === undefined
             ? ''
-            : `; new render ${verb}written to ${operation.written_beside}`;
+            : `; new render ${dryRun ? 'would be ' : ''}written to ${operation.written_beside}`;
         return `  ${what.padEnd(12)} ${operation.path}${operation.reason === undefined ? '' : ` (${operation.reason}, left untouched${beside})`}`;
       }),
       '',
@@ -257,7 +323,7 @@ export function runInit(args: readonly string[], env: CliEnv, io: CliIo): number
   }
   if (conflicts.length > 0) {
     io.stderr(
-      `init-conflict: ${conflicts.length} file(s) not overwritten (${conflicts.map((operation) => operation.path).join(', ')}): merge the new render by hand${values['write-conflicts'] === true ? ' from the .writ-new files' : ' (--write-conflicts writes it beside each as <file>.writ-new)'}, or delete the file and re-run — ${errorLink('init-conflict')}\n`,
+      `init-conflict: ${conflicts.length} file(s) not overwritten (${conflicts.map((operation) => operation.path).join(', ')}), and no other file changed${dryRun ? '' : ' (init writes all of its files or none)'}: merge the new render by hand${values['write-conflicts'] === true ? ' from the .writ-new files' : ' (--write-conflicts writes it beside each as <file>.writ-new)'}, or delete the file and re-run — ${errorLink('init-conflict')}\n`,
     );
     return 1;
   }

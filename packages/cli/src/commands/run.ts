@@ -1,5 +1,6 @@
-/** `writ run <stage> --repo o/r [--event payload.json] [--event-name name] [--input name=value …] [--env-file f] [--json]` */
-import { readFileSync } from 'node:fs';
+/** `writ run <stage> --repo o/r [--event payload.json] [--event-name name] [--input name=value …] [--env-file f] [--keep dir] [--json]` */
+import { lstatSync, readFileSync } from 'node:fs';
+import { resolve } from 'node:path';
 import { WritError, errorMessage } from '@writ/core/errors.js';
 import { validateApiUrl } from '@writ/core/github/api-url.js';
 import { STAGES } from '@writ/core/io/registry.js';
@@ -33,6 +34,7 @@ const OPTIONS = {
   'event-name': { type: 'string' },
   input: { type: 'string', multiple: true },
   'env-file': { type: 'string' },
+  keep: { type: 'string' },
   json: { type: 'boolean' },
 } as const;
 
@@ -107,6 +109,15 @@ export async function runRunCommand(argv: readonly string[], env: CliEnv, io: Cl
   if (values.event !== undefined && event === undefined && problems.count === 0) {
     problems.add('--event file is empty');
   }
+  const keep = values.keep === undefined ? undefined : resolve(values.keep);
+  if (keep !== undefined) {
+    try {
+      if (!lstatSync(keep).isDirectory())
+        problems.add(`--keep ${values.keep ?? ''} exists and is not a directory`);
+    } catch {
+      // Missing: the runner folder is created there.
+    }
+  }
   problems.done();
   let run;
   try {
@@ -120,16 +131,31 @@ export async function runRunCommand(argv: readonly string[], env: CliEnv, io: Cl
         stageEnv.GITHUB_EVENT_NAME ??
         (event === undefined ? 'workflow_dispatch' : 'issue_comment'),
       cleanup: true,
+      keepOutputFiles: true,
+      ...(keep === undefined ? {} : { runnerDir: keep }),
     });
   } catch (error: unknown) {
     throw new WritError('invalid-input', errorMessage(error));
   }
+  // Where the files the outputs name are: the kept runner folder, or each file kept from the temporary one.
+  const kept = { dir: run.workDir, whole: keep !== undefined, files: run.outputFiles };
   if (values.json === true) {
     io.stdout(
-      `${JSON.stringify({ stage, status: run.status, outputs: run.outputs, errors: run.commands.errors, warnings: run.commands.warnings }, null, 2)}\n`,
+      `${JSON.stringify({ stage, status: run.status, outputs: run.outputs, errors: run.commands.errors, warnings: run.commands.warnings, kept }, null, 2)}\n`,
     );
   } else {
-    io.stdout(formatStageRun(run));
+    const lines: string[] = [];
+    if (kept.whole) {
+      lines.push(`runner folder kept: ${kept.dir} (RUNNER_TEMP, output, state, summary.md, event.json)`);
+    }
+    const named = Object.entries(kept.files);
+    if (named.length > 0) {
+      lines.push(
+        kept.whole ? 'files the outputs name:' : 'kept (the rest of the runner folder was removed):',
+        ...named.map(([name, path]) => `  ${name}: ${path}`),
+      );
+    }
+    io.stdout(formatStageRun(run, lines));
   }
   return run.status === 0 ? 0 : 1;
 }

@@ -47,12 +47,15 @@ export interface FileOperation {
 export interface InitRequest {
   /** From the flags; each falls back to the manifest, then to the default. */
   ref?: string;
-  version?: string;
   writRepository?: string;
   appSlug?: string;
   appId?: number;
-  defaultVersion: string;
   defaultWritRepository: string;
+  /**
+   * The version comment for the pinned commit, from the Writ clone: the `vX.Y.Z` tag that points at it,
+   * else its short SHA. Throws (init-ref-unknown) when the clone does not have the commit.
+   */
+  versionOf(ref: string): string;
   writeConflicts: boolean;
   /** The state of a path relative to the repository root. */
   stateOf(path: string): PathState;
@@ -65,7 +68,8 @@ export interface InitPlan {
 }
 
 const REF = /^[0-9a-f]{40}$/;
-const VERSION = /^v[0-9]+\.[0-9]+\.[0-9]+$/;
+/** A release tag (`v0.2.0`) or, for a commit no release tag points at, its short SHA. */
+const VERSION = /^(?:v[0-9]+\.[0-9]+\.[0-9]+|[0-9a-f]{7,40})$/;
 const WRIT_REPOSITORY = /^[A-Za-z0-9](?:[A-Za-z0-9-]{0,38})\/[A-Za-z0-9._-]{1,100}$/;
 
 export function validateRef(ref: string): string {
@@ -111,13 +115,11 @@ function resolvePin(request: InitRequest, manifest: InitManifest | null): WritPi
       'writ init needs --ref <40-hex commit> on its first run: the Writ commit you reviewed, which every Writ action is pinned to.',
     );
   }
-  const version =
-    request.version ??
-    (manifest !== null && manifest.writ.ref === ref ? manifest.writ.version : request.defaultVersion);
+  const version = request.versionOf(ref);
   if (!VERSION.test(version)) {
     throw new WritError(
-      'invalid-input',
-      `Invalid --ref-version ${JSON.stringify(version.slice(0, 40))}. Expected vX.Y.Z.`,
+      'internal-error',
+      `The version comment for ${ref} is ${JSON.stringify(version.slice(0, 40))}, not vX.Y.Z or a short SHA.`,
     );
   }
   const repository = request.writRepository ?? manifest?.writ.repository ?? request.defaultWritRepository;
