@@ -107,7 +107,10 @@ export async function repairStatusComment(
   if (recorded === null) return 'no-status-comment';
   let preview = request.preview;
   let drifted = false;
-  if (recorded.comment_id !== null && recorded.pending_digest === null) {
+  // An update whose outcome is unknown (pending) is the sync's to resolve; the comment is read here
+  // then only to borrow the preview of a body Writ wrote (the one recorded, or the one pending).
+  const pending = recorded.pending_digest !== null;
+  if (recorded.comment_id !== null && (!pending || preview === null)) {
     let body: string | null = null;
     try {
       ({
@@ -118,9 +121,11 @@ export async function repairStatusComment(
     }
     const intact = body !== null && digest(body) === recorded.body_digest;
     // Only a body exactly as Writ wrote it (its digest is in the ledger) may lend its preview.
-    if (preview === null && intact && body !== null) preview = previewOf(body);
+    const own = intact || (body !== null && digest(body) === recorded.pending_digest);
+    if (preview === null && own && body !== null) preview = previewOf(body);
     if (preview === null) return 'plan-unavailable';
-    if (body === null) {
+    // A pending update is left to the sync, which reads the comment back before overtaking it.
+    if (!pending && body === null) {
       deps.logger.warning(
         `status comment ${recorded.comment_id} of run ${runId} was deleted: posting it again`,
       );
@@ -139,7 +144,7 @@ export async function repairStatusComment(
       );
       after = undefined; // the sync reads the run this record left
       drifted = true;
-    } else if (!intact) {
+    } else if (!pending && !intact) {
       deps.logger.warning(`status comment ${recorded.comment_id} of run ${runId} was edited: restoring it`);
       await recordStatusComment(
         ledger,
