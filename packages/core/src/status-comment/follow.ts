@@ -89,7 +89,7 @@ export async function followStatus(deps: FollowDeps, request: FollowRequest): Pr
   } catch (error: unknown) {
     deps.logger.warning(`status comment of run ${runId} not updated: ${failureMessage(error)}`);
     return {
-      line: `Status comment not updated (${errorCode(error)}); the run's progress stands in the ledger, and the next stage or recovery brings the comment up to date.`,
+      line: `Status comment not updated (${errorCode(error)}); the run's progress stands in the ledger. The next stage or recovery brings the comment up to date.`,
       ok: false,
     };
   }
