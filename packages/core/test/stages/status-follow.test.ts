@@ -332,3 +332,16 @@ describe('persist: the status comment follows each claim window', () => {
     expect(commentRequests(world, seq, statusCommentId)).toEqual([]);
   });
 });
+
+describe('previewOf', () => {
+  it("finds the preview after an approved run's next paragraph and persist's best-effort note", () => {
+    const preview = '## Writ plan preview: t\n\n| | |\n';
+    const approvedBody = `<!-- m -->\n**Writ run \`r\`**: Approved.\nSteps: 1 pending (of 1).\n\nNext: more.\n\n${preview}`;
+    expect(previewOf(approvedBody)).toBe(preview);
+    const residual = `> **Best-effort** (the owner's policy): x.\n\n${preview}`;
+    expect(previewOf(`<!-- m -->\n**Writ run \`r\`**: Running.\n\nNext: more.\n\n${residual}`)).toBe(
+      residual,
+    );
+    expect(previewOf('<!-- m -->\nno preview here\n\nat all')).toBeNull();
+  });
+});
