@@ -33,6 +33,10 @@ describe('npm run demo', () => {
     expect(row('persist (require-proof)')?.detail).toBe('steps done 0 of 9, no write');
     // Killed with the epic's write landed and its checkpoint missing: the step is left claimed.
     expect(result.afterKill).toEqual({ status: 'claimed', resources: 1 });
+    // and the roadmap's status comment, updated with the claim window before the write, shows it claimed.
+    expect(result.afterKillStatus).toContain('Running.');
+    expect(result.afterKillStatus).toMatch(/^Steps: \d+ done, 1 claimed, \d+ pending \(of 9\)\.$/m);
+    expect(result.afterKillStatus).toContain('step `create-offline-epic` is being written');
     expect(row('persist (re-run)')?.detail).toBe('steps done 8 of 9, next notify-release-bot');
     // Every marker on exactly one milestone, issue or comment.
     expect(result.markers).toEqual({
@@ -50,6 +54,19 @@ describe('npm run demo', () => {
     expect(release?.state).toBe('completed');
     expect(result.ledger.lease.holder).toBeNull();
     expect(result.statusComment).toMatch(/Approved by @wren \(write\)/);
+    // The release run's last status comment follows it to the end (claim-checkpoint's claims and
+    // checkpoints, then publish-artifact's pull request): completed, every step done.
+    const [head, steps] = result.statusComment.split('\n').slice(1, 3);
+    expect(head).toMatch(/^\*\*Writ run `[^`]+`\*\*: Completed\.$/);
+    expect(steps).toBe('Steps: 2 done (of 2).');
+    expect(result.statusComment).toMatch(
+      /^Artifact: pull request #\d+ \(commit `[0-9a-f]{12}`\), published at epoch 1\.$/m,
+    );
+    expect(result.statusComment).toContain('Every step is done and the repository lease was released');
+    // So does the roadmap run's, through persist's claim windows and the external step.
+    expect(result.roadmapStatusComment).toMatch(
+      /^\*\*Writ run `[^`]+`\*\*: Completed\.\nSteps: 9 done \(of 9\)\./m,
+    );
     // Every row is explained in one plain sentence.
     for (const entry of result.timeline) expect(entry.explain).toMatch(/^[A-Z][^\n]+\.$/);
   });

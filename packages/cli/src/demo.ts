@@ -73,6 +73,10 @@ export interface DemoResult {
   duplicates: number;
   /** Right after the kill: the killed step's ledger status and how many resources carry its marker. */
   afterKill: { status: string; resources: number };
+  /** Right after the kill: the roadmap run's status comment. */
+  afterKillStatus: string;
+  /** The roadmap run's status comment at the end. */
+  roadmapStatusComment: string;
 }
 
 export async function runDemo(options: { log?: (line: string) => void } = {}): Promise<DemoResult> {
@@ -445,7 +449,9 @@ async function persistRoadmap(ctx: {
   env: Record<string, string>;
   ledgerInputs: Record<string, string>;
   ledger: LedgerContext;
-}): Promise<Pick<DemoResult, 'markers' | 'duplicates' | 'afterKill'>> {
+}): Promise<
+  Pick<DemoResult, 'markers' | 'duplicates' | 'afterKill' | 'afterKillStatus' | 'roadmapStatusComment'>
+> {
   const { stage, note, maintainer, admin, scratch, ledgerInputs } = ctx;
   const probed = await runStage({
     stage: 'probe',
@@ -562,6 +568,15 @@ async function persistRoadmap(ctx: {
       (await readRun(ctx.ledger, runId)).run?.steps.find((step) => step.id === KILLED_STEP)?.status ?? '',
     resources: (await countMarkers(maintainer, plan))[KILLED_STEP] ?? 0,
   };
+  const statusComment = async (): Promise<string> =>
+    (
+      await maintainer.rest.issues.getComment({
+        owner: OWNER,
+        repo: REPO,
+        comment_id: Number(preview.outputs['status-comment-id']),
+      })
+    ).data.body ?? '';
+  const afterKillStatus = await statusComment();
   ctx.requestsSince();
   const resumed = await stage('persist', persistInputs, '404');
   await note(
@@ -604,6 +619,7 @@ async function persistRoadmap(ctx: {
     'Every step of the roadmap plan is done, the run completed and the repository lease was released.',
   );
   const markers = await countMarkers(maintainer, plan);
+  const roadmapStatusComment = await statusComment();
   ctx.requestsSince();
   const duplicates = Object.values(markers).reduce((sum, count) => sum + Math.max(0, count - 1), 0);
   ctx.log(`    duplicates: ${duplicates}`);
@@ -617,7 +633,7 @@ async function persistRoadmap(ctx: {
   ))
     ctx.log(line);
   ctx.log('');
-  return { markers, duplicates, afterKill };
+  return { markers, duplicates, afterKill, afterKillStatus, roadmapStatusComment };
 }
 
 /** Wraps prose at `width` columns (default 100), each line starting with `indent`. */

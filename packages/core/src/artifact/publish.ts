@@ -14,11 +14,11 @@ import { WritError, errorMessage, httpStatus } from '../errors.js';
 import type { GitHubClient } from '../github/client.js';
 import { runCasLoop } from '../github/cas-loop.js';
 import { casExhausted, commitOnBranch } from '../github/commit-on-branch.js';
-import type { LedgerContext } from '../ledger/cas.js';
+import type { HeldHead, LedgerContext, TransitionOutcome } from '../ledger/cas.js';
 import { readRun, recordArtifactPublish } from '../ledger/ledger.js';
 import type { RepositoryName } from '../ledger/paths.js';
 import { LEDGER_ROOT_PATH } from '../ledger/paths.js';
-import type { Holder } from '../ledger/types.js';
+import type { Holder, RunFile } from '../ledger/types.js';
 import { DEFAULT_LEDGER_BRANCH } from '../ledger/types.js';
 import { checkArtifactFence } from '../ledger/transitions.js';
 import { loadPlanFile } from '../plan/load.js';
@@ -75,6 +75,14 @@ export interface PublishResult {
   diff: { added: number; removed: number; lines: string[] };
   /** The write requests made (or, in a dry run, that would be made). */
   writes: string[];
+  /** The run as this publish's ledger record left it, and that commit's head; null when none was made. */
+  recorded: { run: RunFile; head: HeldHead | undefined } | null;
+}
+
+/** What a ledger record left, for the status comment to follow. */
+function recordedBy(outcome: TransitionOutcome): PublishResult['recorded'] {
+  const run = outcome.result.run;
+  return outcome.committed && run !== null ? { run, head: outcome.held } : null;
 }
 
 export const MAX_ARTIFACT_BYTES = 5 * 1024 * 1024;
@@ -305,14 +313,18 @@ export async function publishArtifact(
       recorded?.commit_oid !== record.commit_oid ||
       recorded.pr_number !== record.pr_number ||
       recorded.content_digest !== record.content_digest;
+    let ledgerRecord: PublishResult['recorded'] = null;
     if (unrecorded && !settings.dryRun) {
-      await recordArtifactPublish(deps.ledger, {
-        runId: settings.runId,
-        artifact: { ...record, epoch: settings.epoch },
-        holder,
-      });
+      ledgerRecord = recordedBy(
+        await recordArtifactPublish(deps.ledger, {
+          runId: settings.runId,
+          artifact: { ...record, epoch: settings.epoch },
+          holder,
+        }),
+      );
     }
     return {
+      recorded: ledgerRecord,
       ...result,
       outcome: 'unchanged',
       commitOid: state.headOid,
@@ -324,6 +336,7 @@ export async function publishArtifact(
   if (settings.dryRun) {
     return {
       ...result,
+      recorded: null,
       outcome: 'dry-run',
       commitOid: state.headOid ?? '',
       prNumber: pulls.open?.number ?? null,
@@ -364,7 +377,7 @@ async function makeWrites(
     pulls: PullState;
     base: string;
   },
-): Promise<Pick<PublishResult, 'commitOid' | 'prNumber' | 'prUrl' | 'writes'>> {
+): Promise<Pick<PublishResult, 'commitOid' | 'prNumber' | 'prUrl' | 'writes' | 'recorded'>> {
   const { github, logger } = deps;
   const { repository, path, branch } = settings;
   const { lane, laneRequest, fence, wanted, base } = context;
@@ -508,15 +521,17 @@ async function makeWrites(
   }
 
   // 5. The run's ledger file records what was published, so recovery can tell.
-  await recordArtifactPublish(deps.ledger, {
-    runId: settings.runId,
-    artifact: {
-      commit_oid: commitOid,
-      pr_number: pull.number,
-      content_digest: contentDigest(settings.content),
-      epoch: settings.epoch,
-    },
-    holder: { run_id: settings.runId, ...settings.holder },
-  });
-  return { commitOid, prNumber: pull.number, prUrl: pull.html_url, writes };
+  const recorded = recordedBy(
+    await recordArtifactPublish(deps.ledger, {
+      runId: settings.runId,
+      artifact: {
+        commit_oid: commitOid,
+        pr_number: pull.number,
+        content_digest: contentDigest(settings.content),
+        epoch: settings.epoch,
+      },
+      holder: { run_id: settings.runId, ...settings.holder },
+    }),
+  );
+  return { commitOid, prNumber: pull.number, prUrl: pull.html_url, writes, recorded };
 }

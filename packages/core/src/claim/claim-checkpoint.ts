@@ -7,10 +7,10 @@
  */
 import { digest } from '../canonical-json.js';
 import { WritError } from '../errors.js';
-import type { LedgerContext, PlannedCommit, TransitionOutcome } from '../ledger/cas.js';
+import type { HeldHead, LedgerContext, PlannedCommit, TransitionOutcome } from '../ledger/cas.js';
 import { checkpointStep, claimStep, readRun, releaseLease, takeoverRun } from '../ledger/ledger.js';
 import { isTerminal } from '../ledger/transitions.js';
-import type { Holder, StepOutcome } from '../ledger/types.js';
+import type { Holder, RunFile, StepOutcome } from '../ledger/types.js';
 
 export const OPERATIONS = ['claim', 'checkpoint', 'takeover', 'release'] as const;
 export type Operation = (typeof OPERATIONS)[number];
@@ -44,6 +44,8 @@ export interface ClaimCheckpointResult {
   alreadyReleased: boolean;
   /** The ledger commit made, or (dry run) the one that would be made; null when nothing was to write. */
   commit: PlannedCommit | null;
+  /** The run as the committed transition left it, and that commit's head (the status comment follows). */
+  after: { run: RunFile; head: HeldHead | undefined } | null;
 }
 
 /** What the consumer hands its external system: stable per run, step and epoch, so a retry after a
@@ -134,6 +136,7 @@ export async function runClaimCheckpoint(
     needsReconciliation: outcome.result.needsReconciliation,
     alreadyReleased: false,
     commit: outcome.commit,
+    after: outcome.committed && run !== null ? { run, head: outcome.held } : null,
   };
 }
 
@@ -161,5 +164,6 @@ async function endedAt(
     needsReconciliation: false,
     alreadyReleased: true,
     commit: null,
+    after: null,
   };
 }

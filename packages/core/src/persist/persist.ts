@@ -17,21 +17,21 @@
  */
 import { digest } from '../canonical-json.js';
 import type { ErrorCode } from '../errors.js';
-import { WritError, errorCode, failureMessage, httpStatus } from '../errors.js';
+import { WritError, failureMessage, httpStatus } from '../errors.js';
 import type { GitHubClient } from '../github/client.js';
 import { writeOutcome } from '../github/commit-on-branch.js';
-import type { LedgerContext, TransitionOutcome } from '../ledger/cas.js';
+import type { HeldHead, LedgerContext, TransitionOutcome } from '../ledger/cas.js';
 import { claimCommittedAt } from '../ledger/claim-time.js';
 import { checkpointSteps, claimStep, claimSteps, completeRun } from '../ledger/ledger.js';
 import type { RepositoryName } from '../ledger/paths.js';
-import type { Holder, RunStep, StepOutcome } from '../ledger/types.js';
+import type { Holder, RunFile, RunStep, StepOutcome } from '../ledger/types.js';
 import type { PlanBinding } from '../plan/binding.js';
 import { bindPlan } from '../plan/binding.js';
 import type { Plan, PlanStep } from '../plan/types.js';
 import { renderPreview } from '../preview/render.js';
 import type { Logger } from '../redact.js';
-import { renderStatusProjection } from '../status-comment/projection.js';
-import { syncStatusComment } from '../status-comment/sync.js';
+import { RESIDUAL_START } from '../recovery/repair-status.js';
+import { followStatus } from '../status-comment/follow.js';
 import type { GateResult } from './gate.js';
 import { checkPersistenceGate } from './gate.js';
 import { milestoneKeysOf } from './observe.js';
@@ -105,7 +105,10 @@ export interface PersistResult {
   ledgerCommits: number;
   /** A coded refusal to fail the action with after the outputs are written. */
   refusal: WritError | null;
+  /** What became of the status comment (its summary line). */
   statusComment: string;
+  /** A status comment update of this invocation failed: no other is attempted in it. */
+  statusFailed: boolean;
 }
 
 const CREATING_KINDS: readonly PlanStep['kind'][] = ['milestone.upsert', 'issue.create', 'comment.upsert'];
@@ -201,6 +204,24 @@ export async function persistPlan(deps: PersistDeps, settings: PersistSettings):
     runId,
   });
   const planStep = (index: number): PlanStep => plan.steps[index] as PlanStep;
+  // One status comment update per claim window; after a failed one, none until the next invocation
+  // (the ledger stands; the stage's end or the next stage or recovery repairs the comment).
+  const statusLines: string[] = [];
+  let statusFailed = false;
+  const followWindow = async (after: { run: RunFile; head: HeldHead | undefined }): Promise<void> => {
+    if (statusFailed || (after.run.status_comment ?? null) === null) return;
+    const followed = await followStatus(deps, {
+      repository,
+      runId,
+      ownLogin: deps.ownLogin,
+      preview: persistPreview(settings, gate),
+      after,
+    });
+    if (!followed.ok) {
+      statusFailed = true;
+      statusLines.push(followed.line);
+    }
+  };
 
   const finish = (outcome: PersistOutcome, reason: string, refusal: WritError | null): PersistResult => {
     const firstOpen = run.steps.find((step) => step.status !== 'done');
@@ -224,7 +245,8 @@ export async function persistPlan(deps: PersistDeps, settings: PersistSettings):
         refusal === null
           ? null
           : new WritError(refusal.code, refusal.message, { details: { ...refusal.details, outcome } }),
-      statusComment: '',
+      statusComment: statusLines.join(' '),
+      statusFailed,
     };
   };
 
@@ -346,6 +368,11 @@ export async function persistPlan(deps: PersistDeps, settings: PersistSettings):
       run = claimedOutcome.result.run ?? run;
       resumed = false;
       claimedAt = new Date(claimedOutcome.serverTime).toISOString();
+      // The status comment follows each claim window (once), before any of its writes: a job killed
+      // from here on leaves a comment that shows the steps it claimed.
+      if (claimedOutcome.result.run !== null) {
+        await followWindow({ run: claimedOutcome.result.run, head: claimedOutcome.held });
+      }
       await deps.afterClaim?.(window.map((step) => step.id));
     }
     budget -= window.length;
@@ -647,12 +674,11 @@ function report(step: PlanStep, result: StepReport['result'], run: StepRun): Ste
   };
 }
 
-/** One status comment update per invocation; a failure is reported, never allowed to undo the writes. */
-export async function syncPersistStatus(
-  deps: PersistDeps,
-  settings: PersistSettings,
-  result: PersistResult,
-): Promise<string> {
+/** The preview persist's status projection shows: the plan's, after the best-effort note when open. */
+export function persistPreview(
+  settings: Pick<PersistSettings, 'plan' | 'runId' | 'commandPrefix'>,
+  gate: GateResult | null,
+): string {
   const preview = renderPreview({
     plan: settings.plan,
     planDigest: digest(settings.plan),
@@ -660,19 +686,27 @@ export async function syncPersistStatus(
     commandPrefix: settings.commandPrefix,
   });
   const residual =
-    result.gate !== null && result.gate.residual.length > 0
-      ? `> **Best-effort** (the owner's policy): ${result.gate.residual.join('; ')}.\n\n`
+    gate !== null && gate.residual.length > 0
+      ? `${RESIDUAL_START}(the owner's policy): ${gate.residual.join('; ')}.\n\n`
       : '';
-  try {
-    const synced = await syncStatusComment(deps, {
-      repository: settings.repository,
-      runId: settings.runId,
-      project: (run) => renderStatusProjection(run, `${residual}${preview}`),
-      ownLogin: deps.ownLogin,
-    });
-    return synced === null ? '' : `Status comment ${synced.commentId}: ${synced.action}.`;
-  } catch (error: unknown) {
-    deps.logger.warning(`status comment not updated: ${failureMessage(error)}`);
-    return `Status comment not updated (${errorCode(error)}); the run's progress stands in the ledger.`;
-  }
+  return `${residual}${preview}`;
+}
+
+/**
+ * The status comment when persist ends (stopped, waiting or completed): one more update, unless one
+ * failed in this invocation already. A failure is reported, never allowed to undo the writes.
+ */
+export async function syncPersistStatus(
+  deps: PersistDeps,
+  settings: PersistSettings,
+  result: PersistResult,
+): Promise<string> {
+  if (result.statusFailed) return result.statusComment;
+  const followed = await followStatus(deps, {
+    repository: settings.repository,
+    runId: settings.runId,
+    ownLogin: deps.ownLogin,
+    preview: persistPreview(settings, result.gate),
+  });
+  return followed.line;
 }

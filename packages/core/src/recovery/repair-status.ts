@@ -10,7 +10,7 @@
 import { digest } from '../canonical-json.js';
 import { httpStatus } from '../errors.js';
 import type { GitHubClient } from '../github/client.js';
-import type { LedgerContext } from '../ledger/cas.js';
+import type { HeldHead, LedgerContext } from '../ledger/cas.js';
 import { readRun, recordStatusComment } from '../ledger/ledger.js';
 import { parseTrailers } from '../ledger/message.js';
 import type { RepositoryName } from '../ledger/paths.js';
@@ -71,9 +71,20 @@ export async function runEvidence(
  * preview): what a run's comment keeps showing when the plan recomputed now is another.
  */
 export function previewOf(body: string): string | null {
-  const blank = body.indexOf('\n\n');
-  return blank < 0 ? null : body.slice(blank + 2);
+  // The projection's own lines come first (each one line; an approved run's "next" paragraph after a
+  // blank line), then the preview: persist's best-effort note when it shows one, else the preview's
+  // heading. Untrusted text is escaped inline there, so neither can start a line before the preview.
+  const starts = [PREVIEW_START, RESIDUAL_START]
+    .map((start) => body.indexOf(`\n\n${start}`))
+    .filter((at) => at >= 0);
+  if (starts.length === 0) return null;
+  return body.slice(Math.min(...starts) + 2);
 }
+
+/** How the preview (preview/render.ts renderPreview) starts. */
+const PREVIEW_START = '## Writ plan preview: ';
+/** How persist's best-effort note (persist.ts persistProjection) starts, when it precedes the preview. */
+export const RESIDUAL_START = '> **Best-effort** ';
 
 export async function repairStatusComment(
   deps: RepairDeps,
@@ -84,16 +95,22 @@ export async function repairStatusComment(
     /** The run's preview from its plan, or null when the plan recomputed now is another. */
     preview: string | null;
     render: (run: RunFile, preview: string) => string;
+    /** The run as the caller's own ledger commit just left it (syncStatusComment's `after`). */
+    after?: { run: RunFile; head: HeldHead };
   },
 ): Promise<RepairOutcome> {
   const { github, ledger } = deps;
   const { repository, runId } = request;
-  const view = await readRun(ledger, runId);
-  const recorded = view.run?.status_comment ?? null;
+  let after = request.after?.run.run_id === runId ? request.after : undefined;
+  const run = after?.run ?? (await readRun(ledger, runId)).run;
+  const recorded = run?.status_comment ?? null;
   if (recorded === null) return 'no-status-comment';
   let preview = request.preview;
   let drifted = false;
-  if (recorded.comment_id !== null && recorded.pending_digest === null) {
+  // An update whose outcome is unknown (pending) is the sync's to resolve; the comment is read here
+  // then only to borrow the preview of a body Writ wrote (the one recorded, or the one pending).
+  const pending = recorded.pending_digest !== null;
+  if (recorded.comment_id !== null && (!pending || preview === null)) {
     let body: string | null = null;
     try {
       ({
@@ -104,28 +121,37 @@ export async function repairStatusComment(
     }
     const intact = body !== null && digest(body) === recorded.body_digest;
     // Only a body exactly as Writ wrote it (its digest is in the ledger) may lend its preview.
-    if (preview === null && intact && body !== null) preview = previewOf(body);
+    const own = intact || (body !== null && digest(body) === recorded.pending_digest);
+    if (preview === null && own && body !== null) preview = previewOf(body);
     if (preview === null) return 'plan-unavailable';
-    if (body === null) {
+    // A pending update is left to the sync, which reads the comment back before overtaking it.
+    if (!pending && body === null) {
       deps.logger.warning(
         `status comment ${recorded.comment_id} of run ${runId} was deleted: posting it again`,
       );
-      await recordStatusComment(ledger, {
-        runId,
-        statusComment: {
-          issue_number: recorded.issue_number,
-          comment_id: null,
-          body_digest: null,
-          pending_digest: null,
+      await recordStatusComment(
+        ledger,
+        {
+          runId,
+          statusComment: {
+            issue_number: recorded.issue_number,
+            comment_id: null,
+            body_digest: null,
+            pending_digest: null,
+          },
         },
-      });
+        after === undefined ? {} : { from: after.head },
+      );
+      after = undefined; // the sync reads the run this record left
       drifted = true;
-    } else if (!intact) {
+    } else if (!pending && !intact) {
       deps.logger.warning(`status comment ${recorded.comment_id} of run ${runId} was edited: restoring it`);
-      await recordStatusComment(ledger, {
-        runId,
-        statusComment: { ...recorded, body_digest: digest(body) },
-      });
+      await recordStatusComment(
+        ledger,
+        { runId, statusComment: { ...recorded, body_digest: digest(body) } },
+        after === undefined ? {} : { from: after.head },
+      );
+      after = undefined;
       drifted = true;
     }
   }
@@ -134,8 +160,9 @@ export async function repairStatusComment(
   const synced = await syncStatusComment(deps, {
     repository,
     runId,
-    project: (run) => request.render(run, shown),
+    project: (current) => request.render(current, shown),
     ownLogin: request.ownLogin,
+    ...(after === undefined ? {} : { after }),
   });
   if (synced === null) return 'no-status-comment';
   if (drifted) return 'repaired';

@@ -68,6 +68,32 @@ function progress(steps: readonly RunStep[]): string {
   return `Steps: ${parts.join(', ')} (of ${steps.length}).`;
 }
 
+/**
+ * Who holds the run now: the epoch it is fenced at and the workflow run (and attempt) that holds it,
+ * while the run can still write. Numbers only (from the ledger), so nothing here needs escaping.
+ */
+function holderLine(run: RunFile): string | null {
+  if (
+    run.owner == null ||
+    (run.state !== 'approved' && run.state !== 'running' && run.state !== 'needs-reconciliation')
+  )
+    return null;
+  const { epoch, holder } = run.owner;
+  return `Epoch ${epoch}, held by workflow run ${holder.workflow_run_id} (attempt ${holder.attempt}).`;
+}
+
+/** The artifact the run published (publish-artifact): its pull request and commit, from the ledger. */
+function artifactLine(run: RunFile): string | null {
+  const artifact = run.artifact ?? null;
+  if (artifact === null) return null;
+  const commit = /^[0-9a-f]{40,64}$/.test(artifact.commit_oid)
+    ? ` (commit ${code(artifact.commit_oid.slice(0, 12))})`
+    : '';
+  const where =
+    artifact.pr_number === null ? 'committed, no pull request yet' : `pull request #${artifact.pr_number}`;
+  return `Artifact: ${where}${commit}, published at epoch ${artifact.epoch}.`;
+}
+
 function actionNeeded(run: RunFile, prefix: string | undefined): string[] {
   const command = (text: string): string => (prefix === undefined ? '' : ` ${code(`${prefix}: ${text}`)}`);
   switch (run.state) {
@@ -100,6 +126,10 @@ export function renderStatusProjection(
   const lines = [`**Writ run ${code(run.run_id)}**: ${STATE_LINES[run.state]}`];
   if (run.stop_reason !== null) lines.push(`Stop reason: ${code(run.stop_reason)}.`);
   lines.push(progress(run.steps));
+  const held = holderLine(run);
+  if (held !== null) lines.push(held);
+  const artifact = artifactLine(run);
+  if (artifact !== null) lines.push(artifact);
   for (const step of run.steps) {
     if (step.reconciled_by !== null) {
       lines.push(

@@ -467,8 +467,10 @@ describe('persist stage, in-process against the emulator', () => {
     expect(result.summary).toContain('Step `labels`:');
     expect(result.summary).toContain('expected labels none, found “&lt;b&gt;x&lt;/b&gt;”');
     expect(result.summary).not.toContain('<b>x</b>');
-    // Only the ledger's claim and checkpoint and the status comment: no write to the issue.
+    // Only the ledger's claim and checkpoint and the status comment (once for the claim window, showing
+    // the step claimed, once for the stop, showing the conflict): no write to the issue.
     expect(world.writesSince(seq).filter((w) => !w.startsWith('POST /graphql'))).toEqual([
+      expect.stringMatching(/^PATCH \/repos\/acme\/widgets\/issues\/comments\/\d+$/),
       expect.stringMatching(/^PATCH \/repos\/acme\/widgets\/issues\/comments\/\d+$/),
     ]);
   });

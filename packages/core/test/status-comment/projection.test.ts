@@ -64,7 +64,7 @@ describe('the status comment', () => {
   it('says who approved and what happens next once approved, and no longer asks to approve', () => {
     const body = renderStatusProjection(run('approved', ['pending', 'pending']), preview);
     expect(body).toMatch(
-      /^\*\*Writ run `run-1`\*\*: Approved\.\nSteps: 2 pending \(of 2\)\.\nApproved by @wren \(write\) at `2026-11-30T09:00:00\.000Z` in \[comment 77\]\(https:\/\/github\.com\/acme\/widgets\/issues\/1#issuecomment-77\), for digest `sha256:[0-9a-f]{64}`, epoch 3\./,
+      /^\*\*Writ run `run-1`\*\*: Approved\.\nSteps: 2 pending \(of 2\)\.\nEpoch 3, held by workflow run 9 \(attempt 1\)\.\nApproved by @wren \(write\) at `2026-11-30T09:00:00\.000Z` in \[comment 77\]\(https:\/\/github\.com\/acme\/widgets\/issues\/1#issuecomment-77\), for digest `sha256:[0-9a-f]{64}`, epoch 3\./,
     );
     expect(body).toContain(
       'Next: the approved workflow claims, writes and checkpoints the 2 steps in order under epoch 3',

@@ -1,5 +1,9 @@
 import { publishArtifact as publish } from '../../artifact/publish.js';
+import { digest } from '../../canonical-json.js';
+import { loadPlanFile } from '../../plan/load.js';
 import { code, escapeInline, fencedBlock } from '../../preview/markdown.js';
+import { renderPreview } from '../../preview/render.js';
+import { followStatus } from '../../status-comment/follow.js';
 import type { StageDeps } from '../connect.js';
 import type { StageResult } from '../runner.js';
 import type { PublishArtifactStageSettings } from './inputs.js';
@@ -7,7 +11,7 @@ import type { PublishArtifactStageSettings } from './inputs.js';
 /** One file, one bot branch, exactly one pull request. */
 export async function publishArtifact(
   settings: PublishArtifactStageSettings,
-  deps: Pick<StageDeps, 'github' | 'ledger' | 'logger'>,
+  deps: Pick<StageDeps, 'github' | 'ledger' | 'logger'> & Partial<Pick<StageDeps, 'ownLogin'>>,
 ): Promise<StageResult<'publish-artifact'>> {
   const { path, content, dryRun } = settings;
   const result = await publish(
@@ -54,6 +58,24 @@ export async function publishArtifact(
       '</details>',
       '',
     );
+  }
+  // The artifact is recorded on the run: its status comment follows (once; a failure never fails the
+  // publish). The plan was verified against the run's digest by the publish itself.
+  if (result.recorded !== null && deps.ownLogin !== undefined) {
+    const plan = loadPlanFile(settings.planFile, settings.planRoots);
+    const followed = await followStatus(deps, {
+      repository: settings.repository,
+      runId: settings.runId,
+      ownLogin: deps.ownLogin,
+      preview: renderPreview({
+        plan,
+        planDigest: digest(plan),
+        runId: settings.runId,
+        commandPrefix: settings.commandPrefix,
+      }),
+      after: result.recorded,
+    });
+    if (followed.line !== '') lines.push('', followed.line);
   }
   return {
     summary: `${lines.join('\n')}\n`,
