@@ -1,3 +1,6 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { afterAll, afterEach, describe, expect, it } from '@jest/globals';
 import { startEmulator } from '@writ/github-emulator/index.js';
 import type { Emulator } from '@writ/github-emulator/index.js';
@@ -360,7 +363,10 @@ describe('writ doctor --github', () => {
     const help = await writ(['doctor', '--help'], {});
     expect(help.code).toBe(0);
     expect(help.out).toMatch(/^Usage: writ doctor --github/);
-    const missing = await writ(['doctor', '--github'], { GITHUB_TOKEN: ADMIN });
+    // Outside any clone (no remote to take it from), with no --repo and no GITHUB_REPOSITORY.
+    const outside = mkdtempSync(join(tmpdir(), 'writ-doctor-outside-'));
+    const missing = await writ(['doctor', '--github'], { GITHUB_TOKEN: ADMIN, PWD: outside });
+    rmSync(outside, { recursive: true, force: true });
     expect(missing.err).toMatch(/^invalid-input: No repository/);
   });
 });

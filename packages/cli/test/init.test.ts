@@ -351,7 +351,7 @@ describe('writ init --github', () => {
       'contents:write',
       'issues:write',
       'pull_requests:write',
-      'administration:read',
+      'administration:write',
       'metadata:read',
     ]);
     expect(document.pending.map((entry) => entry.stage)).toEqual([]);

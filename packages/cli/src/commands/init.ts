@@ -189,7 +189,7 @@ export function runInit(args: readonly string[], env: CliEnv, io: CliIo): number
             '',
           ]),
     ];
-    io.stdout(`${lines.join('\n')}${renderOwnerSteps(steps, full)}`);
+    io.stdout(`${lines.join('\n')}${renderOwnerSteps(steps, full, apiUrlOf(remote.host, remote.webOrigin))}`);
   }
   if (conflicts.length > 0) {
     io.stderr(
