@@ -180,8 +180,8 @@ describe('writ bootstrap', () => {
     scratch.push(clone);
     execFileSync('git', ['init', '-q', '-b', 'main'], { cwd: clone });
     execFileSync('git', ['remote', 'add', 'origin', 'https://github.com/acme/widgets.git'], { cwd: clone });
-    const { GITHUB_REPOSITORY: _unused, ...base } = env;
-    const here = { ...base, PWD: clone };
+    const here: Record<string, string> = { ...env, PWD: clone };
+    delete here.GITHUB_REPOSITORY;
     const readOnly = 'ghs_cliLedgerAppTokenAdminRead000000000';
     emulator?.admin.createToken({
       token: readOnly,
