@@ -21,6 +21,7 @@ import { Conformance } from '../../github-emulator/test/support/conformance.js';
 const APP_TOKEN = 'ghs_doctorAppToken000000000000000000000';
 const ADMIN = 'ghp_doctorAdminToken00000000000000000000';
 const NARROW_APP = 'ghs_doctorNarrowAppToken00000000000000';
+const ADMIN_READ_APP = 'ghs_doctorAdminReadAppToken00000000000';
 const REF = 'c'.repeat(40);
 
 const conformance = new Conformance('packages/cli/test/doctor.test.ts');
@@ -114,6 +115,12 @@ async function world(
     kind: 'installation',
     app: 'acme-writ',
     permissions: { contents: 'write', issues: 'write', pull_requests: 'write' },
+  });
+  admin.createToken({
+    token: ADMIN_READ_APP,
+    kind: 'installation',
+    app: 'acme-writ',
+    permissions: { contents: 'write', issues: 'write', pull_requests: 'write', administration: 'read' },
   });
   admin.createToken({
     token: 'ghs_noContentsToken0000000000000000000',
@@ -333,6 +340,20 @@ describe('writ doctor --github', () => {
     expect(hidden.checks.find((entry) => entry.id === 'default-branch-required-checks')?.status).toBe(
       'UNKNOWN',
     );
+  });
+
+  it('tells an app with administration read only that the rulesets exist but their bypass actors are hidden', async () => {
+    const report = await doctor(await world('none'), ADMIN_READ_APP);
+    const rulesets = report.checks.find((entry) => entry.id === 'ledger-rulesets') as
+      { status: string; detail: string; fix?: string } | undefined;
+    expect(rulesets).toMatchObject({
+      status: 'UNKNOWN',
+      detail: expect.stringContaining(
+        'exist, but their bypass actors are not visible to this token (GitHub shows bypass_actors only to a token that can write rulesets)',
+      ) as unknown as string,
+      fix: "Grant the Writ app administration read and write (or run doctor with a repository admin's token); the rulesets exist, do not recreate them.",
+    });
+    expect(JSON.stringify(report)).not.toMatch(/administration: read\b/);
   });
 
   it('names the kinds positive evidence opens, and is UNKNOWN to a token that cannot read contents', async () => {

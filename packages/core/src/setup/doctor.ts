@@ -310,12 +310,20 @@ async function ledgerChecks(ctx: Context, app: LedgerApp | null, branch: string)
         );
       } catch (error: unknown) {
         if (!(error instanceof WritError)) throw error;
-        rulesets = check(
-          'ledger-rulesets',
-          'FAIL',
-          error.message,
-          'Add the two rulesets writ init --github prints (before bootstrapping the ledger).',
-        );
+        rulesets =
+          error.code === 'ruleset-bypass-unreadable'
+            ? check(
+                'ledger-rulesets',
+                'UNKNOWN',
+                error.message,
+                "Grant the Writ app administration read and write (or run doctor with a repository admin's token); the rulesets exist, do not recreate them.",
+              )
+            : check(
+                'ledger-rulesets',
+                'FAIL',
+                error.message,
+                'Add the two rulesets writ init --github prints (before bootstrapping the ledger).',
+              );
       }
     }
   }
