@@ -21,7 +21,7 @@ export type CliEnv = Record<string, string | undefined>;
 export const USAGE = `Usage:
   writ init --github --ref <40-hex commit> [--dry-run] [--json] [--write-conflicts]
   writ doctor --github [--repo <owner/repo>] [--json]
-  writ bootstrap --repo <owner/repo> [--apply] [--branch <name>] [--app-slug <slug>] [--app-id <id>] [--json]
+  writ bootstrap [--repo <owner/repo>] [--apply] [--branch <name>] [--app-slug <slug>] [--app-id <id>] [--json]
   writ ledger show [--repo <owner/repo>] [--branch <name>] [--json]
   writ ledger verify [--repo <owner/repo>] [--branch <name>] [--app-slug <slug>] [--app-id <id>] [--incremental] [--json]
   writ probe --repo <sandbox> --confirm-sandbox <sandbox> [--from <owner/repo>] [--apply] (writ probe --help)
@@ -29,14 +29,16 @@ export const USAGE = `Usage:
   writ reconcile --run <run_id> [--step <step_id>] [--decision done|failed|retry] [--repo <owner/repo>] [--prefix writ] [--json]
   writ cancel --run <run_id> [--repo <owner/repo>] [--prefix writ] [--json]
   writ recover [--repo <owner/repo>] [--plan-file <plan.json>] [--apply] [--app-slug <slug>] [--app-id <id>] [--json]
-  writ run <stage> --repo <owner/repo> [--event payload.json] [--event-name <name>] [--input name=value ...] [--env-file <file>] [--keep <dir>] [--json]
+  writ run <stage> [--repo <owner/repo>] [--event payload.json] [--event-name <name>] [--input name=value ...] [--env-file <file>] [--keep <dir>] [--json]
   writ demo
   writ --version
 
+A command that needs a repository takes --repo, else GITHUB_REPOSITORY, else the clone's one GitHub
+remote, as writ init finds it (--remote <name> picks one of several; --github-host <host> for GHES).
 Every command and subcommand takes --help (writ bootstrap --help, writ run preview --help, ...).
 
 Environment: GITHUB_TOKEN (the ledger app's installation token for writes), GITHUB_API_URL,
-GITHUB_REPOSITORY (default --repo), WRIT_APP_SLUG / WRIT_APP_ID (default --app-slug / --app-id),
+GITHUB_REPOSITORY (default --repo; else, as init, the clone's one GitHub remote), WRIT_APP_SLUG / WRIT_APP_ID (default --app-slug / --app-id),
 WRIT_BUNDLE_DIR (writ run and writ demo start <dir>/<stage>/index.js instead of dist/; npm test sets it).
 Failure codes and what to do about each: docs/errors.md.
 `;

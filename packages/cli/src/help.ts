@@ -56,16 +56,20 @@ default branch), writ-files (.writ/ files valid against their schemas).
 
 Options:
   --github               required
-  --repo <owner/repo>    the repository (default: GITHUB_REPOSITORY)
+  --repo <owner/repo>    the repository (default: GITHUB_REPOSITORY, else the clone's one GitHub remote)
+  --remote <name>        take the repository from this Git remote (as writ init does)
+  --github-host <host>   treat <host>'s remotes as GitHub Enterprise Server remotes
   --branch <name>        the ledger branch (default: .writ/config.json's, else bot/writ-ledger)
   --app-slug <slug>      the Writ app (default: WRIT_APP_SLUG, else .writ/config.json)
   --app-id <id>          (default: WRIT_APP_ID, else .writ/config.json)
   --json                 print the report as JSON (schemas/cli/doctor-report.schema.json)
   -h, --help             this help
 
-Environment: GITHUB_TOKEN (a repository admin's token sees everything; an app token without
-administration access sees no bypass actors, branch protection or Actions settings: UNKNOWN),
-GITHUB_API_URL (default https://api.github.com; GitHub Enterprise Server: https://<host>/api/v3).
+Environment: GITHUB_TOKEN (a repository admin's token sees everything; the Writ app's token needs
+administration read and write to see the rulesets' bypass actors, which GitHub shows only to tokens
+that can write rulesets: with less, they, branch protection and Actions settings are UNKNOWN),
+GITHUB_API_URL (default: the remote's API, else https://api.github.com; GitHub Enterprise Server:
+https://<host>/api/v3).
 `;
 
 export const PROBE_HELP = `Usage: writ probe --repo <sandbox> --confirm-sandbox <sandbox> [--from <owner/repo>] [options]
@@ -100,10 +104,11 @@ WRIT_REPOSITORY_TOKEN (reads the allow-list of --from; default GITHUB_TOKEN), GI
 `;
 const LEDGER_ENVIRONMENT = `Environment: GITHUB_TOKEN (see each command), GITHUB_API_URL (default https://api.github.com;
 GHE.com https://api.<subdomain>.ghe.com; GitHub Enterprise Server https://<host>/api/v3),
-GITHUB_REPOSITORY (default --repo), WRIT_APP_SLUG / WRIT_APP_ID (default --app-slug / --app-id).
+GITHUB_REPOSITORY (default --repo; else the clone's GitHub remote, whose API URL is then the default),
+WRIT_APP_SLUG / WRIT_APP_ID (default --app-slug / --app-id).
 `;
 
-export const BOOTSTRAP_HELP = `Usage: writ bootstrap --repo <owner/repo> [--apply] [options]
+export const BOOTSTRAP_HELP = `Usage: writ bootstrap [--repo <owner/repo>] [--apply] [options]
 
 Creates the ledger branch's parentless root commit (ledger-root.json). Every precondition is read
 before the first write: the branch is absent, the app identity is given and the token acts as that
@@ -113,7 +118,9 @@ prints those checks, both rulesets as JSON and the root it would write, and writ
 --apply it refuses on any check that is not PASS, so a refused bootstrap leaves nothing behind.
 
 Options:
-  --repo <owner/repo>    the repository (default: GITHUB_REPOSITORY)
+  --repo <owner/repo>    the repository (default: GITHUB_REPOSITORY, else the clone's one GitHub remote)
+  --remote <name>        take the repository from this Git remote (as writ init does)
+  --github-host <host>   treat <host>'s remotes as GitHub Enterprise Server remotes
   --apply                create the root (GITHUB_TOKEN must be the Writ app's installation token)
   --branch <name>        the ledger branch (default: bot/writ-ledger)
   --app-slug <slug>      the Writ app's slug (default: WRIT_APP_SLUG)
@@ -137,7 +144,9 @@ Prints the ledger's head, the repository lease (epoch, holder, expiry on the ser
 run with its state, approval and steps. Reads only; any token that can read the repository will do.
 
 Options:
-  --repo <owner/repo>    the repository (default: GITHUB_REPOSITORY)
+  --repo <owner/repo>    the repository (default: GITHUB_REPOSITORY, else the clone's one GitHub remote)
+  --remote <name>        take the repository from this Git remote (as writ init does)
+  --github-host <host>   treat <host>'s remotes as GitHub Enterprise Server remotes
   --branch <name>        the ledger branch (default: bot/writ-ledger)
   --app-slug <slug>      accepted for symmetry with verify (not needed to read)
   --app-id <id>
@@ -154,7 +163,9 @@ rulesets in place since before the root. Exits 1 with ledger-provenance-unproven
 commit or rule that fails. Reads only.
 
 Options:
-  --repo <owner/repo>    the repository (default: GITHUB_REPOSITORY)
+  --repo <owner/repo>    the repository (default: GITHUB_REPOSITORY, else the clone's one GitHub remote)
+  --remote <name>        take the repository from this Git remote (as writ init does)
+  --github-host <host>   treat <host>'s remotes as GitHub Enterprise Server remotes
   --branch <name>        the ledger branch (default: bot/writ-ledger)
   --app-slug <slug>      the Writ app's slug (default: WRIT_APP_SLUG); required
   --app-id <id>          the Writ app's numeric ID (default: WRIT_APP_ID); required
@@ -162,8 +173,9 @@ Options:
   --json                 print the result as JSON
   -h, --help             this help
 
-${LEDGER_ENVIRONMENT}The token must see the rulesets' bypass actors (the app's token with administration: read, or
-an admin's); without them provenance cannot be proven and the check fails closed.
+${LEDGER_ENVIRONMENT}The token must see the rulesets' bypass actors, which GitHub shows only to a token that can write
+rulesets (the app's token with administration read and write, or an admin's); without them provenance
+cannot be proven and the check fails closed with ruleset-bypass-unreadable.
 `;
 
 export const RUN_HELP = `Usage: writ run <stage> [--repo <owner/repo>] [--input name=value ...] [options]
@@ -178,7 +190,10 @@ preview-path), which are kept and listed under "kept:"; with --keep <dir> the wh
 Stages: ${Object.keys(STAGES).join(', ')} (writ run <stage> --help lists its inputs).
 
 Options:
-  --repo <owner/repo>    the repository the stage acts on (default: GITHUB_REPOSITORY); required
+  --repo <owner/repo>    the repository the stage acts on (default: GITHUB_REPOSITORY, else the
+                         clone's one GitHub remote, whose API URL becomes GITHUB_API_URL if unset)
+  --remote <name>        take the repository from this Git remote (as writ init does)
+  --github-host <host>   treat <host>'s remotes as GitHub Enterprise Server remotes
   --input name=value     an action input (repeat for several)
   --event <file>         the event payload JSON (GITHUB_EVENT_PATH)
   --event-name <name>    GITHUB_EVENT_NAME (default: issue_comment with --event, else workflow_dispatch)
@@ -218,7 +233,7 @@ export function stageHelp(stage: string): string | null {
   if (!Object.hasOwn(STAGES, stage)) return null;
   const spec: StageSpec = STAGES[stage as StageName];
   const lines = [
-    `Usage: writ run ${stage} --repo <owner/repo> [--input name=value ...] [options]`,
+    `Usage: writ run ${stage} [--repo <owner/repo>] [--input name=value ...] [options]`,
     '',
     ...wrap(`${spec.name}: ${spec.description}`, '', 100),
     '',
@@ -251,7 +266,9 @@ Options:
   --run <run_id>        The run (required).
   --step <step_id>      Only this claimed step.
   --decision <d>        Only this decision: done, failed or retry.
-  --repo <owner/repo>   Default GITHUB_REPOSITORY.
+  --repo <owner/repo>   Default GITHUB_REPOSITORY, else the clone's one GitHub remote.
+  --remote <name>       Take the repository from this Git remote (as writ init does).
+  --github-host <host>  Treat <host>'s remotes as GitHub Enterprise Server remotes.
   --branch <name>       The ledger branch (default writ-ledger).
   --prefix <prefix>     The command prefix (default writ).
   --json                Print {run_id, state, claimed, commands}.
@@ -265,7 +282,9 @@ freed at epoch + 1. Reads the ledger only; writes nothing.
 
 Options:
   --run <run_id>        The run (required).
-  --repo <owner/repo>   Default GITHUB_REPOSITORY.
+  --repo <owner/repo>   Default GITHUB_REPOSITORY, else the clone's one GitHub remote.
+  --remote <name>       Take the repository from this Git remote (as writ init does).
+  --github-host <host>  Treat <host>'s remotes as GitHub Enterprise Server remotes.
   --branch <name>       The ledger branch (default writ-ledger).
   --prefix <prefix>     The command prefix (default writ).
   --json                Print {run_id, state, claimed, command}.
@@ -279,7 +298,9 @@ approvals consumed under every consume-approval rule, status comments repaired. 
 --apply; with --apply, GITHUB_TOKEN must be the Writ app's installation token.
 
 Options:
-  --repo <owner/repo>      Default GITHUB_REPOSITORY.
+  --repo <owner/repo>      Default GITHUB_REPOSITORY, else the clone's one GitHub remote.
+  --remote <name>          Take the repository from this Git remote (as writ init does).
+  --github-host <host>     Treat <host>'s remotes as GitHub Enterprise Server remotes.
   --branch <name>          The ledger branch (default writ-ledger).
   --plan-file <plan.json>  The plan recomputed now (needed to observe steps and recover approvals).
   --app-slug <slug>        The ledger app (default WRIT_APP_SLUG).

@@ -1,3 +1,6 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { afterAll, afterEach, describe, expect, it } from '@jest/globals';
 import { startEmulator } from '@writ/github-emulator/index.js';
 import type { Emulator } from '@writ/github-emulator/index.js';
@@ -18,6 +21,7 @@ import { Conformance } from '../../github-emulator/test/support/conformance.js';
 const APP_TOKEN = 'ghs_doctorAppToken000000000000000000000';
 const ADMIN = 'ghp_doctorAdminToken00000000000000000000';
 const NARROW_APP = 'ghs_doctorNarrowAppToken00000000000000';
+const ADMIN_READ_APP = 'ghs_doctorAdminReadAppToken00000000000';
 const REF = 'c'.repeat(40);
 
 const conformance = new Conformance('packages/cli/test/doctor.test.ts');
@@ -111,6 +115,12 @@ async function world(
     kind: 'installation',
     app: 'acme-writ',
     permissions: { contents: 'write', issues: 'write', pull_requests: 'write' },
+  });
+  admin.createToken({
+    token: ADMIN_READ_APP,
+    kind: 'installation',
+    app: 'acme-writ',
+    permissions: { contents: 'write', issues: 'write', pull_requests: 'write', administration: 'read' },
   });
   admin.createToken({
     token: 'ghs_noContentsToken0000000000000000000',
@@ -332,6 +342,20 @@ describe('writ doctor --github', () => {
     );
   });
 
+  it('tells an app with administration read only that the rulesets exist but their bypass actors are hidden', async () => {
+    const report = await doctor(await world('none'), ADMIN_READ_APP);
+    const rulesets = report.checks.find((entry) => entry.id === 'ledger-rulesets') as
+      { status: string; detail: string; fix?: string } | undefined;
+    expect(rulesets).toMatchObject({
+      status: 'UNKNOWN',
+      detail: expect.stringContaining(
+        'exist, but their bypass actors are not visible to this token (GitHub shows bypass_actors only to a token that can write rulesets)',
+      ) as unknown as string,
+      fix: "Grant the Writ app administration read and write (or run doctor with a repository admin's token); the rulesets exist, do not recreate them.",
+    });
+    expect(JSON.stringify(report)).not.toMatch(/administration: read\b/);
+  });
+
   it('names the kinds positive evidence opens, and is UNKNOWN to a token that cannot read contents', async () => {
     const report = await doctor(await world('none', true));
     expect(report.checks.find((entry) => entry.id === 'probe-evidence')).toMatchObject({
@@ -360,7 +384,10 @@ describe('writ doctor --github', () => {
     const help = await writ(['doctor', '--help'], {});
     expect(help.code).toBe(0);
     expect(help.out).toMatch(/^Usage: writ doctor --github/);
-    const missing = await writ(['doctor', '--github'], { GITHUB_TOKEN: ADMIN });
+    // Outside any clone (no remote to take it from), with no --repo and no GITHUB_REPOSITORY.
+    const outside = mkdtempSync(join(tmpdir(), 'writ-doctor-outside-'));
+    const missing = await writ(['doctor', '--github'], { GITHUB_TOKEN: ADMIN, PWD: outside });
+    rmSync(outside, { recursive: true, force: true });
     expect(missing.err).toMatch(/^invalid-input: No repository/);
   });
 });

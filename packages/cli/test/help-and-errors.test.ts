@@ -20,6 +20,8 @@ import { runCli } from '../src/cli.js';
 import { REPO_ROOT } from '../src/run-stage.js';
 
 const BIN = fileURLToPath(new URL('../bin/writ.js', import.meta.url));
+/** A directory outside any Git clone: no command here finds a repository from a remote. */
+const OUTSIDE = mkdtempSync(join(tmpdir(), 'writ-outside-'));
 const APP_TOKEN = 'ghs_helpAndErrorsAppToken000000000000000';
 
 async function writ(
@@ -28,7 +30,11 @@ async function writ(
 ): Promise<{ code: number; out: string; err: string }> {
   let out = '';
   let err = '';
-  const code = await runCli(argv, env, { stdout: (text) => (out += text), stderr: (text) => (err += text) });
+  const code = await runCli(
+    argv,
+    { PWD: OUTSIDE, ...env },
+    { stdout: (text) => (out += text), stderr: (text) => (err += text) },
+  );
   return { code, out, err };
 }
 
@@ -92,8 +98,8 @@ describe('help, version and usage', () => {
   it.each([
     [['init', '--help'], /^Usage: writ init --github/],
     [['doctor', '--help'], /^Usage: writ doctor --github/],
-    [['bootstrap', '--help'], /^Usage: writ bootstrap --repo/],
-    [['bootstrap', '-h'], /^Usage: writ bootstrap --repo/],
+    [['bootstrap', '--help'], /^Usage: writ bootstrap \[--repo/],
+    [['bootstrap', '-h'], /^Usage: writ bootstrap \[--repo/],
     [['ledger', '--help'], /^Usage: writ ledger <show\|verify>/],
     [['ledger', 'show', '--help'], /^Usage: writ ledger show/],
     [['ledger', 'verify', '--help'], /^Usage: writ ledger verify/],
@@ -196,7 +202,7 @@ describe('writ run', () => {
     const missing = await writ(['run', 'preview', '--input', plan]);
     expect(missing.code).toBe(1);
     expect(missing.err).toMatch(
-      /^invalid-input: no repository: pass --repo <owner\/repo> or set GITHUB_REPOSITORY/,
+      /^invalid-input: No repository: pass --repo <owner\/repo> or set GITHUB_REPOSITORY, or run writ inside a clone with one GitHub remote \(\/\S+ is not inside a Git repository\)/,
     );
     const named = await writ(['run', 'preview', '--repo', 'acme/widgets', '--input', plan]);
     expect(named.code).toBe(0);

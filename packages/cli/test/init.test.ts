@@ -480,7 +480,7 @@ describe('writ init --github', () => {
       'contents:write',
       'issues:write',
       'pull_requests:write',
-      'administration:read',
+      'administration:write',
       'metadata:read',
     ]);
     expect(document.pending.map((entry) => entry.stage)).toEqual([]);
@@ -496,6 +496,41 @@ describe('writ init --github', () => {
     const conflict = JSON.parse((await init(dir, '--json')).out);
     expect(conflict).toMatchObject({ result: 'conflict', code: 'init-conflict' });
     expect(validateInitResult(conflict)).toBe(true);
+  });
+
+  it("prints owner steps that work: administration read and write with why, and doctor's token and API URL", async () => {
+    const dir = fixture();
+    const run = await init(dir, '--ref', REF, '--dry-run');
+    expect(run.code).toBe(0);
+    expect(run.out).toContain(
+      "Repository permissions (administration is read AND\n   write: GitHub shows a ruleset's bypass actors only to a token that can write rulesets):",
+    );
+    expect(run.out).toMatch(
+      /^ {3}- administration: write \(bootstrap, preview, .*doctor\): read and write, though Writ never changes a setting: .*GitHub returns a ruleset's bypass_actors only to a token that can write rulesets \(with administration read alone they are hidden and bootstrap refuses with ruleset-bypass-unreadable\)$/m,
+    );
+    expect(run.out).not.toMatch(/administration: read/);
+    expect(run.out).not.toMatch(/once the persist stage lands/);
+    expect(run.out).toContain(
+      "variable WRIT_PERSISTENCE_ENABLED: false until you decide otherwise: writ-approval.yml's persist job runs only when it is true",
+    );
+    expect(run.out).toContain(
+      [
+        '5. Check everything, from this clone (doctor finds the repository from its Git remote, as init did),',
+        "   with a repository admin's token (or the app's installation token) for the API at https://api.github.com:",
+        '   GITHUB_TOKEN=<token> writ doctor --github',
+        '   (elsewhere: add --repo acme/widgets)',
+      ].join('\n'),
+    );
+    // GitHub Enterprise Server: step 5 names the API URL doctor needs, from the remote as init found it.
+    const ghes = fixture({ origin: 'https://git.acme.test/platform/tools.git' });
+    const onGhes = await init(ghes, '--ref', REF, '--dry-run', '--github-host', 'git.acme.test');
+    expect(onGhes.out).toContain(
+      [
+        "   with a repository admin's token (or the app's installation token) for the API at https://git.acme.test/api/v3:",
+        '   GITHUB_TOKEN=<token> GITHUB_API_URL=https://git.acme.test/api/v3 writ doctor --github',
+        '   (elsewhere: add --repo platform/tools and set GITHUB_API_URL=https://git.acme.test/api/v3)',
+      ].join('\n'),
+    );
   });
 
   it('renders workflows that pass actionlint, pin every action by SHA and call only declared inputs', async () => {

@@ -1,7 +1,10 @@
-import { execFile } from 'node:child_process';
+import { execFile, execFileSync } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
-import { afterEach, describe, expect, it } from '@jest/globals';
+import { afterAll, afterEach, describe, expect, it } from '@jest/globals';
 import { startEmulator } from '@writ/github-emulator/index.js';
 import type { Emulator } from '@writ/github-emulator/index.js';
 import { ledgerRulesets } from '@writ/core/ledger/rulesets.js';
@@ -11,12 +14,18 @@ const BIN = fileURLToPath(new URL('../bin/writ.js', import.meta.url));
 const TOKEN = 'ghs_cliLedgerAppToken0000000000000000000';
 
 let emulator: Emulator | undefined;
+const scratch: string[] = [];
+afterAll(() => {
+  for (const dir of scratch) rmSync(dir, { recursive: true, force: true });
+});
 afterEach(async () => {
   await emulator?.close();
   emulator = undefined;
 });
 
-async function world(withRuleset = true): Promise<{ env: Record<string, string>; appId: number }> {
+async function world(
+  withRuleset = true,
+): Promise<{ env: Record<string, string>; appId: number; rulesetIds: number[] }> {
   emulator = await startEmulator({ seed: 3, startTime: Date.parse('2026-11-30T09:00:00Z') });
   const { admin } = emulator;
   admin.createUser({ login: 'acme' });
@@ -28,13 +37,15 @@ async function world(withRuleset = true): Promise<{ env: Record<string, string>;
     permissions: { contents: 'write', administration: 'write' },
   });
   admin.createRepo({ owner: 'acme', name: 'widgets', files: { 'README.md': 'x\n' } });
+  const rulesetIds: number[] = [];
   if (withRuleset) {
     for (const ruleset of ledgerRulesets('bot/writ-ledger', app.app_id))
-      admin.addRuleset('acme', 'widgets', ruleset);
+      rulesetIds.push(admin.addRuleset('acme', 'widgets', ruleset).id);
   }
   admin.clock({ advance_ms: 1000 });
   return {
     appId: app.app_id,
+    rulesetIds,
     env: {
       GITHUB_TOKEN: TOKEN,
       GITHUB_API_URL: emulator.url,
@@ -160,6 +171,63 @@ describe('writ bootstrap', () => {
     const result = await writ(argv, env);
     expect(result.code).toBe(1);
     expect(result.err.startsWith(expected)).toBe(true);
+  });
+
+  it('refuses a bootstrap whose app has administration read only, saying exactly that; accepts it with read and write', async () => {
+    // The repository comes from the clone's Git remote, as writ init found it: no --repo, no GITHUB_REPOSITORY.
+    const { env, rulesetIds } = await world();
+    const clone = mkdtempSync(join(tmpdir(), 'writ-bootstrap-'));
+    scratch.push(clone);
+    execFileSync('git', ['init', '-q', '-b', 'main'], { cwd: clone });
+    execFileSync('git', ['remote', 'add', 'origin', 'https://github.com/acme/widgets.git'], { cwd: clone });
+    const here: Record<string, string> = { ...env, PWD: clone };
+    delete here.GITHUB_REPOSITORY;
+    const readOnly = 'ghs_cliLedgerAppTokenAdminRead000000000';
+    emulator?.admin.createToken({
+      token: readOnly,
+      kind: 'installation',
+      app: 'writ-ledger',
+      permissions: { contents: 'write', administration: 'read' },
+    });
+    const first = Math.min(...rulesetIds);
+    const refusal =
+      `Ruleset ${first} applies to bot/writ-ledger, but its bypass actors are not visible to this token ` +
+      '(GitHub shows bypass_actors only to a token that can write rulesets), so the ledger branch cannot ' +
+      'be proven append-only: grant the Writ app administration read and write, then run it again (the ' +
+      'rulesets exist; do not recreate them).';
+    // Before: the dry run marks the rulesets UNKNOWN (not FAIL: they exist), and --apply refuses.
+    const dry = await writ(['bootstrap', '--json'], { ...here, GITHUB_TOKEN: readOnly });
+    expect(dry.code).toBe(0);
+    expect(JSON.parse(dry.out)).toMatchObject({
+      repository: 'acme/widgets',
+      checks: [
+        { check: 'branch-absent', status: 'PASS' },
+        { check: 'app-identity', status: 'PASS' },
+        { check: 'rulesets', status: 'UNKNOWN', detail: refusal },
+      ],
+    });
+    const before = await writ(['bootstrap', '--apply'], { ...here, GITHUB_TOKEN: readOnly });
+    expect(before.code).toBe(1);
+    expect(before.err).toBe(
+      `ruleset-bypass-unreadable: Bootstrap refused before writing anything: ${refusal} — ` +
+        'https://github.com/writ-actions/writ/blob/main/docs/errors.md#ruleset-bypass-unreadable\n',
+    );
+    expect(before.err).not.toMatch(/Create the two rulesets/);
+    // A read-only check says the same, with the same code.
+    const verifyBefore = await writ(['ledger', 'verify', '--json'], { ...here, GITHUB_TOKEN: readOnly });
+    expect(JSON.parse(verifyBefore.out)).toMatchObject({ result: 'FAIL', code: 'ledger-branch-missing' });
+    // After: the same app, granted administration read and write (a new installation token).
+    const after = await writ(['bootstrap', '--apply'], here);
+    expect(after.err).toBe('');
+    expect(after.code).toBe(0);
+    expect(after.out).toMatch(
+      /^Created the ledger root [0-9a-f]{40} on bot\/writ-ledger in acme\/widgets\.\nProvenance: PASS\n$/,
+    );
+    // Once the root exists, a read-only token's verify refuses with the same code and cause.
+    const verify = await writ(['ledger', 'verify'], { ...here, GITHUB_TOKEN: readOnly });
+    expect(verify.code).toBe(1);
+    expect(verify.err).toContain(`ruleset-bypass-unreadable: Ruleset `);
+    expect(verify.err).toContain('do not recreate them');
   });
 
   it('runs as the `writ` bin in a child process', async () => {

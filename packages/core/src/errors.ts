@@ -69,6 +69,11 @@ export const ERROR_CATALOGUE = {
       'The ledger branch history, authorship, signatures or ruleset do not prove app-only, append-only authority.',
     fix: 'The message names the commit or rule that fails. A missing or changed ruleset: restore it as `writ bootstrap --json` prints it and, if it changed after the root, re-provision on a new branch. A commit no legal transition writes means the app token was misused: treat it as an incident (SECURITY.md).',
   },
+  'ruleset-bypass-unreadable': {
+    meaning:
+      "Rulesets apply to the ledger branch, but GitHub does not show this token their bypass actors: it returns a ruleset's `bypass_actors` only to a caller that can write rulesets, so the branch cannot be proven append-only. The rulesets themselves exist; nothing is wrong with them.",
+    fix: "Grant the Writ app Repository permissions → Administration: read and write (GitHub asks the installation's owner to approve the change), or run a read-only command with a repository admin's token; then run it again. Do not recreate the rulesets.",
+  },
   'ledger-frozen': {
     meaning:
       'The recovery sweep replayed the ledger from its root, found a commit that is not a legal transition, and froze the ledger: every gate refuses from then on. The message names the offending commit.',

@@ -76,6 +76,38 @@ describe('rulesets', () => {
     expect(list[0]).not.toHaveProperty('bypass_actors');
   });
 
+  it('shows bypass_actors to an installation with administration write, never with administration read', async () => {
+    // OpenAPI repository-ruleset: "the bypass_actors property is only returned if the user making the
+    // API request has write access to the ruleset" (github-api-facts.md §5).
+    const admin = world.emulator.admin;
+    admin.createToken({
+      token: 'app-admin-read',
+      kind: 'installation',
+      app: 'writ-ledger',
+      permissions: { contents: 'write', administration: 'read' },
+    });
+    admin.createToken({
+      token: 'app-admin-write',
+      kind: 'installation',
+      app: 'writ-ledger',
+      permissions: { contents: 'write', administration: 'write' },
+    });
+    const get = async (token: string) =>
+      (
+        await client(world.emulator, token).request('GET /repos/{owner}/{repo}/rulesets/{ruleset_id}', {
+          owner: 'alice',
+          repo: 'repo',
+          ruleset_id: rulesetId,
+        })
+      ).data;
+    const read = await get('app-admin-read');
+    expect(read).not.toHaveProperty('bypass_actors');
+    expect(read.rules?.map((rule) => rule.type)).toEqual(['deletion', 'non_fast_forward', 'update']);
+    expect((await get('app-admin-write')).bypass_actors).toEqual([
+      { actor_id: world.appId, actor_type: 'Integration', bypass_mode: 'always' },
+    ]);
+  });
+
   it('lists the active rules for a branch', async () => {
     const { data } = await client(world.emulator, 'carol-pat').request(
       'GET /repos/{owner}/{repo}/rules/branches/{branch}',

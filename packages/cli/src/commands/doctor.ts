@@ -1,14 +1,15 @@
 /** `writ doctor --github`: the preflight report, as a table or `--json`; exit 1 on any FAIL. */
 import { errorLink } from '@writ/core/errors.js';
 import { renderDoctorReport, runDoctor } from '@writ/core/setup/doctor.js';
-import { Problems, parseOptionsInto, repositoryFrom } from '../args.js';
+import { Problems, parseOptionsInto } from '../args.js';
 import type { CliEnv, CliIo } from '../cli.js';
 import { githubFromEnv } from '../github-env.js';
 import { DOCTOR_HELP } from '../help.js';
+import { REPOSITORY_OPTIONS, repositoryTarget } from '../repository.js';
 
 const OPTIONS = {
   github: { type: 'boolean' },
-  repo: { type: 'string' },
+  ...REPOSITORY_OPTIONS,
   branch: { type: 'string' },
   'app-slug': { type: 'string' },
   'app-id': { type: 'string' },
@@ -24,7 +25,7 @@ export async function runDoctorCommand(args: readonly string[], env: CliEnv, io:
     return 0;
   }
   if (values.github !== true) problems.add('writ doctor needs --github');
-  const repository = problems.check(() => repositoryFrom(values.repo, env)) ?? '';
+  const target = problems.check(() => repositoryTarget(values, env));
   const slug = values['app-slug'] ?? env.WRIT_APP_SLUG;
   const idText = values['app-id'] ?? env.WRIT_APP_ID;
   if ((slug === undefined) !== (idText === undefined)) {
@@ -37,7 +38,9 @@ export async function runDoctorCommand(args: readonly string[], env: CliEnv, io:
     problems.add('invalid --app-slug (WRIT_APP_SLUG): expected the GitHub App slug');
   }
   problems.done();
-  const github = githubFromEnv(env);
+  if (target === undefined) throw new Error('unreachable');
+  const { repository } = target;
+  const github = githubFromEnv(env, target);
   const report = await runDoctor(
     { github },
     {

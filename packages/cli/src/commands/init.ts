@@ -10,49 +10,12 @@ import { PENDING_STAGES } from '@writ/core/setup/templates.js';
 import { Problems, parseOptionsInto } from '../args.js';
 import type { CliEnv, CliIo } from '../cli.js';
 import { INIT_HELP } from '../help.js';
+import type { GitHubRemote, RemoteQuery } from '../repository.js';
+import { apiUrlOf, pickRemote, scanRemotes } from '../repository.js';
 import { REPO_ROOT } from '../run-stage.js';
 
-export interface GitHubRemote {
-  remote: string;
-  host: string;
-  owner: string;
-  repo: string;
-  /** For an http(s) remote, its scheme, host and port (`https://git.acme.test:8443`): where GHES serves. */
-  webOrigin?: string;
-}
-
-/** A GitHub remote URL (https, ssh, scp-like) → host, owner, repo; null for anything else. */
-export function parseRemoteUrl(url: string): Omit<GitHubRemote, 'remote'> | null {
-  const match =
-    /^(?:(https?):\/\/(?:[^@/]+@)?|ssh:\/\/(?:[^@/]+@)?|git@)([A-Za-z0-9.-]+)(?::(\d+))?[:/]([A-Za-z0-9](?:[A-Za-z0-9-]{0,38}))\/([A-Za-z0-9._-]{1,100}?)(?:\.git)?\/?$/.exec(
-      url.trim(),
-    );
-  if (match === null) return null;
-  const [, scheme, host = '', port, owner = '', repo = ''] = match;
-  const lower = host.toLowerCase();
-  // An ssh remote's port is the ssh daemon's; an http(s) remote's scheme and port are the web server's.
-  const webOrigin =
-    scheme === undefined ? undefined : `${scheme}://${lower}${port === undefined ? '' : `:${port}`}`;
-  return { host: lower, owner, repo, ...(webOrigin === undefined ? {} : { webOrigin }) };
-}
-
-function isGitHubHost(host: string, extra: string | undefined): boolean {
-  return (
-    host === 'github.com' ||
-    host.endsWith('.ghe.com') ||
-    (extra !== undefined && host === extra.toLowerCase())
-  );
-}
-
-/**
- * The REST base URL for a GitHub host: api.github.com, `api.<subdomain>.ghe.com`, or GHES's
- * `<origin>/api/v3` on the remote's own scheme and port when the remote is http(s) (https otherwise).
- */
-export function apiUrlOf(host: string, webOrigin?: string): string {
-  if (host === 'github.com') return 'https://api.github.com';
-  if (host.endsWith('.ghe.com')) return `https://api.${host}`;
-  return `${webOrigin ?? `https://${host}`}/api/v3`;
-}
+export type { GitHubRemote } from '../repository.js';
+export { apiUrlOf, parseRemoteUrl } from '../repository.js';
 
 function git(cwd: string, args: string[]): string | null {
   try {
@@ -62,44 +25,17 @@ function git(cwd: string, args: string[]): string | null {
   }
 }
 
+/** The clone and its one GitHub remote, found as every `writ` command finds it (repository.ts). */
 function detect(
   dir: string,
-  options: { remote?: string; githubHost?: string },
+  options: RemoteQuery,
 ): { root: string; remote: GitHubRemote; defaultBranch: string | null } {
-  const root = git(dir, ['rev-parse', '--show-toplevel']);
-  if (root === null || root === '') {
+  const scan = scanRemotes(dir, options.githubHost);
+  const root = scan.root;
+  if (root === null) {
     throw new WritError('init-refused', `${dir} is not inside a Git repository; nothing was written.`);
   }
-  const names = (git(root, ['remote']) ?? '').split('\n').filter((name) => name !== '');
-  const remotes: GitHubRemote[] = [];
-  for (const name of names) {
-    const parsed = parseRemoteUrl(git(root, ['remote', 'get-url', name]) ?? '');
-    if (parsed !== null && isGitHubHost(parsed.host, options.githubHost))
-      remotes.push({ remote: name, ...parsed });
-  }
-  let remote: GitHubRemote | undefined;
-  if (options.remote !== undefined) {
-    remote = remotes.find((entry) => entry.remote === options.remote);
-    if (remote === undefined) {
-      throw new WritError(
-        'init-refused',
-        `Remote ${JSON.stringify(options.remote)} is not a GitHub remote of this repository (GitHub remotes: ${remotes.map((entry) => entry.remote).join(', ') || 'none'}); nothing was written.`,
-      );
-    }
-  } else if (remotes.length === 0) {
-    throw new WritError(
-      'init-refused',
-      `No GitHub remote in this repository (${names.length === 0 ? 'no remotes at all' : `remotes: ${names.join(', ')}`}): add one (git remote add origin https://github.com/<owner>/<repo>.git), or pass --github-host <host> for GitHub Enterprise Server; nothing was written.`,
-    );
-  } else if (remotes.length > 1) {
-    throw new WritError(
-      'init-refused',
-      `Several GitHub remotes (${remotes.map((entry) => `${entry.remote} → ${entry.owner}/${entry.repo}`).join(', ')}): pass --remote <name>; nothing was written.`,
-    );
-  } else {
-    remote = remotes[0];
-  }
-  if (remote === undefined) throw new Error('unreachable');
+  const remote = pickRemote(scan, options, 'init-refused', '; nothing was written');
   const head = git(root, ['symbolic-ref', '--short', `refs/remotes/${remote.remote}/HEAD`]);
   const defaultBranch = head === null ? null : head.slice(remote.remote.length + 1) || null;
   return { root, remote, defaultBranch };
@@ -319,7 +255,7 @@ export function runInit(args: readonly string[], env: CliEnv, io: CliIo): number
             '',
           ]),
     ];
-    io.stdout(`${lines.join('\n')}${renderOwnerSteps(steps, full)}`);
+    io.stdout(`${lines.join('\n')}${renderOwnerSteps(steps, full, apiUrlOf(remote.host, remote.webOrigin))}`);
   }
   if (conflicts.length > 0) {
     io.stderr(

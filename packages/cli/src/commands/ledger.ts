@@ -7,13 +7,15 @@ import { createLedgerContext } from '@writ/core/ledger/ledger.js';
 import type { GitHubClient } from '@writ/core/github/client.js';
 import type { LedgerApp, RunFile } from '@writ/core/ledger/types.js';
 import { DEFAULT_LEDGER_BRANCH } from '@writ/core/ledger/types.js';
-import { Problems, parseOptionsInto, repositoryFrom } from '../args.js';
+import { Problems, parseOptionsInto } from '../args.js';
 import type { CliEnv, CliIo } from '../cli.js';
 import { githubFromEnv } from '../github-env.js';
 import { BOOTSTRAP_HELP, LEDGER_SHOW_HELP, LEDGER_VERIFY_HELP } from '../help.js';
+import type { RepositoryTarget } from '../repository.js';
+import { REPOSITORY_OPTIONS, repositoryTarget } from '../repository.js';
 
 const COMMON = {
-  repo: { type: 'string' },
+  ...REPOSITORY_OPTIONS,
   branch: { type: 'string' },
   json: { type: 'boolean' },
   'app-slug': { type: 'string' },
@@ -21,6 +23,7 @@ const COMMON = {
 } as const;
 
 interface Settings {
+  target: RepositoryTarget;
   repository: string;
   branch: string;
   json: boolean;
@@ -31,11 +34,23 @@ const SLUG = /^[a-z0-9](?:[a-z0-9-]{0,33}[a-z0-9])?$/;
 
 /** The repository and the app identity, every problem with them collected (reported with the options'). */
 function settingsOf(
-  values: { repo?: string; branch?: string; json?: boolean; 'app-slug'?: string; 'app-id'?: string },
+  values: {
+    repo?: string;
+    remote?: string;
+    'github-host'?: string;
+    branch?: string;
+    json?: boolean;
+    'app-slug'?: string;
+    'app-id'?: string;
+  },
   env: CliEnv,
   problems: Problems,
 ): Settings {
-  const repository = problems.check(() => repositoryFrom(values.repo, env)) ?? '';
+  const target = problems.check(() => repositoryTarget(values, env)) ?? {
+    repository: '',
+    source: '',
+    apiUrl: null,
+  };
   const slug = values['app-slug'] ?? env.WRIT_APP_SLUG;
   const idText = values['app-id'] ?? env.WRIT_APP_ID;
   let app: LedgerApp | null = null;
@@ -58,7 +73,13 @@ function settingsOf(
     }
     if (slugOk && idOk) app = { slug, id: Number(idText) };
   }
-  return { repository, branch: values.branch ?? DEFAULT_LEDGER_BRANCH, json: values.json === true, app };
+  return {
+    target,
+    repository: target.repository,
+    branch: values.branch ?? DEFAULT_LEDGER_BRANCH,
+    json: values.json === true,
+    app,
+  };
 }
 
 function contextOf(settings: Settings, github: GitHubClient): LedgerContext {
@@ -113,7 +134,7 @@ export async function runBootstrap(args: readonly string[], env: CliEnv, io: Cli
     }
   }
   problems.done();
-  const github = githubFromEnv(env);
+  const github = githubFromEnv(env, settings.target);
   if (values.apply === true && settings.app !== null) await requireAppToken(github, settings.app);
   const context = contextOf(settings, github);
   const result = await bootstrapLedger(context, { apply: values.apply === true });
@@ -162,7 +183,7 @@ export async function runLedgerShow(args: readonly string[], env: CliEnv, io: Cl
   }
   const settings = settingsOf(values, env, problems);
   problems.done();
-  const overview = await showLedger(contextOf(settings, githubFromEnv(env)));
+  const overview = await showLedger(contextOf(settings, githubFromEnv(env, settings.target)));
   const lease = overview.lease;
   const lines = [
     `Ledger ${overview.repository}@${overview.branch}`,
@@ -196,7 +217,10 @@ export async function runLedgerVerify(args: readonly string[], env: CliEnv, io: 
   }
   problems.done();
   const mode = values.incremental === true ? 'incremental' : 'full';
-  const { headOid, report, requests } = await verifyLedger(contextOf(settings, githubFromEnv(env)), { mode });
+  const { headOid, report, requests } = await verifyLedger(
+    contextOf(settings, githubFromEnv(env, settings.target)),
+    { mode },
+  );
   const json = {
     result: 'PASS',
     mode,

@@ -19,11 +19,14 @@ import { clientTimingFor } from '@writ/core/stages/connect.js';
 import { parseOptions, repositoryFrom } from '../args.js';
 import type { CliEnv, CliIo } from '../cli.js';
 import { PROBE_HELP } from '../help.js';
+import { repositoryTarget } from '../repository.js';
 
 const OPTIONS = {
   repo: { type: 'string' },
   'confirm-sandbox': { type: 'string' },
   from: { type: 'string' },
+  remote: { type: 'string' },
+  'github-host': { type: 'string' },
   'allowlist-file': { type: 'string' },
   'evidence-file': { type: 'string' },
   cases: { type: 'string' },
@@ -68,9 +71,18 @@ export async function runProbeCommand(args: readonly string[], env: CliEnv, io: 
   }
   if (values.explain !== undefined) return explain(values.explain, values.now, io, values.json === true);
   const sandbox = repositoryFrom(values.repo, {});
-  const current = repositoryFrom(values.from, env);
+  // The repository whose allow-list governs: --from, else found as every command finds its repository.
+  const current = repositoryTarget(
+    { repo: values.from, remote: values.remote, 'github-host': values['github-host'] },
+    env,
+  ).repository;
   const token = env.GITHUB_TOKEN ?? '';
-  if (token === '') throw new WritError('invalid-input', 'GITHUB_TOKEN (the sandbox-only token) is not set.');
+  if (token === '') {
+    throw new WritError(
+      'invalid-input',
+      `GITHUB_TOKEN (the sandbox-only token) is not set: export GITHUB_TOKEN=<a token that reaches only ${sandbox}>; the API is ${env.GITHUB_API_URL || 'https://api.github.com'} (GITHUB_API_URL).`,
+    );
+  }
   const apiUrl = validateApiUrl(env.GITHUB_API_URL || 'https://api.github.com', 'GITHUB_API_URL');
   const { cases, primitives } = parseCaseSelection(values.cases ?? 'all');
   const probeRun = validateProbeRun(values['probe-run'] ?? `cli-${Date.now().toString(36)}`);

@@ -24,13 +24,14 @@ import { renderRecoverySummary } from '@writ/core/stages/recovery/stage.js';
 import { readServerUrl } from '@writ/core/stages/recovery/inputs.js';
 import { COMMAND_PREFIX_PATTERN } from '@writ/core/command/grammar.js';
 import { APP_SLUG_PATTERN } from '@writ/core/stages/ledger-inputs.js';
-import { parseOptions, repositoryFrom } from '../args.js';
+import { parseOptions } from '../args.js';
 import type { CliEnv, CliIo } from '../cli.js';
 import { githubFromEnv } from '../github-env.js';
 import { CANCEL_HELP, RECONCILE_HELP, RECOVER_HELP } from '../help.js';
+import { REPOSITORY_OPTIONS, repositoryTarget } from '../repository.js';
 
 const COMMON = {
-  repo: { type: 'string' },
+  ...REPOSITORY_OPTIONS,
   branch: { type: 'string' },
   run: { type: 'string' },
   prefix: { type: 'string' },
@@ -49,14 +50,15 @@ function prefixOf(value: string | undefined): string {
 }
 
 async function runOf(
-  values: { repo?: string; branch?: string; run?: string },
+  values: { repo?: string; remote?: string; 'github-host'?: string; branch?: string; run?: string },
   env: CliEnv,
 ): Promise<RunFile> {
-  const repository = repositoryFrom(values.repo, env);
+  const target = repositoryTarget(values, env);
+  const { repository } = target;
   if (values.run === undefined) throw new WritError('invalid-input', 'Missing --run <run_id>.');
   const runId = validateRunId(values.run);
   const ledger = createLedgerContext(
-    { github: githubFromEnv(env) },
+    { github: githubFromEnv(env, target) },
     { repository, branch: values.branch ?? DEFAULT_LEDGER_BRANCH },
   );
   const { run } = await readRun(ledger, runId);
@@ -149,7 +151,7 @@ export async function runCancelCommand(args: readonly string[], env: CliEnv, io:
 
 export async function runRecoverCommand(args: readonly string[], env: CliEnv, io: CliIo): Promise<number> {
   const values = parseOptions(args, {
-    repo: { type: 'string' },
+    ...REPOSITORY_OPTIONS,
     branch: { type: 'string' },
     prefix: { type: 'string' },
     'plan-file': { type: 'string' },
@@ -163,7 +165,8 @@ export async function runRecoverCommand(args: readonly string[], env: CliEnv, io
     io.stdout(RECOVER_HELP);
     return 0;
   }
-  const repository = repositoryFrom(values.repo, env);
+  const target = repositoryTarget(values, env);
+  const { repository } = target;
   const slug = values['app-slug'] ?? env.WRIT_APP_SLUG ?? '';
   const idText = values['app-id'] ?? env.WRIT_APP_ID ?? '';
   if (!APP_SLUG_PATTERN.test(slug) || !/^[1-9][0-9]{0,15}$/.test(idText)) {
@@ -172,7 +175,7 @@ export async function runRecoverCommand(args: readonly string[], env: CliEnv, io
       'writ recover needs the ledger app: --app-slug and --app-id (or WRIT_APP_SLUG and WRIT_APP_ID).',
     );
   }
-  const github = githubFromEnv(env);
+  const github = githubFromEnv(env, target);
   const ledger = createLedgerContext(
     { github },
     { repository, branch: values.branch ?? DEFAULT_LEDGER_BRANCH, app: { slug, id: Number(idText) } },

@@ -4,10 +4,10 @@ import { resolve } from 'node:path';
 import { WritError, errorMessage } from '@writ/core/errors.js';
 import { validateApiUrl } from '@writ/core/github/api-url.js';
 import { STAGES } from '@writ/core/io/registry.js';
-import { parseRepository } from '@writ/core/ledger/paths.js';
 import { Problems, parseOptionsInto } from '../args.js';
 import type { CliEnv, CliIo } from '../cli.js';
 import { RUN_HELP, stageHelp } from '../help.js';
+import { REPOSITORY_OPTIONS, repositoryTarget } from '../repository.js';
 import { formatStageRun, parseEnvFile, runStage } from '../run-stage.js';
 
 const PASSED_THROUGH = [
@@ -29,7 +29,7 @@ function readJson(path: string, what: string): unknown {
 }
 
 const OPTIONS = {
-  repo: { type: 'string' },
+  ...REPOSITORY_OPTIONS,
   event: { type: 'string' },
   'event-name': { type: 'string' },
   input: { type: 'string', multiple: true },
@@ -91,13 +91,19 @@ export async function runRunCommand(argv: readonly string[], env: CliEnv, io: Cl
       });
     }
   }
-  if (values.repo !== undefined) stageEnv.GITHUB_REPOSITORY = values.repo;
-  // Never a repository assumed: the stage acts on the one named here.
-  if (stageEnv.GITHUB_REPOSITORY === undefined) {
-    problems.add('no repository: pass --repo <owner/repo> or set GITHUB_REPOSITORY (the stage acts on it)');
-  } else {
-    const repository = stageEnv.GITHUB_REPOSITORY;
-    problems.check(() => parseRepository(repository, '--repo (GITHUB_REPOSITORY)'));
+  // Never a repository assumed: the stage acts on the one named here (--repo, --remote,
+  // GITHUB_REPOSITORY or --env-file, else the clone's one GitHub remote, found as writ init finds it).
+  const target = problems.check(() =>
+    repositoryTarget(values, {
+      GITHUB_REPOSITORY: stageEnv.GITHUB_REPOSITORY,
+      PWD: env.PWD,
+    }),
+  );
+  if (target !== undefined) {
+    stageEnv.GITHUB_REPOSITORY = target.repository;
+    if (stageEnv.GITHUB_API_URL === undefined && target.apiUrl !== null) {
+      stageEnv.GITHUB_API_URL = target.apiUrl;
+    }
   }
   // Refused here too, so a credentialed URL never reaches the stage's environment or a printed run.
   if (stageEnv.GITHUB_API_URL !== undefined) {

@@ -70,6 +70,7 @@ export async function bootstrapLedger(
     { check: 'branch-absent', status: 'PASS', detail: `${branch} does not exist yet` },
   ];
   const app = context.app;
+  let bypassUnreadable: WritError | null = null;
   if (app === null) {
     checks.push({
       check: 'app-identity',
@@ -89,8 +90,14 @@ export async function bootstrapLedger(
         detail: `rulesets ${proven.rulesetIds.join(', ')} protect ${branch}`,
       });
     } catch (error: unknown) {
-      if (!(error instanceof WritError) || error.code !== 'ledger-provenance-unproven') throw error;
-      checks.push({ check: 'rulesets', status: 'FAIL', detail: error.message });
+      if (!(error instanceof WritError)) throw error;
+      if (error.code === 'ruleset-bypass-unreadable') {
+        // The rulesets exist; this token cannot see who may bypass them. Not a FAIL of the rulesets.
+        bypassUnreadable = error;
+        checks.push({ check: 'rulesets', status: 'UNKNOWN', detail: error.message });
+      } else if (error.code === 'ledger-provenance-unproven') {
+        checks.push({ check: 'rulesets', status: 'FAIL', detail: error.message });
+      } else throw error;
     }
   }
   const files = [
@@ -107,6 +114,13 @@ export async function bootstrapLedger(
   };
   if (!options.apply) return result;
   requireApp(context);
+  if (bypassUnreadable !== null) {
+    throw new WritError(
+      'ruleset-bypass-unreadable',
+      `Bootstrap refused before writing anything: ${bypassUnreadable.message}`,
+      { cause: bypassUnreadable, details: { check: 'rulesets', ...bypassUnreadable.details } },
+    );
+  }
   const failed = checks.find((check) => check.status !== 'PASS');
   if (failed !== undefined || app === null) {
     throw new WritError(

@@ -165,6 +165,17 @@ export async function checkRulesets(
     requests += 1;
     const ruleset = await store.ruleset(id);
     const pin = pinned?.get(id);
+    // Before the pin comparison too: a pin's digest covers the bypass actors, so a token that cannot
+    // see them would find every pinned ruleset "changed" and send the owner to re-provision for nothing.
+    if (ruleset.bypassActors === null && (pin !== undefined || ruleset.enforcement === 'active')) {
+      // GitHub returns bypass_actors only to a caller with write access to the ruleset (OpenAPI
+      // `repository-ruleset`; github-api-facts.md §5): administration read is not enough.
+      throw new WritError(
+        'ruleset-bypass-unreadable',
+        `Ruleset ${id} applies to ${store.location.branch}, but its bypass actors are not visible to this token (GitHub shows bypass_actors only to a token that can write rulesets), so the ledger branch cannot be proven append-only: grant the Writ app administration read and write, then run it again (the rulesets exist; do not recreate them).`,
+        { details: { ruleset: id } },
+      );
+    }
     if (pin !== undefined) {
       const now = pinOf(ruleset);
       if (now.digest !== pin.digest || now.updated_at !== pin.updated_at) {
@@ -175,12 +186,6 @@ export async function checkRulesets(
       }
     }
     if (ruleset.enforcement !== 'active') continue;
-    if (ruleset.bypassActors === null) {
-      throw unproven(
-        `Ruleset ${id}'s bypass actors are not visible to this token, so the ledger branch cannot be proven append-only (the app needs administration read access).`,
-        { ruleset: id },
-      );
-    }
     const stands = standsFor(ruleset, types, app);
     if (stands.length === 0) {
       problems.push(

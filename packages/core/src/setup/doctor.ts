@@ -290,8 +290,8 @@ async function ledgerChecks(ctx: Context, app: LedgerApp | null, branch: string)
       rulesets = check(
         'ledger-rulesets',
         'UNKNOWN',
-        `The bypass actors of the rulesets on ${branch} are not visible to this token, so the branch cannot be shown append-only.`,
-        'Run doctor with a repository admin token, or an app token with administration access.',
+        `The rulesets on ${branch} exist, but their bypass actors are not visible to this token (GitHub shows bypass_actors only to a token that can write rulesets), so the branch cannot be shown append-only.`,
+        "Grant the Writ app administration read and write (or run doctor with a repository admin's token); the rulesets exist, do not recreate them.",
       );
     } else if (app === null) {
       rulesets = check(
@@ -310,12 +310,20 @@ async function ledgerChecks(ctx: Context, app: LedgerApp | null, branch: string)
         );
       } catch (error: unknown) {
         if (!(error instanceof WritError)) throw error;
-        rulesets = check(
-          'ledger-rulesets',
-          'FAIL',
-          error.message,
-          'Add the two rulesets writ init --github prints (before bootstrapping the ledger).',
-        );
+        rulesets =
+          error.code === 'ruleset-bypass-unreadable'
+            ? check(
+                'ledger-rulesets',
+                'UNKNOWN',
+                error.message,
+                "Grant the Writ app administration read and write (or run doctor with a repository admin's token); the rulesets exist, do not recreate them.",
+              )
+            : check(
+                'ledger-rulesets',
+                'FAIL',
+                error.message,
+                'Add the two rulesets writ init --github prints (before bootstrapping the ledger).',
+              );
       }
     }
   }
@@ -388,7 +396,8 @@ async function defaultBranchChecks(ctx: Context): Promise<Check[]> {
   // Classic protection needs administration read: without it, what rulesets do not show is UNKNOWN.
   const classicKnown = classic.ok;
   const protection = classic.ok ? classic.value : null;
-  const unknownFix = 'Run doctor with a token that can read branch protection (administration: read).';
+  const unknownFix =
+    "Run doctor with a token that can read branch protection: a repository admin's, or the Writ app's with administration read and write.";
   const decide = (
     id: string,
     satisfied: boolean,
@@ -514,7 +523,8 @@ async function workflowSettingChecks(ctx: Context): Promise<Check[]> {
   });
   if (!settings.ok) {
     const detail = `Cannot read the repository's Actions settings (HTTP ${settings.status ?? '?'}).`;
-    const fix = 'Run doctor with a repository admin token (administration: read).';
+    const fix =
+      "Run doctor with a token that can read the Actions settings: a repository admin's, or the Writ app's with administration read and write.";
     return [
       check('workflow-default-permissions', 'UNKNOWN', detail, fix),
       check('actions-approve-pull-requests', 'UNKNOWN', detail, fix),

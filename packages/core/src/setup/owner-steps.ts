@@ -53,8 +53,9 @@ export const APP_PERMISSIONS: readonly AppPermission[] = [
   },
   {
     permission: 'administration',
-    access: 'read',
+    access: 'write',
     stages: [
+      'bootstrap',
       'preview',
       'consume-approval',
       'claim-checkpoint',
@@ -63,7 +64,7 @@ export const APP_PERMISSIONS: readonly AppPermission[] = [
       'recovery',
       'doctor',
     ],
-    why: "see the ledger rulesets' bypass actors, which the provenance check requires (GitHub shows them only to callers with write access to the ruleset: if writ doctor with the app token reports them UNKNOWN, grant read and write)",
+    why: "read and write, though Writ never changes a setting: every stage that proves the ledger, and bootstrap, must see the ledger rulesets' bypass actors, and GitHub returns a ruleset's bypass_actors only to a token that can write rulesets (with administration read alone they are hidden and bootstrap refuses with ruleset-bypass-unreadable)",
   },
   {
     permission: 'metadata',
@@ -114,20 +115,24 @@ export function ownerSteps(
       },
       {
         name: 'WRIT_PERSISTENCE_ENABLED',
-        why: 'false until you decide otherwise; the persist job reads it once the persist stage lands (no write opens without it)',
+        why: "false until you decide otherwise: writ-approval.yml's persist job runs only when it is true, so no plan write is made without it",
       },
     ],
     bootstrap: `GITHUB_TOKEN=<the app's installation token> writ bootstrap --repo ${full} --branch ${config.ledger_branch} --app-slug ${app.slug ?? '<WRIT_APP_SLUG>'} --app-id ${app.id ?? '<WRIT_APP_ID>'} --apply`,
   };
 }
 
-/** The steps as the text `writ init --github` prints. */
-export function renderOwnerSteps(steps: OwnerSteps, full: string): string {
+/**
+ * The steps as the text `writ init --github` prints. `apiUrl` is the REST URL of the remote's host:
+ * step 5 names it with the token doctor needs.
+ */
+export function renderOwnerSteps(steps: OwnerSteps, full: string, apiUrl = 'https://api.github.com'): string {
   const lines = [
     'Remaining steps (they need GitHub settings access; writ init changes no setting itself):',
     '',
     `1. Create a GitHub App (suggested name ${steps.app.name}; webhook inactive; installable only on this`,
-    `   account) and install it on ${full} only. Repository permissions:`,
+    `   account) and install it on ${full} only. Repository permissions (administration is read AND`,
+    "   write: GitHub shows a ruleset's bypass actors only to a token that can write rulesets):",
     ...steps.app.permissions.map(
       (entry) => `   - ${entry.permission}: ${entry.access} (${entry.stages.join(', ')}): ${entry.why}`,
     ),
@@ -149,7 +154,10 @@ export function renderOwnerSteps(steps: OwnerSteps, full: string): string {
     '4. Commit .writ/ and .github/workflows/, then create the ledger root (dry run first, without --apply):',
     `   ${steps.bootstrap}`,
     '',
-    '5. Check everything with: writ doctor --github',
+    '5. Check everything, from this clone (doctor finds the repository from its Git remote, as init did),',
+    "   with a repository admin's token (or the app's installation token) for the API at " + apiUrl + ':',
+    `   GITHUB_TOKEN=<token>${apiUrl === 'https://api.github.com' ? '' : ` GITHUB_API_URL=${apiUrl}`} writ doctor --github`,
+    `   (elsewhere: add --repo ${full}${apiUrl === 'https://api.github.com' ? '' : ` and set GITHUB_API_URL=${apiUrl}`})`,
   ];
   return `${lines.join('\n')}\n`;
 }

@@ -589,7 +589,6 @@ describe('provenance', () => {
       'a ruleset changed after the root',
       () => store.rulesets.set(1, { ...store.rulesets.get(1)!, updatedAt: store.now + 3_600_000 }),
     ],
-    ['hidden bypass actors', () => store.rulesets.set(1, { ...store.rulesets.get(1)!, bypassActors: null })],
     [
       'the app as a bypass actor of the append-only ruleset',
       () =>
@@ -650,6 +649,26 @@ describe('provenance', () => {
         }),
       ),
     ).toBe('ledger-provenance-unproven');
+  });
+
+  it('refuses hidden bypass actors with ruleset-bypass-unreadable: the rulesets exist, the token cannot see them', async () => {
+    const plan = await proposed('run-1');
+    // GitHub omits bypass_actors for a token that cannot write rulesets (administration read only).
+    store.rulesets.set(1, { ...store.rulesets.get(1)!, bypassActors: null });
+    const verify = await refusalError(verifyLedger(ledger));
+    expect(verify.code).toBe('ruleset-bypass-unreadable');
+    expect(verify.message).toMatch(/grant the Writ app administration read and write/);
+    expect(verify.message).toMatch(/do not recreate them/);
+    expect(
+      await refusal(
+        consumeApproval(ledger, {
+          runId: 'run-1',
+          approval: approvalFor(plan),
+          plan: recomputed(plan),
+          holder: HOLDER,
+        }),
+      ),
+    ).toBe('ruleset-bypass-unreadable');
   });
 
   it('rejects a rewritten history whose old commits are not the app’s', async () => {
