@@ -117,7 +117,9 @@ describe('the repository a command acts on', () => {
     const { url, appId } = await world();
     const dir = clone({ origin: 'https://github.com/acme/widgets.git' });
     // The repository init set up: it names acme/widgets from the same remote.
-    const init = await writ(['init', '--github', '--dir', dir, '--ref', 'a'.repeat(40), '--json'], {});
+    // init pins a commit the Writ clone has (init-ref-unknown otherwise): this clone's own HEAD.
+    const head = execFileSync('git', ['rev-parse', 'HEAD'], { cwd: REPO_ROOT, encoding: 'utf8' }).trim();
+    const init = await writ(['init', '--github', '--dir', dir, '--ref', head, '--json'], {});
     expect(JSON.parse(init.out)).toMatchObject({
       repository: { owner: 'acme', repo: 'widgets', api_url: 'https://api.github.com' },
     });
