@@ -123,7 +123,7 @@ export function ledgerStatePath(input: string, roots: FileRoots): string {
   const bases = [roots.workspace, roots.runnerTemp].filter(
     (root): root is string => typeof root === 'string' && root !== '',
   );
-  const full = resolve(roots.workspace ?? '.', input);
+  const full = resolve(roots.workspace, input);
   const inside = bases.some((root) => {
     const base = resolve(root);
     return full.startsWith(`${base}${sep}`);
