@@ -167,6 +167,11 @@ export const ERROR_CATALOGUE = {
     meaning: 'The pre-write read shows state that differs from what the plan expected.',
     fix: 'Someone changed the target since the plan was made: re-run your planner on the current state and approve the new plan.',
   },
+  'pre-state-drift': {
+    meaning:
+      "A claimed step's target no longer shows the pre-state its claim recorded (`pre_state_digest`) nor the desired state, so nothing was written; the step stays claimed.",
+    fix: 'Someone changed the target after the claim (or the write landed and was changed since): look at the target, then reconcile the step (`<prefix>: reconcile <run_id> <step_id> <done|failed|retry>`) or let recovery flag it.',
+  },
   'precheck-inconclusive': {
     meaning:
       'The idempotency pre-check could not decide whether the resource exists, so nothing was created.',

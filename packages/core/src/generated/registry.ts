@@ -459,8 +459,14 @@ export const STAGES = {
         "default": "false"
       },
       "content-file": {
-        "description": "Path to the rendered bytes to publish: a regular file whose real path is inside the workspace or the runner's temp directory. Bytes holding the token or a registered secret are refused.",
-        "required": true
+        "description": "Path to the rendered bytes to publish: a regular file whose real path is inside the workspace or the runner's temp directory. Bytes holding the token or a registered secret are refused. Required unless `ledger-state-file` is set.",
+        "required": false,
+        "default": ""
+      },
+      "ledger-state-file": {
+        "description": "Set only to write the run's ledger state for the renderer, and publish nothing: a new JSON file at this path (inside the workspace or the runner's temp directory) with, per plan step, its ledger status and lifecycle (`proposed`, `approved`, `persisted`, `conflict`) — IDs and enums only, no titles, bodies or tokens. Its path is the `ledger-state-file` output; pass it to the renderer as `WRIT_LEDGER_STATE`.",
+        "required": false,
+        "default": ""
       },
       "branch": {
         "description": "The stable bot branch the file is committed on. Never the ledger branch or the default branch.",
@@ -518,7 +524,7 @@ export const STAGES = {
     },
     "outputs": {
       "outcome": {
-        "description": "`created`, `updated`, `unchanged` (zero writes), `dry-run`, `refused`, or `failed`."
+        "description": "`created`, `updated`, `unchanged` (zero writes), `dry-run`, `ledger-state` (the state file only), `refused`, or `failed`."
       },
       "commit-oid": {
         "description": "The bot branch head holding the published file."
@@ -531,6 +537,9 @@ export const STAGES = {
       },
       "branch": {
         "description": "The bot branch."
+      },
+      "ledger-state-file": {
+        "description": "The ledger state file written (with the `ledger-state-file` input); empty otherwise."
       },
       "reason": {
         "description": "The stable kebab-case code of the outcome: empty on success, a catalogue code otherwise."

@@ -400,7 +400,15 @@ function evaluate(
       const steps = changedSteps(need(parent.run, oid, "the parent's run file"), childRun, oid);
       return transitions.claimSteps(
         view(at),
-        { runId, stepIds: steps.map((step) => step.after.id), epoch: trailers.epoch, holder: holder() },
+        {
+          runId,
+          stepIds: steps.map((step) => step.after.id),
+          epoch: trailers.epoch,
+          holder: holder(),
+          preStateDigests: Object.fromEntries(
+            steps.map((step) => [step.after.id, step.after.pre_state_digest ?? null]),
+          ),
+        },
         renewing(at),
       );
     }

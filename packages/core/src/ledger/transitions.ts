@@ -897,6 +897,11 @@ export interface ClaimStepsInput {
   stepIds: readonly string[];
   epoch: number;
   holder: Holder;
+  /**
+   * Each step's `pre_state_digest` (persist/steps.ts `preStateDigest`: the digest of the fields its
+   * pre-read observed, never a body), by step ID; a step without one records null.
+   */
+  preStateDigests?: Readonly<Record<string, string | null>>;
 }
 
 /** `claim` for several steps in one commit: each exactly as `claim` would, in order, one lease renewal. */
@@ -906,7 +911,9 @@ export function claimSteps(view: LedgerView, input: ClaimStepsInput, policy: Lea
   }
   const [first, ...rest] = input.stepIds as [string, ...string[]];
   // The first step exactly as `claim` (state, holder, order); each next one must be the very next step.
-  const run = claim(view, { ...input, stepId: first }, policy).run as RunFile;
+  const digests = input.preStateDigests ?? {};
+  const run = claim(view, { ...input, stepId: first, preStateDigest: digests[first] ?? null }, policy)
+    .run as RunFile;
   let previous = findStep(run, first).index;
   for (const stepId of rest) {
     const { step, index } = findStep(run, stepId);
@@ -916,7 +923,12 @@ export function claimSteps(view: LedgerView, input: ClaimStepsInput, policy: Lea
         `Step ${stepId} of run ${run.run_id} is not the pending step after ${run.steps[previous]?.id ?? '?'}.`,
       );
     }
-    run.steps[index] = { ...step, status: 'claimed', epoch: input.epoch, pre_state_digest: null };
+    run.steps[index] = {
+      ...step,
+      status: 'claimed',
+      epoch: input.epoch,
+      pre_state_digest: digests[stepId] ?? null,
+    };
     previous = index;
   }
   return {

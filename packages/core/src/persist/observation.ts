@@ -25,6 +25,11 @@ export interface ObserveContext {
   runId?: string;
   /** Milestone numbers the run's done `milestone.upsert` steps recorded, by marker key. */
   milestoneKeys?: ReadonlyMap<string, number>;
+  /**
+   * The `pre_state_digest` the step's claim recorded (null or absent: none, a ledger written before it
+   * was recorded). A pre-state that differs from it is `unknown` with reason `pre-state-drift`.
+   */
+  preStateDigest?: string | null;
 }
 
 export type StepObserver = (

@@ -2,7 +2,8 @@
  * `observeStep`: the `StepObserver` contract (observation.ts) for every step kind, for a step whose
  * outcome is not recorded. It reads GitHub exactly as persist's pre-read does (steps.ts) and says only
  * what it saw: the desired state (a create: its marker on a resource Writ's own app authored), the
- * expected pre-state unchanged (writing is safe), or `unknown` with a stable reason — a conflict, a
+ * expected pre-state unchanged (writing is safe; when the claim recorded a `pre_state_digest`, that exact
+ * pre-state), or `unknown` with a stable reason — a conflict, a pre-state drift, a
  * marker search that was capped or failed, a read that failed. It never writes.
  *
  * A StepObserver needs a client and Writ's identity, so `observeStep` builds one from them:
@@ -16,7 +17,7 @@ import type { RunFile } from '../ledger/types.js';
 import type { Plan } from '../plan/types.js';
 import type { Observation, ObserveContext, StepObserver } from './observation.js';
 import type { Assessment, WritableStep } from './steps.js';
-import { assessStep } from './steps.js';
+import { assessStep, preStateDigest } from './steps.js';
 
 export interface ObserverDeps {
   github: GitHubClient;
@@ -42,10 +43,15 @@ export function milestoneKeysOf(plan: Plan, run: RunFile): Map<string, number> {
   return keys;
 }
 
-/** What an assessment says about a step whose outcome is unknown. */
-export function observationOf(assessment: Assessment): Observation {
+/**
+ * What an assessment says about a step whose outcome is unknown; `recorded` is the `pre_state_digest`
+ * its claim recorded (null: none, so only the plan's `expect` is compared).
+ */
+export function observationOf(assessment: Assessment, recorded: string | null = null): Observation {
   if (assessment.inconclusive !== null) return { state: 'unknown', reason: 'precheck-inconclusive' };
   if (assessment.desired) return { state: 'desired', resources: assessment.resources };
+  if (recorded !== null && preStateDigest(assessment) !== recorded)
+    return { state: 'unknown', reason: 'pre-state-drift' };
   if (assessment.diff.length > 0) return { state: 'unknown', reason: 'conflict' };
   return { state: 'pre-state' };
 }
@@ -67,7 +73,7 @@ export function observeStep(deps: ObserverDeps): StepObserver {
         },
         step,
       );
-      return observationOf(assessment);
+      return observationOf(assessment, context.preStateDigest ?? null);
     } catch (error: unknown) {
       const status = httpStatus(error);
       return { state: 'unknown', reason: status === undefined ? errorCode(error) : 'github-request-failed' };

@@ -36,7 +36,7 @@ import type { GateResult } from './gate.js';
 import { checkPersistenceGate } from './gate.js';
 import { milestoneKeysOf } from './observe.js';
 import type { Assessment, StepReadContext, WritableStep } from './steps.js';
-import { assessStep, retireDuplicates } from './steps.js';
+import { assessStep, preStateDigest, readsWriteOf, retireDuplicates } from './steps.js';
 
 export interface PersistSettings {
   repository: RepositoryName;
@@ -68,8 +68,9 @@ export interface PersistDeps {
    */
   afterWrite?: (stepId: string) => void | Promise<void>;
   /**
-   * Called after a window of steps was claimed and before any of them is read or written (the test
-   * hook's crash between a claim and its write: the steps stay claimed with nothing written).
+   * Called after a window of steps was claimed (their pre-states read and digested) and before any of
+   * them is written (the test hook's crash between a claim and its write: the steps stay claimed with
+   * nothing written).
    */
   afterClaim?: (stepIds: readonly string[]) => void | Promise<void>;
 }
@@ -314,6 +315,8 @@ export async function persistPlan(deps: PersistDeps, settings: PersistSettings):
     const claimed = run.steps.filter((step) => step.status === 'claimed');
     let window: RunStep[];
     let resumed: boolean;
+    // A fresh window's pre-reads, made before its claim so the claim records each step's digest.
+    const preRead = new Map<string, Assessment>();
     if (claimed.length > 0) {
       const foreign = claimed.find((step) => step.epoch !== settings.epoch);
       if (foreign !== undefined) {
@@ -341,6 +344,7 @@ export async function persistPlan(deps: PersistDeps, settings: PersistSettings):
       if (run.steps[nextIndex]?.kind === 'external') return finish('waiting-external', '', null);
       if (budget <= 0) return finish('stopped', '', null);
       window = [];
+      const digests: Record<string, string | null> = {};
       for (
         let index = nextIndex;
         index < run.steps.length && window.length < Math.min(settings.claimWindow, budget);
@@ -348,21 +352,47 @@ export async function persistPlan(deps: PersistDeps, settings: PersistSettings):
       ) {
         const record = run.steps[index] as RunStep;
         if (record.status !== 'pending' || record.kind === 'external') break;
+        const step = planStep(index) as WritableStep;
+        // A step whose pre-read could see an earlier window step's write waits for the next window.
+        if (
+          window.some((earlier) => readsWriteOf(step, planStep(run.steps.indexOf(earlier)) as WritableStep))
+        )
+          break;
+        let before: Assessment;
+        try {
+          before = await assessStep(github, context(false), step);
+        } catch (error: unknown) {
+          if (window.length > 0) break;
+          logger.warning(`step ${step.id}: reading its pre-state failed: ${failureMessage(error)}`);
+          return finish(
+            'stopped',
+            'github-request-failed',
+            new WritError(
+              'github-request-failed',
+              `run ${runId} stopped before claiming step ${step.id}: reading its pre-state failed (${codeForStatus(httpStatus(error))})`,
+            ),
+          );
+        }
+        preRead.set(record.id, before);
+        digests[record.id] = preStateDigest(before);
         window.push(record);
       }
+      const first = window[0] as RunStep;
       const claimedOutcome: TransitionOutcome =
         window.length === 1
           ? await claimStep(ledger, {
               runId,
-              stepId: (window[0] as RunStep).id,
+              stepId: first.id,
               epoch: settings.epoch,
               holder,
+              preStateDigest: digests[first.id] ?? null,
             })
           : await claimSteps(ledger, {
               runId,
               stepIds: window.map((step) => step.id),
               epoch: settings.epoch,
               holder,
+              preStateDigests: digests,
             });
       ledgerCommits += 1;
       run = claimedOutcome.result.run ?? run;
@@ -394,7 +424,13 @@ export async function persistPlan(deps: PersistDeps, settings: PersistSettings):
         });
         continue;
       }
-      const result = await executeStep(step, resumed);
+      const claimedRecord = run.steps[index] as RunStep;
+      const result = await executeStep(
+        step,
+        resumed,
+        claimedRecord.pre_state_digest ?? null,
+        preRead.get(record.id),
+      );
       outcomes.push({ record, run: result });
       reports.push(report(step, result.status === 'unknown' ? 'claimed' : result.status, result));
       if (result.status === 'done' && step.kind === 'milestone.upsert' && result.resources[0] !== undefined)
@@ -462,8 +498,16 @@ export async function persistPlan(deps: PersistDeps, settings: PersistSettings):
     return finish('completed', '', null);
   }
 
-  /** Reads, and when safe writes, one claimed step; see the module comment. */
-  async function executeStep(step: WritableStep, resumed: boolean): Promise<StepRun> {
+  /**
+   * Reads (unless `pre`, its pre-read made just before its claim, is given), and when safe writes, one
+   * claimed step; `recorded` is the `pre_state_digest` its claim recorded. See the module comment.
+   */
+  async function executeStep(
+    step: WritableStep,
+    resumed: boolean,
+    recorded: string | null,
+    pre?: Assessment,
+  ): Promise<StepRun> {
     const base = emptyRun();
     const read = async (precheck: boolean): Promise<Assessment | StepRun> => {
       try {
@@ -478,8 +522,11 @@ export async function persistPlan(deps: PersistDeps, settings: PersistSettings):
         };
       }
     };
-    const before = await read(resumed);
+    const before = pre ?? (await read(resumed));
     if ('status' in before) return before;
+    // The pre-state differs from the one its claim recorded (and the step is not done).
+    const drifted = (assessment: Assessment): boolean =>
+      recorded !== null && !assessment.desired && preStateDigest(assessment) !== recorded;
     const notes = before.notes;
     const settled = async (
       assessment: Assessment,
@@ -512,6 +559,15 @@ export async function persistPlan(deps: PersistDeps, settings: PersistSettings):
         notes,
       };
     if (before.desired) return settled(before, null, 0);
+    if (resumed && drifted(before))
+      return {
+        ...base,
+        status: 'unknown',
+        stopCode: 'pre-state-drift',
+        errorCode: 'pre-state-drift',
+        diff: [`step ${step.id}: what it reads changed since its claim recorded it; nothing is written`],
+        notes,
+      };
     if (before.diff.length > 0) {
       if (resumed)
         return {
@@ -621,7 +677,7 @@ export async function persistPlan(deps: PersistDeps, settings: PersistSettings):
           notes,
         };
       if (after.desired) return settled(after, status !== undefined && status >= 100 ? status : null, writes);
-      if (after.diff.length > 0 || attempt === 2) {
+      if (after.diff.length > 0 || drifted(after) || attempt === 2) {
         return {
           ...base,
           status: 'unknown',

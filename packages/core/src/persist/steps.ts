@@ -14,6 +14,7 @@
  * Digests a planner puts in `expect` (`description_digest`, `body_digest`) are `sha256:` of the UTF-8
  * text (an absent description is the empty text).
  */
+import { digest } from '../canonical-json.js';
 import { httpStatus } from '../errors.js';
 import type { GitHubClient } from '../github/client.js';
 import { commentPages, issuePages, sinceBefore } from '../idempotency/github-pages.js';
@@ -81,6 +82,41 @@ export interface Assessment {
   notes: string[];
   /** Writ's own later duplicates of a created resource (a genuine race): retired oldest-wins. */
   duplicates: number[];
+  /**
+   * The fields the pre-read observed that the write depends on (numbers, states, label names, text
+   * digests — never a body), or null when the step reads no pre-state (a fresh create). Its digest is
+   * the claim's `pre_state_digest` (preStateDigest).
+   */
+  preState: Record<string, unknown> | null;
+}
+
+/** A step's `pre_state_digest`: sha256 of the canonical JSON of the fields its pre-read observed. */
+export function preStateDigest(assessment: Assessment): string | null {
+  return assessment.preState === null ? null : digest({ kind: 'pre-state', ...assessment.preState });
+}
+
+/** The observed fields of a milestone a step reads (its description only as a digest). */
+function milestoneFields(milestone: MilestoneRecord | null): Record<string, unknown> | null {
+  if (milestone === null) return null;
+  return {
+    number: milestone.number,
+    title: milestone.title,
+    state: milestone.state,
+    description_digest: textDigest(milestone.description),
+    due_on: milestone.due_on === null ? null : new Date(milestone.due_on).toISOString(),
+  };
+}
+
+/** The observed fields of an issue a step reads (its body never). */
+function issueFields(issue: IssueRecord): Record<string, unknown> {
+  return {
+    number: issue.number,
+    state: issue.state,
+    labels: labelNames(issue)
+      .map((name) => name.toLowerCase())
+      .sort(),
+    milestone: issue.milestone?.number ?? null,
+  };
 }
 
 const PER_PAGE = 100;
@@ -230,6 +266,7 @@ function result(partial: Partial<Assessment>): Assessment {
     inconclusive: null,
     notes: [],
     duplicates: [],
+    preState: null,
     ...partial,
   };
 }
@@ -343,6 +380,10 @@ async function assessMilestoneUpsert(
         `milestone #${taken.number} already has the title “${escapeInline(step.title, 80)}” but not the key`,
       );
   }
+  const preState = {
+    milestone: milestoneFields(target),
+    title_taken: target === null ? (all.find((m) => m.title === step.title)?.number ?? null) : null,
+  };
   const description =
     step.description === undefined
       ? withMarker(target?.description ?? '', marker)
@@ -387,7 +428,7 @@ async function assessMilestoneUpsert(
           },
           verify,
         };
-  return result({ diff, write, notes, resources: target === null ? [] : [target.number] });
+  return result({ diff, write, notes, resources: target === null ? [] : [target.number], preState });
 }
 
 async function assessMilestoneEdit(
@@ -450,6 +491,7 @@ async function assessMilestoneEdit(
     diff: milestoneDiff(`milestone #${number}`, step.expect, current),
     write,
     resources: [number],
+    preState: { milestone: milestoneFields(current) },
   });
 }
 
@@ -482,15 +524,18 @@ async function assessSetMilestone(
       `issue #${step.issue}: expected labels ${shownLabels(expect.labels)}, found ${shownLabels(labelNames(issue))}`,
     );
   diff.push(...milestoneDiff('the source milestone', expect.source_milestone, issue.milestone));
+  let targetFields: Record<string, unknown> | null = null;
   if (expect.target_milestone !== undefined && target !== null) {
-    diff.push(
-      ...milestoneDiff(
-        'the target milestone',
-        expect.target_milestone,
-        await getMilestone(github, context, target),
-      ),
-    );
+    const targetMilestone = await getMilestone(github, context, target);
+    targetFields = milestoneFields(targetMilestone);
+    diff.push(...milestoneDiff('the target milestone', expect.target_milestone, targetMilestone));
   }
+  const preState = {
+    issue: issueFields(issue),
+    source_milestone: milestoneFields(issue.milestone),
+    target,
+    target_milestone: targetFields,
+  };
   const write: PlannedWrite = {
     describe: 'PATCH /repos/{owner}/{repo}/issues/{issue_number} (milestone)',
     create: false,
@@ -505,7 +550,7 @@ async function assessSetMilestone(
     },
     verify: async () => (await getIssue(github, context, step.issue))?.milestone?.number === target,
   };
-  return result({ diff, write, resources: [step.issue] });
+  return result({ diff, write, resources: [step.issue], preState });
 }
 
 async function assessLabels(
@@ -547,7 +592,7 @@ async function assessLabels(
       return now !== null && isDesired(labelNames(now));
     },
   };
-  return result({ diff, write, resources: [step.issue] });
+  return result({ diff, write, resources: [step.issue], preState: { issue: issueFields(issue) } });
 }
 
 /** The issue-create request's idempotency key: the request without any marker (ADR 0026). */
@@ -736,6 +781,10 @@ async function assessComment(
     return now?.body === body;
   };
   const existing = target;
+  const preState = {
+    issue: step.issue,
+    comment: existing === null ? null : { id: existing.id, body_digest: textDigest(existing.body) },
+  };
   const write: PlannedWrite =
     existing === null
       ? {
@@ -766,7 +815,7 @@ async function assessComment(
           },
           verify: () => verifyId(existing.id),
         };
-  return result({ diff, write, notes, resources: existing === null ? [] : [existing.id] });
+  return result({ diff, write, notes, resources: existing === null ? [] : [existing.id], preState });
 }
 
 /** Pre-reads one step (see the module comment). Read failures are thrown (the caller decides). */
@@ -822,4 +871,43 @@ export async function retireDuplicates(
     }
   }
   return failed;
+}
+
+/** What a step's pre-read observes or its write changes, as tokens (`milestones`: any milestone). */
+function touched(step: WritableStep): string[] {
+  switch (step.kind) {
+    case 'milestone.upsert':
+    case 'milestone.edit':
+      return ['milestones'];
+    case 'issue.set-milestone':
+      return [`issue:${step.issue}`, 'milestones'];
+    case 'issue.labels':
+      return [`issue:${step.issue}`];
+    case 'issue.create':
+      return step.milestone === undefined ? [] : ['milestones'];
+    case 'comment.upsert':
+      return [`comments:${step.issue}`];
+  }
+}
+
+/** Two milestone upserts of different keys and titles, neither adopting a milestone by number. */
+function separateUpserts(a: WritableStep, b: WritableStep): boolean {
+  return (
+    a.kind === 'milestone.upsert' &&
+    b.kind === 'milestone.upsert' &&
+    a.key !== b.key &&
+    a.title !== b.title &&
+    a.expect?.milestone?.number === undefined &&
+    b.expect?.milestone?.number === undefined
+  );
+}
+
+/**
+ * Whether `step`'s pre-read could observe what `earlier` writes: then the two are not claimed in one
+ * window, because `step`'s pre-state (read before the claim) would not be the state its write meets.
+ */
+export function readsWriteOf(step: WritableStep, earlier: WritableStep): boolean {
+  if (earlier.kind === 'issue.create' || separateUpserts(step, earlier)) return false;
+  const reads = new Set(touched(step));
+  return touched(earlier).some((token) => reads.has(token));
 }

@@ -186,6 +186,7 @@ async function resolveClaimed(context: SweepContext, run: RunFile): Promise<Reco
         repo: context.settings.repository.repo,
         firstClaimAt: null,
         runId: run.run_id,
+        preStateDigest: step.pre_state_digest ?? null,
         ...(milestoneKeys === undefined ? {} : { milestoneKeys }),
       });
       resolutions[step.id] =

@@ -381,17 +381,35 @@ export function renderRecoveryWorkflow({ pin, config }: RenderSettings): string 
   return `${lines.join('\n')}\n`;
 }
 
-/** The artifact's steps: the plan recomputed and rendered, then one bot pull request for the run. */
+/**
+ * The artifact's steps: the plan recomputed, the run's ledger state read (per step its lifecycle, for
+ * the renderer as `WRIT_LEDGER_STATE`), the artifact rendered, then one bot pull request for the run.
+ */
 function publishSteps(pin: WritPin, config: WritConfig, run: { runId: string; epoch: string }): string[] {
   return [
     ...checkout(),
     '',
-    '      - name: Recompute the plan and render the artifact',
-    '        run: |',
-    '          ./scripts/plan > "$RUNNER_TEMP/plan.json"',
-    '          ./scripts/render-artifact "$RUNNER_TEMP/plan.json" > "$RUNNER_TEMP/artifact.md"',
+    '      - name: Recompute the plan',
+    '        run: ./scripts/plan > "$RUNNER_TEMP/plan.json"',
     '',
     ...appToken(),
+    '',
+    ...writStep(pin, 'publish-artifact', "Read the run's ledger state for the renderer", 'ledger-state', {
+      token: '${{ steps.app-token.outputs.token }}',
+      'run-id': run.runId,
+      epoch: run.epoch,
+      'plan-file': '${{ runner.temp }}/plan.json',
+      path: 'docs/generated/artifact.md',
+      'ledger-state-file': '${{ runner.temp }}/ledger-state.json',
+      'command-prefix': config.command_prefix,
+      'allowed-roles': config.allowed_roles.join(','),
+      ...ledgerWiring(config),
+    }),
+    '',
+    '      - name: Render the artifact',
+    '        env:',
+    '          WRIT_LEDGER_STATE: ${{ steps.ledger-state.outputs.ledger-state-file }}',
+    '        run: ./scripts/render-artifact "$RUNNER_TEMP/plan.json" > "$RUNNER_TEMP/artifact.md"',
     '',
     ...writStep(pin, 'publish-artifact', 'Publish the artifact through one bot pull request', null, {
       token: '${{ steps.app-token.outputs.token }}',

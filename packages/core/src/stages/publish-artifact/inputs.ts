@@ -1,3 +1,6 @@
+import type { Stats } from 'node:fs';
+import { existsSync, lstatSync } from 'node:fs';
+import { dirname, resolve, sep } from 'node:path';
 import { parseAllowedRoles } from '../../approval/authorize.js';
 import type { ArtifactBranch } from '../../artifact/lane.js';
 import { refuseLedgerBranches, validateArtifactBranch } from '../../artifact/lane.js';
@@ -30,8 +33,13 @@ export interface PublishArtifactStageSettings {
   epoch: number;
   /** This workflow run (GITHUB_RUN_ID, GITHUB_RUN_ATTEMPT): it must own the run at `epoch` to publish. */
   holder: { workflow_run_id: number; attempt: number };
-  /** The bytes of `content-file`, read under the input-file rules. */
+  /** The bytes of `content-file`, read under the input-file rules (empty with `ledgerStateFile`). */
   content: Buffer;
+  /**
+   * Write the run's ledger state here (artifact/ledger-state.ts) and publish nothing: an absolute path
+   * inside the workspace or the runner's temp directory, where no file is yet. Absent: publish.
+   */
+  ledgerStateFile?: string;
   prBody: string;
   ledger: LedgerSettings;
   runId: string;
@@ -60,7 +68,17 @@ export function readPublishArtifactSettings(io: StageIo<'publish-artifact'>): Pu
   const epoch = io.integerInput('epoch');
   if (epoch === undefined) throw new WritError('invalid-input', "input 'epoch' is required");
   const planRoots = { workspace: context.workspace, runnerTemp: context.runnerTemp };
-  const content = readInputFile(io.input('content-file'), 'content-file', planRoots, MAX_ARTIFACT_BYTES);
+  const stateInput = io.input('ledger-state-file');
+  const ledgerStateFile = stateInput === '' ? undefined : ledgerStatePath(stateInput, planRoots);
+  if (ledgerStateFile === undefined && io.input('content-file') === '')
+    throw new WritError(
+      'invalid-input',
+      "input 'content-file' is required (unless 'ledger-state-file' is set)",
+    );
+  const content =
+    ledgerStateFile === undefined
+      ? readInputFile(io.input('content-file'), 'content-file', planRoots, MAX_ARTIFACT_BYTES)
+      : Buffer.alloc(0);
   const prBody =
     prBodyFile === ''
       ? ''
@@ -83,6 +101,7 @@ export function readPublishArtifactSettings(io: StageIo<'publish-artifact'>): Pu
     epoch,
     holder: { workflow_run_id: context.workflowRunId, attempt: context.attempt },
     content,
+    ...(ledgerStateFile === undefined ? {} : { ledgerStateFile }),
     prBody,
     ledger,
     runId,
@@ -94,4 +113,38 @@ export function readPublishArtifactSettings(io: StageIo<'publish-artifact'>): Pu
     base,
     prTitle: io.input('pr-title'),
   };
+}
+
+/**
+ * The ledger state file's path: resolved against the workspace, inside the workspace or the runner's
+ * temp directory, its folder existing and no file (or link) at the path yet.
+ */
+export function ledgerStatePath(input: string, roots: FileRoots): string {
+  const bases = [roots.workspace, roots.runnerTemp].filter(
+    (root): root is string => typeof root === 'string' && root !== '',
+  );
+  const full = resolve(roots.workspace, input);
+  const inside = bases.some((root) => {
+    const base = resolve(root);
+    return full.startsWith(`${base}${sep}`);
+  });
+  if (!inside)
+    throw new WritError(
+      'invalid-input',
+      `input 'ledger-state-file' must be inside the workspace or the runner's temp directory (got ${quoted(input)})`,
+    );
+  if (!existsSync(dirname(full)) || lstatOrNull(full) !== null)
+    throw new WritError(
+      'invalid-input',
+      `input 'ledger-state-file' must name a new file in an existing folder (got ${quoted(input)})`,
+    );
+  return full;
+}
+
+function lstatOrNull(path: string): Stats | null {
+  try {
+    return lstatSync(path);
+  } catch {
+    return null;
+  }
 }

@@ -1,6 +1,10 @@
+import { writeFileSync } from 'node:fs';
+import { ledgerStateOf, ledgerStateText } from '../../artifact/ledger-state.js';
 import { publishArtifact as publish } from '../../artifact/publish.js';
 import { digest } from '../../canonical-json.js';
 import { loadPlanFile } from '../../plan/load.js';
+import { WritError } from '../../errors.js';
+import { readVerifiedRun } from '../../ledger/ledger.js';
 import { code, escapeInline, fencedBlock } from '../../preview/markdown.js';
 import { renderPreview } from '../../preview/render.js';
 import { followStatus } from '../../status-comment/follow.js';
@@ -14,6 +18,8 @@ export async function publishArtifact(
   deps: Pick<StageDeps, 'github' | 'ledger' | 'logger'> & Partial<Pick<StageDeps, 'ownLogin'>>,
 ): Promise<StageResult<'publish-artifact'>> {
   const { path, content, dryRun } = settings;
+  if (settings.ledgerStateFile !== undefined)
+    return writeLedgerState(settings, settings.ledgerStateFile, deps);
   const result = await publish(
     { github: deps.github, ledger: deps.ledger, logger: deps.logger },
     {
@@ -89,6 +95,42 @@ export async function publishArtifact(
       'pr-number': result.prNumber ?? '',
       'pr-url': result.prUrl,
       branch: result.branch,
+      'ledger-state-file': '',
+    },
+  };
+}
+
+/**
+ * The renderer's input: the run's ledger state (read and replayed like every gate check), written to a
+ * new file. Publishes nothing, so it needs no holder; the publish that follows re-verifies everything.
+ */
+async function writeLedgerState(
+  settings: PublishArtifactStageSettings,
+  file: string,
+  deps: Pick<StageDeps, 'ledger'>,
+): Promise<StageResult<'publish-artifact'>> {
+  const { run } = await readVerifiedRun(deps.ledger, settings.runId, settings.repository.full);
+  if (run === null)
+    throw new WritError('run-not-found', `run ${settings.runId} is not in the ledger; nothing to render`);
+  const text = ledgerStateText(run);
+  writeFileSync(file, text, { flag: 'wx', mode: 0o600 });
+  const state = ledgerStateOf(run);
+  const counts = (['proposed', 'approved', 'persisted', 'conflict'] as const)
+    .map((lifecycle) => `${state.steps.filter((step) => step.lifecycle === lifecycle).length} ${lifecycle}`)
+    .join(', ');
+  return {
+    summary: `## Writ ledger state for the renderer
+
+Run ${code(run.run_id)} is ${run.state}: ${counts} (of ${state.steps.length}).
+`,
+    outputs: {
+      outcome: 'ledger-state',
+      reason: '',
+      'commit-oid': '',
+      'pr-number': '',
+      'pr-url': '',
+      branch: '',
+      'ledger-state-file': file,
     },
   };
 }
