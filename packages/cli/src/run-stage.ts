@@ -3,7 +3,9 @@
  * be run locally (or in tests) exactly as GitHub's runner would start it: a child `node` process,
  * `INPUT_<NAME>` variables (upper-cased, spaces to `_`, hyphens kept) with action.yml defaults for
  * inputs not given, the event payload file, and the runner's file commands, which are parsed back.
- * WRIT_BUNDLE_DIR=<dir> runs `<dir>/<stage>/index.js` instead (the test suite's working-tree build).
+ * WRIT_BUNDLE_DIR=<dir> runs `<dir>/<stage>/index.js` instead (the test suite's working-tree build), and
+ * WRIT_STAGE_NODE=<path> runs it on that node binary instead of the one running `writ` (CI runs the e2e
+ * suites with it naming Node 24, the runtime of the actions' `runs.using: node24`; see stageNode).
  */
 import type { ChildProcess } from 'node:child_process';
 import { spawn } from 'node:child_process';
@@ -168,6 +170,19 @@ export function bundlePath(stage: string, root = REPO_ROOT): string {
   return join(dir === undefined || dir === '' ? join(root, 'dist') : resolve(dir), stage, 'index.js');
 }
 
+/**
+ * The node binary a stage runs on: `$WRIT_STAGE_NODE` when that is set (an absolute path, or a path from
+ * the current directory), else the node running this process. A named binary that does not exist is an
+ * error here, before anything is spawned.
+ */
+export function stageNode(): string {
+  const named = process.env.WRIT_STAGE_NODE;
+  if (named === undefined || named === '') return process.execPath;
+  const path = resolve(named);
+  if (!existsSync(path)) throw new Error(`WRIT_STAGE_NODE names ${path}, which does not exist`);
+  return path;
+}
+
 export async function runStage(options: RunStageOptions): Promise<StageRun> {
   const root = options.root ?? REPO_ROOT;
   const actionFile = join(root, 'actions', options.stage, 'action.yml');
@@ -186,6 +201,7 @@ export async function runStage(options: RunStageOptions): Promise<StageRun> {
     );
   }
 
+  const node = stageNode();
   let workDir: string;
   if (options.runnerDir === undefined) {
     workDir = mkdtempSync(join(tmpdir(), `writ-run-${options.stage}-`));
@@ -220,7 +236,7 @@ export async function runStage(options: RunStageOptions): Promise<StageRun> {
   for (const [name, input] of Object.entries(declared)) env[inputVariable(name)] = input.default ?? '';
   for (const [name, value] of Object.entries(options.inputs ?? {})) env[inputVariable(name)] = value;
 
-  const child = spawn(process.execPath, [bundle], {
+  const child = spawn(node, [bundle], {
     cwd: options.workspace ?? process.cwd(),
     env,
     stdio: ['ignore', 'pipe', 'pipe'],

@@ -91,7 +91,7 @@ describe('help, version and usage', () => {
     expect(bare.out).toContain('--help');
     for (const flag of ['--version', '-V']) {
       const version = await writ([flag]);
-      expect(version).toEqual({ code: 0, out: 'writ 0.1.0\n', err: '' });
+      expect(version).toEqual({ code: 0, out: 'writ 0.2.0\n', err: '' });
     }
   });
 

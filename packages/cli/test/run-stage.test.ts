@@ -1,4 +1,6 @@
 import { describe, expect, it } from '@jest/globals';
+import { chmodSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import {
   REPO_ROOT,
@@ -10,6 +12,7 @@ import {
   parseEnvFile,
   parseWorkflowCommands,
   runStage,
+  stageNode,
 } from '../src/run-stage.js';
 
 describe('writ run: the runner contract', () => {
@@ -90,5 +93,44 @@ describe('writ run: the runner contract', () => {
     // Every failure message ends with the code's entry in docs/errors.md.
     expect(run.commands.errors[0]).toMatch(/ — https:\/\/\S+\/docs\/errors\.md#plan-file-not-found$/);
     expect(formatStageRun(run)).toContain('reason: plan-file-not-found');
+  });
+
+  it('runs the stage on the node binary WRIT_STAGE_NODE names (CI: Node 24), else on the one running writ', async () => {
+    const saved = process.env.WRIT_STAGE_NODE;
+    const dir = mkdtempSync(join(tmpdir(), 'writ-stage-node-'));
+    try {
+      delete process.env.WRIT_STAGE_NODE;
+      expect(stageNode()).toBe(process.execPath);
+      process.env.WRIT_STAGE_NODE = join(dir, 'no-such-node');
+      await expect(runStage({ stage: 'preview' })).rejects.toThrow(
+        `WRIT_STAGE_NODE names ${join(dir, 'no-such-node')}, which does not exist`,
+      );
+      // A node of its own: a script (on the real node) that records how it was started, then loads the
+      // bundle it was given (a shell wrapper would not do: dash drops INPUT_PLAN-FILE, a name with a hyphen).
+      const node = join(dir, 'node');
+      const argv = join(dir, 'argv');
+      writeFileSync(
+        node,
+        [
+          `#!${process.execPath}`,
+          `require('node:fs').writeFileSync(${JSON.stringify(argv)}, process.argv.slice(2).join('\\n'));`,
+          "import(require('node:url').pathToFileURL(process.argv[2]).href);",
+          '',
+        ].join('\n'),
+      );
+      chmodSync(node, 0o755);
+      process.env.WRIT_STAGE_NODE = node;
+      const run = await runStage({
+        stage: 'preview',
+        inputs: { 'plan-file': '/nonexistent.json' },
+        env: { GITHUB_REPOSITORY: 'acme/widgets' },
+      });
+      expect(run.outputs).toMatchObject({ outcome: 'refused', reason: 'plan-file-not-found' });
+      expect(readFileSync(argv, 'utf8')).toBe(bundlePath('preview'));
+    } finally {
+      if (saved === undefined) delete process.env.WRIT_STAGE_NODE;
+      else process.env.WRIT_STAGE_NODE = saved;
+      rmSync(dir, { recursive: true, force: true });
+    }
   });
 });
