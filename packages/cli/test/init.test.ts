@@ -126,7 +126,7 @@ describe('writ init --github', () => {
       '.writ/manifest.json': 'create',
     });
     const approval = readFileSync(join(dir, '.github/workflows/writ-approval.yml'), 'utf8');
-    expect(approval).toContain(`writ-actions/writ/actions/consume-approval@${REF} # v0.2.0`);
+    expect(approval).toContain(`writ-actions/writ/actions/consume-approval@${REF} # v0.1.0`);
     expect(JSON.parse(readFileSync(join(dir, '.writ/policy.json'), 'utf8')).kinds['issue.create']).toBe(
       'require-proof',
     );
