@@ -263,6 +263,8 @@ export interface KillPointFigures {
   reference: EndState;
   failures: string[];
   seconds: number;
+  /** The five slowest trials, `<label>: <seconds> s`: where a campaign's time goes. */
+  slowest: string[];
 }
 
 async function endState(
@@ -658,7 +660,9 @@ export async function runKillPointCampaign(options: {
     reference: undefined as unknown as EndState,
     failures: [],
     seconds: 0,
+    slowest: [],
   };
+  const trialSeconds: Array<[string, number]> = [];
   try {
     // The reference: the lifecycle uninterrupted, counting each stage's requests (its boundaries).
     const reference = await newTrial(`ref-${options.seed}`);
@@ -719,6 +723,7 @@ export async function runKillPointCampaign(options: {
     for (const [number, combination] of chosen.entries()) {
       const { stage, at, kind } = combination;
       const label = labelOf(combination);
+      const trialStarted = Date.now();
       const trial = await newTrial(`t${options.seed}-${number}`);
       const start = await since();
       const outcomes: string[] = [];
@@ -826,7 +831,12 @@ export async function runKillPointCampaign(options: {
       } catch (error: unknown) {
         figures.failures.push(`${label}: its ledger history could not be recorded: ${String(error)}`);
       }
+      trialSeconds.push([label, Math.round((Date.now() - trialStarted) / 100) / 10]);
     }
+    figures.slowest = trialSeconds
+      .sort((a, b) => b[1] - a[1])
+      .slice(0, 5)
+      .map(([label, seconds]) => `${label}: ${seconds} s`);
     figures.seconds = Math.round((Date.now() - started) / 100) / 10;
     return figures;
   } finally {
