@@ -77,24 +77,33 @@ const shared = {
   },
 };
 
+/**
+ * `npm run test:unit` and `npm run test:e2e` run jest with this config, which keeps the one tier the
+ * script is named after (npm names it in npm_lifecycle_event), so arguments pass on as to `npm test`
+ * (`npm run test:unit -- packages/core/test/plan`); `--selectProjects unit` does the same by hand.
+ */
+const tier = /^test:(unit|e2e)$/.exec(process.env.npm_lifecycle_event ?? '')?.[1];
+
+export const TIERS = [
+  {
+    ...shared,
+    displayName: 'unit',
+    testMatch: ['**/*.test.ts'],
+    testPathIgnorePatterns: ['/node_modules/', ...E2E_SUITES.map((path) => `<rootDir>/${escape(path)}`)],
+  },
+  {
+    ...shared,
+    displayName: 'e2e',
+    testMatch: E2E_SUITES.map((path) => `<rootDir>/${path}${path.endsWith('/') ? '**/*.test.ts' : ''}`),
+    // Bundles the stages from the working tree into .tmp/test-dist/ (rebuilding only what changed) and
+    // sets WRIT_BUNDLE_DIR, so the end-to-end tests run the code under test, not the committed dist/.
+    // Jest runs a project's global setup only when one of its suites is selected.
+    globalSetup: '<rootDir>/test/support/global-setup.mjs',
+  },
+];
+
 export default {
-  projects: [
-    {
-      ...shared,
-      displayName: 'unit',
-      testMatch: ['**/*.test.ts'],
-      testPathIgnorePatterns: ['/node_modules/', ...E2E_SUITES.map((path) => `<rootDir>/${escape(path)}`)],
-    },
-    {
-      ...shared,
-      displayName: 'e2e',
-      testMatch: E2E_SUITES.map((path) => `<rootDir>/${path}${path.endsWith('/') ? '**/*.test.ts' : ''}`),
-      // Bundles the stages from the working tree into .tmp/test-dist/ (rebuilding only what changed) and
-      // sets WRIT_BUNDLE_DIR, so the end-to-end tests run the code under test, not the committed dist/.
-      // Jest runs a project's global setup only when one of its suites is selected.
-      globalSetup: '<rootDir>/test/support/global-setup.mjs',
-    },
-  ],
+  projects: TIERS.filter((project) => tier === undefined || project.displayName === tier),
   // Prints the campaign sizes (test/support/campaigns.mjs) once per run.
   globalSetup: '<rootDir>/test/support/print-campaigns.mjs',
   testTimeout: 120000,
