@@ -60,7 +60,12 @@ afterAll(() => {
       env,
       stdio: ['ignore', 'ignore', 'pipe'],
     });
-    const run = spawnSync('npm', ['test', '--', '--ci', ...SUITES], { cwd: clone, env, encoding: 'utf8' });
+    // One worker: the outer run's two are busy with the rest of the suite.
+    const run = spawnSync('npm', ['test', '--', '--ci', '--maxWorkers=1', ...SUITES], {
+      cwd: clone,
+      env,
+      encoding: 'utf8',
+    });
     const report = `${run.stdout}\n${run.stderr}`;
     if (run.status !== 0) process.stderr.write(report);
     expect(run.status).toBe(0);
