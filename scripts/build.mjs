@@ -11,6 +11,7 @@ import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import ncc from '@vercel/ncc';
 import { transformSync } from 'esbuild';
+import { readBars, renderReadme } from './coverage-table.mjs';
 import { renderActionDocs, renderActionReadme } from './docs.mjs';
 import { discoverStages, generateRegistry } from './generate-registry.mjs';
 import { generateValidators } from './generate-validators.mjs';
@@ -20,20 +21,32 @@ const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 export { discoverStages };
 
 /**
+ * Writes the stage's generated entry (when it is not already what it should be) and returns its path.
+ * ncc compiles with the tsconfig.json nearest its entry, so the entry it is given is a one-line import
+ * of the stage's index.ts from scripts/bundle/entries/ (generated, not committed), under
+ * scripts/bundle/tsconfig.json: ESM for a bundler, and transpile-only. Type-checking the whole project
+ * took four fifths of each bundle's time, and `npm run typecheck` does it once (CI runs it).
+ * A caller that records a bundle's inputs calls this before it notes when the bundling started: the
+ * entry is one of the files webpack reads, and one written after that moment (as on a fresh clone's
+ * first build, where none exists yet) reads as edited during the build, so no inputs were recorded
+ * and every stage was bundled again by the next run.
+ */
+export function writeEntry(stage) {
+  const entry = join(root, 'scripts/bundle/entries', `${stage}.ts`);
+  const importing = `import '../../../packages/core/src/stages/${stage}/index.js';\n`;
+  mkdirSync(dirname(entry), { recursive: true });
+  if (!existsSync(entry) || readFileSync(entry, 'utf8') !== importing) writeFileSync(entry, importing);
+  return entry;
+}
+
+/**
  * Bundles one stage into `out` (replaced whole). Returns the entry bundle's size and the files webpack
  * read or probed for (`inputs`, `missing`), so a caller can tell when the bundle is stale.
  */
 export async function bundleStage(stage, out = join(root, 'dist', stage)) {
   const source = join(root, 'packages/core/src/stages', stage, 'index.ts');
   if (!existsSync(source)) throw new Error(`actions/${stage}/action.yml has no entry point at ${source}`);
-  // ncc compiles with the tsconfig.json nearest its entry, so the entry it is given is a one-line
-  // import of the stage's index.ts from scripts/bundle/entries/ (generated, not committed), under
-  // scripts/bundle/tsconfig.json: ESM for a bundler, and transpile-only. Type-checking the whole
-  // project took four fifths of each bundle's time, and `npm run typecheck` does it once (CI runs it).
-  const entry = join(root, 'scripts/bundle/entries', `${stage}.ts`);
-  const importing = `import '../../../packages/core/src/stages/${stage}/index.js';\n`;
-  mkdirSync(dirname(entry), { recursive: true });
-  if (!existsSync(entry) || readFileSync(entry, 'utf8') !== importing) writeFileSync(entry, importing);
+  const entry = writeEntry(stage);
   const { code, assets, stats } = await ncc(entry, {
     minify: true,
     transpileOnly: true,
@@ -124,6 +137,11 @@ async function main() {
     cwd: root,
     stdio: 'inherit',
   });
+  // README's coverage table from coverage-bars.json (the bars jest enforces, and their last measures).
+  const readme = readFileSync(join(root, 'README.md'), 'utf8');
+  const withTable = await renderReadme(readme, readBars());
+  if (withTable !== readme) writeFileSync(join(root, 'README.md'), withTable);
+  console.log('generated the coverage table in README.md');
   const known = new Set(stages);
   if (existsSync(join(root, 'dist'))) {
     for (const entry of readdirSync(join(root, 'dist'))) {
@@ -135,6 +153,7 @@ async function main() {
     if (!known.has(entry.replace(/\.md$/, ''))) rmSync(join(root, 'action-docs', entry), { force: true });
   }
   const built = await inTurns(stages, BUNDLE_CONCURRENCY, async (stage) => {
+    writeEntry(stage);
     const started = Date.now();
     const { bytes, inputs, missing } = await bundleStageIsolated(stage);
     return { stage, inputs, missing, started, bytes };

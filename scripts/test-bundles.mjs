@@ -19,7 +19,7 @@ import {
 import { dirname, join, relative, resolve, sep } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { fileURLToPath } from 'node:url';
-import { BUNDLE_CONCURRENCY, bundleStageIsolated, discoverStages, inTurns } from './build.mjs';
+import { BUNDLE_CONCURRENCY, bundleStageIsolated, discoverStages, inTurns, writeEntry } from './build.mjs';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 export const TEST_DIST = join(root, '.tmp', 'test-dist');
@@ -163,6 +163,9 @@ async function ensureTestBundles() {
       return reason === null ? [] : [{ stage, reason }];
     });
     await inTurns(stale, BUNDLE_CONCURRENCY, async ({ stage, reason }) => {
+      // The generated entry is written before `started`: webpack reads it, and install() records no
+      // inputs for a bundle whose inputs changed after `started`.
+      writeEntry(stage);
       const started = Date.now();
       const staging = join(TEST_DIST, `.${stage}.building`);
       let inputs, missing;

@@ -1,4 +1,7 @@
-/** The release workflow: actionlint-clean, every action pinned by full SHA, least privilege, dist/ checked fresh. */
+/**
+ * The release workflow and CI's: actionlint-clean, every action pinned by full SHA, least privilege;
+ * CI runs .ci/run on pull requests and pushes to main, and the release calls it before tagging.
+ */
 import { execFileSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -13,18 +16,22 @@ const path = '.github/workflows/release.yml';
 const text = readFileSync(join(repoRoot, path), 'utf8');
 const workflow = parse(text) as {
   permissions: unknown;
-  jobs: Record<
-    string,
-    { permissions?: Record<string, string>; steps: { name?: string; uses?: string; run?: string }[] }
-  >;
+  jobs: Record<string, Job>;
 };
+
+interface Job {
+  permissions?: Record<string, string>;
+  needs?: string | string[];
+  uses?: string;
+  steps?: { name?: string; uses?: string; run?: string }[];
+}
 
 const versionOf = (path: string): string =>
   (JSON.parse(readFileSync(join(repoRoot, path), 'utf8')) as { version: string }).version;
 
 /** Runs the release workflow's own version check, as its step does, on this tree. */
 function releaseVersionCheck(version: string, cwd = repoRoot): { status: number; out: string } {
-  const step = workflow.jobs.check?.steps.find((s) => s.name?.startsWith('The version is package.json'));
+  const step = workflow.jobs.check?.steps?.find((s) => s.name?.startsWith('The version is package.json'));
   if (step?.run === undefined) throw new Error('the release workflow has no version check step');
   try {
     const out = execFileSync('bash', ['-e', '-c', step.run], {
@@ -47,7 +54,10 @@ describe('the release workflow', () => {
   it('pins every action by its full commit SHA with a version comment', () => {
     const uses = text.split('\n').filter((line) => /^\s*-?\s*uses:/.test(line));
     expect(uses.length).toBeGreaterThan(0);
-    for (const line of uses) expect(line).toMatch(/uses: [\w.-]+\/[\w.-]+@[0-9a-f]{40} # v\d+\.\d+\.\d+$/);
+    // ci.yml, a workflow of this repository at this commit, is the one exception.
+    for (const line of uses.filter((use) => !use.endsWith('uses: ./.github/workflows/ci.yml'))) {
+      expect(line).toMatch(/uses: [\w.-]+\/[\w.-]+@[0-9a-f]{40} # v\d+\.\d+\.\d+$/);
+    }
   });
 
   it('grants nothing at the top and contents: write only to the job that tags', () => {
@@ -56,18 +66,24 @@ describe('the release workflow', () => {
       .filter(([, job]) => Object.values(job.permissions ?? {}).includes('write'))
       .map(([name, job]) => [name, job.permissions]);
     expect(writers).toEqual([['tag', { contents: 'write' }]]);
-    expect(workflow.jobs.tag?.steps.some((step) => step.uses !== undefined)).toBe(false);
+    expect(workflow.jobs.tag?.steps?.some((step) => step.uses !== undefined)).toBe(false);
   });
 
-  it('checks that dist/ is what the source builds, and the tests pass, before tagging', () => {
-    const runs = workflow.jobs.check?.steps.map((step) => step.run ?? '') ?? [];
-    for (const command of ['npm ci', 'npm run lint', 'npm test', 'npm run check-dist']) {
-      expect(runs).toContain(command);
+  it("runs CI's own checks (ci.yml, .ci/run: dist/ fresh, the tests pass) before tagging, no subset of them", () => {
+    expect(workflow.jobs.ci).toMatchObject({
+      needs: 'check',
+      uses: './.github/workflows/ci.yml',
+      permissions: { contents: 'read' },
+    });
+    expect(workflow.jobs.tag?.needs).toEqual(['check', 'ci']);
+    // No check of its own beside the version's: the release runs what every pull request runs.
+    const runs = workflow.jobs.check?.steps?.map((step) => step.run ?? '') ?? [];
+    for (const command of ['npm ci', 'npm test', 'npm run check-dist', '.ci/run']) {
+      expect(runs.some((run) => run.includes(command))).toBe(false);
     }
-    expect(text).toMatch(/needs: check/);
     // The version input reaches scripts only through the environment, never expanded into a script.
     for (const job of Object.values(workflow.jobs)) {
-      for (const step of job.steps) expect(step.run ?? '').not.toMatch(/\$\{\{/);
+      for (const step of job.steps ?? []) expect(step.run ?? '').not.toMatch(/\$\{\{/);
     }
   });
 
@@ -107,5 +123,58 @@ describe('the release workflow', () => {
       status: 1,
       out: '::error::version must be X.Y.Z (got an invalid value)\n',
     });
+  });
+});
+
+describe('the CI workflow', () => {
+  const ciPath = '.github/workflows/ci.yml';
+  const ciText = readFileSync(join(repoRoot, ciPath), 'utf8');
+  const ci = parse(ciText) as {
+    on: Record<string, unknown>;
+    permissions: unknown;
+    jobs: Record<string, Job>;
+  };
+
+  it('passes actionlint', async () => {
+    expect(await lintWorkflow(ciText, ciPath)).toEqual([]);
+  });
+
+  it('runs on pull requests, pushes to main, and when the release calls it', () => {
+    expect(ci.on).toEqual({ pull_request: null, push: { branches: ['main'] }, workflow_call: null });
+  });
+
+  it('reads the repository and nothing more, with every action pinned by its full commit SHA', () => {
+    expect(ci.permissions).toEqual({ contents: 'read' });
+    for (const job of Object.values(ci.jobs))
+      expect(job.permissions ?? { contents: 'read' }).toEqual({ contents: 'read' });
+    const uses = ciText.split('\n').filter((line) => /^\s*-?\s*uses:/.test(line));
+    expect(uses.length).toBeGreaterThan(0);
+    for (const line of uses) expect(line).toMatch(/uses: [\w.-]+\/[\w.-]+@[0-9a-f]{40} # v\d+\.\d+\.\d+$/);
+    // The same pins as the release workflow's.
+    for (const line of uses) expect(text).toContain(line.trim().replace(/^- /, ''));
+  });
+
+  it('runs .ci/run, which runs every check: the whole suite once, then the rest', () => {
+    const runs = Object.values(ci.jobs).flatMap((job) => job.steps?.flatMap((step) => step.run ?? []) ?? []);
+    expect(runs).toEqual(['.ci/run']);
+    const script = readFileSync(join(repoRoot, '.ci/run'), 'utf8');
+    // Each step's command, in the order .ci/run runs them (a step line may continue on the next).
+    const steps = [...script.replace(/\\\n\s*/g, '').matchAll(/^step "[^"]+" (\S+(?: \S+)?(?: \S+)?)/gm)].map(
+      (match) => match[1],
+    );
+    expect(steps).toEqual([
+      'prerequisites',
+      'npm ci --no-audit',
+      // README's test command first after the install: on a clean clone, before anything is built.
+      'tests_on_node24',
+      'npm run test:unit',
+      'npm run lint',
+      'npm run typecheck',
+      'npm run check-dist',
+      'npm run check-mutations',
+      'npm run model',
+      'npm run lint:workflows',
+    ]);
+    expect(script).toMatch(/^tests_on_node24\(\) \{\n(?:.*\n)*?\s*bash \.ci\/node24\/run --coverage /m);
   });
 });

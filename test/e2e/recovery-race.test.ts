@@ -14,10 +14,12 @@
 import { expect, it } from '@jest/globals';
 import { runKillPointCampaign } from '../recovery-race/kill-points.js';
 import { runSweeperCampaign } from '../recovery-race/sweepers.js';
+import { CAMPAIGNS } from '../support/campaigns.mjs';
 
-const sweeperTrials = Number(process.env.WRIT_RECOVERY_SWEEPER_TRIALS ?? '25');
-const killPoints = Number(process.env.WRIT_RECOVERY_KILL_POINTS ?? '40');
-const persistKillPoints = Number(process.env.WRIT_RECOVERY_PERSIST_KILL_POINTS ?? '30');
+// The sizes (and their environment overrides) are set in test/support/campaigns.mjs.
+const sweeperTrials = CAMPAIGNS.recoverySweeperTrials;
+const killPoints = CAMPAIGNS.recoveryKillPoints;
+const persistKillPoints = CAMPAIGNS.recoveryPersistKillPoints;
 
 it(`lets exactly one of 4 concurrent sweepers take over, in each of ${sweeperTrials} seeded trials`, async () => {
   const figures = await runSweeperCampaign({ trials: sweeperTrials, seed: 5 });

@@ -13,6 +13,7 @@ import { createServer } from 'node:http';
 import type { IncomingMessage, Server, ServerResponse } from 'node:http';
 import { createServer as createTlsServer } from 'node:https';
 import type { AddressInfo } from 'node:net';
+import { setTimeout as sleep } from 'node:timers/promises';
 import { constants, createBrotliCompress, createDeflate, createGzip } from 'node:zlib';
 import { Agent, fetch as undiciFetch } from 'undici';
 import { httpStatus } from '../../src/errors.js';
@@ -283,6 +284,11 @@ describe('the deadline of a request, its retries included', () => {
       client({ retries: 3, retryBaseMs: 3000, deadlineMs: 300 }).request('GET /fail'),
     );
     expect(code).toBe('github-request-deadline');
+    expect(hostile.seen.slice(before).map((s) => s.path)).toEqual(['/fail']);
+    // The retry plugin-retry scheduled for 3 s after the 502 is still pending (a timer that would keep
+    // jest's worker alive after its last suite): this timer, set later for as long, fires after it, so
+    // the retry has run by then, finding the signal aborted, and sent nothing.
+    await sleep(3000);
     expect(hostile.seen.slice(before).map((s) => s.path)).toEqual(['/fail']);
   });
 

@@ -21,6 +21,7 @@ import {
 } from '@writ/core/ledger/ledger.js';
 import type { LedgerStore } from '@writ/core/ledger/store.js';
 import { APP, MemoryLedgerStore, holdersFinished, instantClock } from './support/memory-store.js';
+import { CAMPAIGNS } from '../../../../test/support/campaigns.mjs';
 import { approvalFor, planFor, recomputed } from './support/fixtures.js';
 
 const LEASE_MS = 60_000;
@@ -392,7 +393,7 @@ async function seededWorld(): Promise<{ model: Model; real: Real }> {
   return { model, real };
 }
 
-const NUM_RUNS = Number(process.env.WRIT_MODEL_RUNS ?? '2000');
+const NUM_RUNS = CAMPAIGNS.ledgerModelRuns;
 
 describe('the ledger against a reference model', () => {
   it(`agrees with the model on every outcome and state (${NUM_RUNS} runs)`, async () => {

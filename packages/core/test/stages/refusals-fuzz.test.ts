@@ -22,12 +22,13 @@ import { run as runProbe } from '@writ/core/stages/probe/main.js';
 import { run as runPublishArtifact } from '@writ/core/stages/publish-artifact/main.js';
 import { run as runRecovery } from '@writ/core/stages/recovery/main.js';
 import { LEDGER_TOKEN, OWNER, OWNER_TOKEN, REPO } from '../ledger/support/emulator.js';
+import { CAMPAIGNS } from '../../../../test/support/campaigns.mjs';
 import { runnerEnv } from './support/runner-env.js';
 import type { StageWorld } from './support/stage-world.js';
 import { stageWorld } from './support/stage-world.js';
 
 const SEED = Number(process.env.WRIT_FUZZ_SEED ?? 26_012);
-const RUNS = Number(process.env.WRIT_FUZZ_RUNS ?? 40);
+const RUNS = CAMPAIGNS.refusalFuzzRuns;
 
 const MAINS: Record<StageName, () => Promise<void>> = {
   'claim-checkpoint': runClaimCheckpoint,

@@ -1,12 +1,13 @@
 /**
  * The race campaign in CI: 8 OS processes consuming the same approval per trial, 0..50 ms random latency,
- * 5% apply-then-drop. CI runs a bounded number of trials (WRIT_RACE_TRIALS, default 25); the full
+ * 5% apply-then-drop. CI runs a bounded number of trials (WRIT_RACE_TRIALS, default 25, in test/support/campaigns.mjs); the full
  * 200-trial campaign is `npm run race:ledger -w @writ/cli`.
  */
 import { expect, it } from '@jest/globals';
+import { CAMPAIGNS } from '../../../../../test/support/campaigns.mjs';
 import { runCampaign } from './campaign.js';
 
-const trials = Number(process.env.WRIT_RACE_TRIALS ?? '25');
+const trials = CAMPAIGNS.ledgerRaceTrials;
 
 it(`elects exactly one winner in each of ${trials} trials of 8 processes, with no lost or doubled approval`, async () => {
   const figures = await runCampaign({

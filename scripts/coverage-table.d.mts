@@ -1,0 +1,21 @@
+/** Types of scripts/coverage-table.mjs for the tests that import it. */
+export interface Bar {
+  lines: number;
+  branches: number;
+  measured?: { lines: number; branches: number };
+  why?: string;
+}
+export interface BarsFile {
+  about: string;
+  bars: Record<string, Bar>;
+}
+export function readBars(path?: string): BarsFile;
+export function measure(
+  summary: Record<string, Record<string, { covered: number; total: number }>>,
+  keys: string[],
+): Record<string, { lines: number; branches: number; totals: { lines: number; branches: number } }>;
+export function renderCoverageTable(file: BarsFile): string;
+export function withCoverageTable(readme: string, file: BarsFile): string;
+export function renderReadme(readme: string, file: BarsFile): Promise<string>;
+export const TABLE_START: string;
+export const TABLE_END: string;
