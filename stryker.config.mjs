@@ -40,8 +40,10 @@ export default {
   clearTextReporter: { allowColor: false, logTests: false, reportMutants: false, reportScoreTable: true },
   thresholds: { high: 90, low: 80, break: null },
   timeoutMS: 10000,
+  // The initial run of every related suite takes minutes on two shared cores (the default stops at 5).
+  dryRunTimeoutMinutes: 30,
   tempDirName: '.stryker-tmp',
   // Not copied into the sandbox: build output and scratch (the suites Stryker runs read none of them).
-  ignorePatterns: ['/dist', '/.tmp', '/coverage', '/reports/mutation', '/bench/results'],
+  ignorePatterns: ['/.stryker-tmp*', '/dist', '/.tmp', '/coverage', '/reports/mutation', '/bench/results'],
   cleanTempDir: true,
 };

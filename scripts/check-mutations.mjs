@@ -24,11 +24,12 @@ import {
   writeFileSync,
 } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { dirname, join, relative } from 'node:path';
+import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { TEST_DIST } from './test-bundles.mjs';
 
-const root = join(dirname(fileURLToPath(import.meta.url)), '..');
+const ROOT = join(dirname(fileURLToPath(import.meta.url)), '..');
+/** scripts/test-bundles.mjs's TEST_DIST, relative (not imported: that would load the bundler into a test). */
+const TEST_DIST = join('.tmp', 'test-dist');
 
 /**
  * Each mutant: a throw inserted before `before` in `file`, or (`replace`) `before` replaced by a
@@ -75,7 +76,7 @@ const MUTANTS = [
 ];
 
 /** The working tree's files as they are now: tracked (unless deleted) and untracked, not ignored. */
-function workingFiles() {
+function workingFiles(root) {
   const listed = spawnSync('git', ['ls-files', '-z', '--cached', '--others', '--exclude-standard'], {
     cwd: root,
     encoding: 'utf8',
@@ -95,9 +96,9 @@ function workingFiles() {
  * workspace packages, node_modules/@writ/*, link into the copy's packages/, so the copy's code is what
  * its tests and bundles import) and the test bundles of .tmp/test-dist/ copied along.
  */
-export function copyTree() {
+export function copyTree(root = ROOT) {
   const copy = mkdtempSync(join(tmpdir(), 'writ-check-mutations-'));
-  for (const path of workingFiles()) {
+  for (const path of workingFiles(root)) {
     mkdirSync(dirname(join(copy, path)), { recursive: true });
     cpSync(join(root, path), join(copy, path), { verbatimSymlinks: true });
   }
@@ -113,7 +114,8 @@ export function copyTree() {
       symlinkSync(join(modules, entry), join(copy, 'node_modules', entry));
     }
   }
-  if (existsSync(TEST_DIST)) cpSync(TEST_DIST, join(copy, relative(root, TEST_DIST)), { recursive: true });
+  if (existsSync(join(root, TEST_DIST)))
+    cpSync(join(root, TEST_DIST), join(copy, TEST_DIST), { recursive: true });
   return copy;
 }
 
@@ -134,12 +136,6 @@ function removeCopy() {
   if (copy !== null) rmSync(copy, { recursive: true, force: true });
   copy = null;
 }
-for (const signal of ['SIGINT', 'SIGTERM']) {
-  process.on(signal, () => {
-    removeCopy();
-    process.exit(130);
-  });
-}
 
 /**
  * `--after-passing-npm-test`: the caller has just run the whole `npm test` on this tree and it passed
@@ -149,14 +145,14 @@ for (const signal of ['SIGINT', 'SIGTERM']) {
 const AFTER_PASSING_NPM_TEST = process.argv.includes('--after-passing-npm-test');
 
 function main() {
-  if (AFTER_PASSING_NPM_TEST && !existsSync(TEST_DIST)) {
+  if (AFTER_PASSING_NPM_TEST && !existsSync(join(ROOT, TEST_DIST))) {
     console.error(`check-mutations: --after-passing-npm-test, yet ${TEST_DIST} holds no bundles.`);
     return 1;
   }
   const started = Date.now();
   copy = copyTree();
   console.log(`check-mutations: the working tree copied to ${copy} in ${Date.now() - started} ms`);
-  const copyDist = join(copy, relative(root, TEST_DIST));
+  const copyDist = join(copy, TEST_DIST);
   if (AFTER_PASSING_NPM_TEST) {
     console.log('unmutated tree: passed in the npm test run just before (--after-passing-npm-test)');
   } else {
@@ -215,6 +211,12 @@ function main() {
 }
 
 if (process.argv[1] === fileURLToPath(import.meta.url)) {
+  for (const signal of ['SIGINT', 'SIGTERM']) {
+    process.on(signal, () => {
+      removeCopy();
+      process.exit(130);
+    });
+  }
   try {
     process.exitCode = main();
   } finally {

@@ -136,7 +136,10 @@ function main(argv) {
   const ci = argv.includes('--ci');
   const reportOnly = argv.includes('--report-only');
   const passThrough = argv.filter((arg) => arg !== '--ci' && arg !== '--report-only');
-  const before = readJson(INCREMENTAL_FILE);
+  // Stryker's own --incrementalFile (another file, e.g. for a part run beside another) is honoured here.
+  const named = argv.indexOf('--incrementalFile');
+  const incrementalFile = named >= 0 && argv[named + 1] !== undefined ? argv[named + 1] : INCREMENTAL_FILE;
+  const before = readJson(incrementalFile);
   if (!reportOnly) {
     const reporters = ci
       ? ['clear-text', 'progress-append-only', 'json']
@@ -157,18 +160,18 @@ function main(argv) {
     const seconds = Math.round((Date.now() - started) / 1000);
     console.log(`mutate: stryker exited ${run.status ?? run.signal} after ${seconds} s`);
     if (run.status !== 0) return 1;
-    const after = readJson(INCREMENTAL_FILE);
+    const after = readJson(incrementalFile);
     if (after === null) {
-      console.error(`mutate: Stryker wrote no ${INCREMENTAL_FILE}`);
+      console.error(`mutate: Stryker wrote no ${incrementalFile}`);
       return 1;
     }
     const merged = mergeReports(before, after);
-    mkdirSync(join(root, dirname(INCREMENTAL_FILE)), { recursive: true });
-    writeFileSync(join(root, INCREMENTAL_FILE), `${JSON.stringify(merged, null, 2)}\n`);
+    mkdirSync(join(root, dirname(incrementalFile)), { recursive: true });
+    writeFileSync(join(root, incrementalFile), `${JSON.stringify(merged, null, 2)}\n`);
   }
-  const report = readJson(INCREMENTAL_FILE);
+  const report = readJson(incrementalFile);
   if (report === null) {
-    console.error(`mutate: no ${INCREMENTAL_FILE}; run \`npm run mutate\` first`);
+    console.error(`mutate: no ${incrementalFile}; run \`npm run mutate\` first`);
     return 1;
   }
   const { text, failing } = render(scores(report));
