@@ -166,7 +166,7 @@ describe('findOwnMarked: the page loop', () => {
     if (found.status !== 'exists') return;
     expect(found.item.id).toBe(2);
     expect(found.duplicates.map((d) => d.id)).toEqual([4, 5]);
-    expect(found.foreign.map((f) => f.id)).toEqual([6]);
+    expect(found.foreign?.map((f) => f.id)).toEqual([6]);
     expect(found.pagesRead).toBe(3);
   });
 });
