@@ -174,10 +174,15 @@ describe('verifyApprovalComment', () => {
       const answer = await getPermission(parameters);
       return { ...answer, data: { ...answer.data, user: { ...answer.data.user, id: 424242 } } };
     }) as typeof getPermission;
-    const reused = {
-      ...reader,
-      rest: { ...reader.rest, repos: { ...reader.rest.repos, getCollaboratorPermissionLevel: reusedLogin } },
-    } as GitHubClient;
+    const only = <T extends object>(target: T, name: string, value: unknown): T =>
+      new Proxy(target, {
+        get: (object, key, receiver) => (key === name ? value : Reflect.get(object, key, receiver)),
+      });
+    const reused = only(
+      reader,
+      'rest',
+      only(reader.rest, 'repos', only(reader.rest.repos, 'getCollaboratorPermissionLevel', reusedLogin)),
+    );
     const refused = await refusalOf(verifyApprovalComment(reused, check(id)));
     expect(refused.code).toBe('unauthorized-approval');
     expect(refused.message).toContain('now belongs to another account');
@@ -192,9 +197,9 @@ describe('verifyApprovalComment', () => {
         reader,
         check(id, {
           refuseAs: 'stale-or-mismatched-approval',
-          beforeRole: async (command, read) => {
+          beforeRole: (command, read) => {
             seen.push(`${command.kind} ${read.id}`);
-            throw new WritError('approval-already-consumed', 'already consumed');
+            return Promise.reject(new WritError('approval-already-consumed', 'already consumed'));
           },
         }),
       ),
