@@ -7,7 +7,8 @@
 //
 //   npm run mutate                                  the whole scope
 //   npm run mutate -- --mutate 'packages/core/src/claim/**/*.ts'   a part; the other results are kept
-//   npm run mutate -- --ci                          CI (.ci/run): the same, without the HTML report
+//   npm run mutate -- --ci                          CI (.ci/run): the same, without the HTML report,
+//                                                   and only when the committed file covers every folder
 //   npm run mutate -- --report-only                 print the scores of the incremental file, no run
 //
 // Other arguments go to `stryker run` as they are (e.g. --force to re-test every mutant).
@@ -140,6 +141,17 @@ function main(argv) {
   const named = argv.indexOf('--incrementalFile');
   const incrementalFile = named >= 0 && argv[named + 1] !== undefined ? argv[named + 1] : INCREMENTAL_FILE;
   const before = readJson(incrementalFile);
+  if (ci && !reportOnly) {
+    // CI re-tests only what changed; a folder with no results at all would be a full run of it (hours
+    // on two cores), so CI refuses that and names the folders to run locally and commit first.
+    const missing = scores(before ?? { files: {} }).rows.filter((row) => row.mutants === 0);
+    if (missing.length > 0) {
+      console.error(
+        `mutate --ci: ${incrementalFile} has no results for ${missing.map((row) => row.name).join(', ')}; run \`npm run mutate\` locally and commit the file first`,
+      );
+      return 1;
+    }
+  }
   if (!reportOnly) {
     const reporters = ci
       ? ['clear-text', 'progress-append-only', 'json']
