@@ -39,7 +39,9 @@ export default {
   htmlReporter: { fileName: 'reports/mutation/mutation.html' },
   clearTextReporter: { allowColor: false, logTests: false, reportMutants: false, reportScoreTable: true },
   thresholds: { high: 90, low: 80, break: null },
-  timeoutMS: 10000,
+  // Generous: on two shared cores a mutant that merely waited for the CPU must not count as a timeout
+  // (a timeout counts as detected).
+  timeoutMS: 30000,
   // The initial run of every related suite takes minutes on two shared cores (the default stops at 5).
   dryRunTimeoutMinutes: 30,
   tempDirName: '.stryker-tmp',
