@@ -1,23 +1,42 @@
 #!/usr/bin/env node
-// npm run check-mutations: proves `npm test` tests the working tree. Each mutant makes one stage's code
-// throw on entry, or gives persist or probe a behaviour they must not have (writing with the gate
-// closed, skipping the post-read, a 412-yet-applied counted positive…); `npm test` on the suites that
-// run that code must then fail. The
-// suites first pass on the unmutated tree (so a failure is the mutant's), and every mutated file is
-// restored byte for byte afterwards, also on an error or Ctrl-C, with the unmutated test bundles (so
-// each mutant rebuilds only the stages it touches).
+// npm run check-mutations: proves the end-to-end suites run stage bundles built from the working tree,
+// which StrykerJS (npm run mutate) cannot: its mutants live in the in-process code of its sandbox, and a
+// bundle spawned by test/e2e never contains them. Each mutant here makes one stage bundle's entry (or
+// code only a bundle runs end to end) throw, or gives probe a behaviour it must not have (probe/ is
+// outside Stryker's scope); the suites that run that code must then fail.
+//
+// It works on a copy: the working tree's files (tracked and untracked, not ignored, as they are now,
+// uncommitted edits included) copied to a temporary folder, node_modules linked in (the workspace
+// packages pointing into the copy), and the test bundles of .tmp/test-dist/ copied along, so each mutant
+// rebuilds only the stages it touches. The working tree is never written; the copy is removed at the end,
+// also on an error or Ctrl-C.
 import { spawnSync } from 'node:child_process';
-import { cpSync, existsSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import {
+  cpSync,
+  existsSync,
+  lstatSync,
+  mkdirSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  rmSync,
+  symlinkSync,
+  writeFileSync,
+} from 'node:fs';
+import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { TEST_DIST } from './test-bundles.mjs';
 
-const root = join(dirname(fileURLToPath(import.meta.url)), '..');
+const ROOT = join(dirname(fileURLToPath(import.meta.url)), '..');
+/** scripts/test-bundles.mjs's TEST_DIST, relative (not imported: that would load the bundler into a test). */
+const TEST_DIST = join('.tmp', 'test-dist');
 
 /**
  * Each mutant: a throw inserted before `before` in `file`, or (`replace`) `before` replaced by a
- * changed line, a behaviour persist and probe must not have; `suites` run that code (through bundles,
- * or in-process for the classifier and the guard).
+ * changed line; `suites` run that code (through bundles, or in-process for the classifier and the guard).
+ * Gone since Stryker (issue 28): persist's three behaviour mutants (writing with the gate closed,
+ * skipping the post-read, writing again without believing the read-back), which Stryker expresses in
+ * persist/ in-process; the persist bundle keeps its throw-on-entry mutant below.
  */
 const MUTANTS = [
   {
@@ -32,33 +51,14 @@ const MUTANTS = [
     ['claim-checkpoint', 'test/e2e/approval-slice.test.ts'],
     ['publish-artifact', 'test/e2e/publish-artifact.test.ts'],
     ['recovery', 'test/e2e/recovery.test.ts'],
+    ['persist', 'test/e2e/persist.test.ts'],
+    ['probe', 'test/e2e/probe.test.ts'],
   ].map(([stage, suite]) => ({
     name: `${stage} main`,
     file: `packages/core/src/stages/${stage}/main.ts`,
     before: `  await runStage('${stage}', {\n`,
     suites: [suite],
   })),
-  {
-    name: 'persist writes with the gate closed',
-    file: 'packages/core/src/persist/persist.ts',
-    before: '  if (!gate.open) {\n',
-    replace: '  if (!gate.open && Date.now() < 0) {\n',
-    suites: ['test/e2e/persist.test.ts'],
-  },
-  {
-    name: 'persist skips the post-read after a write',
-    file: 'packages/core/src/persist/persist.ts',
-    before: '          observed = await write.verify(sent.resource);\n',
-    replace: '          observed = Date.now() > 0;\n',
-    suites: ['test/e2e/persist-matrix.test.ts'],
-  },
-  {
-    name: 'persist writes again without believing its read-back',
-    file: 'packages/core/src/persist/persist.ts',
-    before: '      if (after.desired) return settled(',
-    replace: '      if (after.desired && Date.now() < 0) return settled(',
-    suites: ['test/e2e/persist-matrix.test.ts'],
-  },
   {
     name: 'probe counts a 412 whose read-back shows the write applied as positive',
     file: 'packages/core/src/probe/classify.ts',
@@ -73,18 +73,56 @@ const MUTANTS = [
     replace: '  if (same(settings.sandbox, settings.current) && Date.now() < 0) {\n',
     suites: ['test/e2e/probe.test.ts', 'packages/core/test/probe/guard.test.ts'],
   },
-  {
-    name: 'probe main',
-    file: 'packages/core/src/stages/probe/main.ts',
-    before: "  await runStage('probe', {\n",
-    suites: ['test/e2e/probe.test.ts'],
-  },
 ];
 
-function npmTest(suites) {
+/** The working tree's files as they are now: tracked (unless deleted) and untracked, not ignored. */
+function workingFiles(root) {
+  const listed = spawnSync('git', ['ls-files', '-z', '--cached', '--others', '--exclude-standard'], {
+    cwd: root,
+    encoding: 'utf8',
+  });
+  if (listed.status !== 0) throw new Error(`git ls-files failed: ${listed.stderr}`);
+  return [...new Set(listed.stdout.split('\0').filter(Boolean))].filter((path) => {
+    try {
+      return lstatSync(join(root, path)).isFile();
+    } catch {
+      return false;
+    }
+  });
+}
+
+/**
+ * A copy of the working tree in a new temporary folder, with node_modules linked entry by entry (the
+ * workspace packages, node_modules/@writ/*, link into the copy's packages/, so the copy's code is what
+ * its tests and bundles import) and the test bundles of .tmp/test-dist/ copied along.
+ */
+export function copyTree(root = ROOT) {
+  const copy = mkdtempSync(join(tmpdir(), 'writ-check-mutations-'));
+  for (const path of workingFiles(root)) {
+    mkdirSync(dirname(join(copy, path)), { recursive: true });
+    cpSync(join(root, path), join(copy, path), { verbatimSymlinks: true });
+  }
+  const modules = join(root, 'node_modules');
+  mkdirSync(join(copy, 'node_modules'));
+  for (const entry of readdirSync(modules)) {
+    if (entry === '@writ') {
+      mkdirSync(join(copy, 'node_modules', '@writ'));
+      for (const name of readdirSync(join(modules, '@writ'))) {
+        symlinkSync(join(copy, 'packages', name), join(copy, 'node_modules', '@writ', name));
+      }
+    } else {
+      symlinkSync(join(modules, entry), join(copy, 'node_modules', entry));
+    }
+  }
+  if (existsSync(join(root, TEST_DIST)))
+    cpSync(join(root, TEST_DIST), join(copy, TEST_DIST), { recursive: true });
+  return copy;
+}
+
+function npmTest(cwd, suites) {
   const started = Date.now();
   const result = spawnSync('npm', ['test', '--', '--silent', ...suites], {
-    cwd: root,
+    cwd,
     encoding: 'utf8',
     env: { ...process.env, FORCE_COLOR: '0' },
   });
@@ -93,21 +131,10 @@ function npmTest(suites) {
   return { status: result.status, seconds: ((Date.now() - started) / 1000).toFixed(1), tests, output };
 }
 
-const SNAPSHOT = `${TEST_DIST}.unmutated`;
-const originals = new Map();
-function restore() {
-  for (const [file, text] of originals) writeFileSync(join(root, file), text);
-  if (originals.size > 0) {
-    rmSync(TEST_DIST, { recursive: true, force: true });
-    cpSync(SNAPSHOT, TEST_DIST, { recursive: true });
-  }
-  originals.clear();
-}
-for (const signal of ['SIGINT', 'SIGTERM']) {
-  process.on(signal, () => {
-    restore();
-    process.exit(130);
-  });
+let copy = null;
+function removeCopy() {
+  if (copy !== null) rmSync(copy, { recursive: true, force: true });
+  copy = null;
 }
 
 /**
@@ -118,15 +145,19 @@ for (const signal of ['SIGINT', 'SIGTERM']) {
 const AFTER_PASSING_NPM_TEST = process.argv.includes('--after-passing-npm-test');
 
 function main() {
+  if (AFTER_PASSING_NPM_TEST && !existsSync(join(ROOT, TEST_DIST))) {
+    console.error(`check-mutations: --after-passing-npm-test, yet ${TEST_DIST} holds no bundles.`);
+    return 1;
+  }
+  const started = Date.now();
+  copy = copyTree();
+  console.log(`check-mutations: the working tree copied to ${copy} in ${Date.now() - started} ms`);
+  const copyDist = join(copy, TEST_DIST);
   if (AFTER_PASSING_NPM_TEST) {
-    if (!existsSync(TEST_DIST)) {
-      console.error(`check-mutations: --after-passing-npm-test, yet ${TEST_DIST} holds no bundles.`);
-      return 1;
-    }
     console.log('unmutated tree: passed in the npm test run just before (--after-passing-npm-test)');
   } else {
     const suites = [...new Set(MUTANTS.flatMap((mutant) => mutant.suites))];
-    const clean = npmTest(suites);
+    const clean = npmTest(copy, suites);
     console.log(`unmutated tree: exit ${clean.status} in ${clean.seconds} s (${clean.tests})`);
     if (clean.status !== 0) {
       console.error(clean.output);
@@ -134,29 +165,29 @@ function main() {
       return 1;
     }
   }
-  rmSync(SNAPSHOT, { recursive: true, force: true });
-  cpSync(TEST_DIST, SNAPSHOT, { recursive: true });
+  const snapshot = `${copyDist}.unmutated`;
+  cpSync(copyDist, snapshot, { recursive: true });
   const survivors = [];
   for (const mutant of MUTANTS) {
-    const text = readFileSync(join(root, mutant.file), 'utf8');
+    const path = join(copy, mutant.file);
+    const text = readFileSync(path, 'utf8');
     if (text.split(mutant.before).length !== 2) {
       console.error(`check-mutations: ${mutant.file} no longer has one ${JSON.stringify(mutant.before)}`);
       return 1;
     }
-    originals.set(mutant.file, text);
     const indent = /^ */.exec(mutant.before)?.[0] ?? '';
     // A condition no compiler can decide, so the code after it stays reachable (and `npm run typecheck`
     // would still pass on the mutated tree).
     const mutated = `${indent}if (Date.now() > 0) throw new Error('check-mutations: ${mutant.name} throws on entry');\n`;
-    writeFileSync(
-      join(root, mutant.file),
-      text.replace(mutant.before, mutant.replace ?? `${mutated}${mutant.before}`),
-    );
+    writeFileSync(path, text.replace(mutant.before, mutant.replace ?? `${mutated}${mutant.before}`));
     let run;
     try {
-      run = npmTest(mutant.suites);
+      run = npmTest(copy, mutant.suites);
     } finally {
-      restore();
+      // The copy back to unmutated, its bundles too, for the next mutant.
+      writeFileSync(path, text);
+      rmSync(copyDist, { recursive: true, force: true });
+      cpSync(snapshot, copyDist, { recursive: true });
     }
     if (!/^Tests: /m.test(run.output)) {
       console.error(run.output.slice(-4000));
@@ -170,16 +201,25 @@ function main() {
     if (!killed) survivors.push(mutant.name);
   }
   if (survivors.length > 0) {
-    console.error(`check-mutations: npm test passed with these stages throwing: ${survivors.join(', ')}`);
+    console.error(`check-mutations: npm test passed with these mutants: ${survivors.join(', ')}`);
     return 1;
   }
-  console.log(`check-mutations: all ${MUTANTS.length} mutants fail npm test.`);
+  console.log(
+    `check-mutations: all ${MUTANTS.length} mutants fail npm test (on a copy; the working tree untouched).`,
+  );
   return 0;
 }
 
-try {
-  process.exitCode = main();
-} finally {
-  restore();
-  rmSync(SNAPSHOT, { recursive: true, force: true });
+if (process.argv[1] === fileURLToPath(import.meta.url)) {
+  for (const signal of ['SIGINT', 'SIGTERM']) {
+    process.on(signal, () => {
+      removeCopy();
+      process.exit(130);
+    });
+  }
+  try {
+    process.exitCode = main();
+  } finally {
+    removeCopy();
+  }
 }

@@ -2,7 +2,8 @@ import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { Server } from 'node:http';
-import { createGitHubClient, loopbackTimings } from '../../src/github/client.js';
+import type { GitHubClientOptions } from '../../src/github/client.js';
+import { DO_NOT_RETRY, createGitHubClient, loopbackTimings } from '../../src/github/client.js';
 
 interface Scripted {
   status: number;
@@ -14,13 +15,18 @@ interface Scripted {
 let server: Server;
 let baseUrl = '';
 let script: Scripted[] = [];
-let log: { method: string; url: string; auth: string | undefined }[] = [];
+let log: { method: string; url: string; auth: string | undefined; agent?: string | undefined }[] = [];
 
 beforeAll(async () => {
   server = createServer((req, res) => {
     req.resume();
     req.on('end', () => {
-      log.push({ method: req.method ?? '', url: req.url ?? '', auth: req.headers.authorization });
+      log.push({
+        method: req.method ?? '',
+        url: req.url ?? '',
+        auth: req.headers.authorization,
+        agent: req.headers['user-agent'],
+      });
       const next = script.shift() ?? { status: 500, body: { message: 'script exhausted' } };
       res.writeHead(next.status, { 'content-type': 'application/json; charset=utf-8', ...next.headers });
       res.end(JSON.stringify(next.body));
@@ -35,12 +41,13 @@ afterAll(async () => {
 });
 
 let clientCount = 0;
-function client() {
+function client(options: GitHubClientOptions = {}) {
   clientCount += 1;
   return createGitHubClient(`ghs_${'t'.repeat(36)}`, {
     baseUrl,
     ...loopbackTimings(5),
     throttleId: `client-test-${clientCount}`,
+    ...options,
   });
 }
 
@@ -154,5 +161,82 @@ describe('createGitHubClient (the real @actions/github client with retry and thr
     run(Array.from({ length: 4 }, () => ({ status: 503, body: { message: 'Unavailable' } })));
     await expect(client().rest.repos.get({ owner: 'o', repo: 'r' })).rejects.toMatchObject({ status: 503 });
     expect(log).toHaveLength(4);
+  });
+});
+
+describe("the client's retry rule", () => {
+  it('leaves client errors and 429 to their callers and to throttling: exactly these statuses', () => {
+    expect(DO_NOT_RETRY).toEqual([400, 401, 403, 404, 409, 410, 422, 429, 451]);
+  });
+
+  it.each([400, 401, 403, 404, 409, 410, 451])('sends a GET answered %i once', async (status) => {
+    run([
+      { status, body: { message: 'refused', documentation_url: 'x' } },
+      { status: 200, body: { id: 1, full_name: 'o/r' } },
+    ]);
+    await expect(client().rest.repos.get({ owner: 'o', repo: 'r' })).rejects.toMatchObject({ status });
+    expect(log).toHaveLength(1);
+  });
+
+  it.each([500, 502, 503, 504])('retries a GET answered %i', async (status) => {
+    run([
+      { status, body: { message: 'Server Error' } },
+      { status: 200, body: { id: 1, full_name: 'o/r' } },
+    ]);
+    expect((await client().rest.repos.get({ owner: 'o', repo: 'r' })).data.full_name).toBe('o/r');
+    expect(log).toHaveLength(2);
+  });
+
+  it('retries as many times as `retries` says (3 by default), then gives up', async () => {
+    run(Array.from({ length: 6 }, () => ({ status: 503, body: { message: 'Unavailable' } })));
+    await expect(client({ retries: 1 }).rest.repos.get({ owner: 'o', repo: 'r' })).rejects.toMatchObject({
+      status: 503,
+    });
+    expect(log).toHaveLength(2);
+    run(Array.from({ length: 6 }, () => ({ status: 503, body: { message: 'Unavailable' } })));
+    await expect(client({ retries: 0 }).rest.repos.get({ owner: 'o', repo: 'r' })).rejects.toMatchObject({
+      status: 503,
+    });
+    expect(log).toHaveLength(1);
+  });
+
+  it('waits out a rate limit at most `rateLimitRetries` times (2 by default)', async () => {
+    const limited = { status: 403, body: SECONDARY, headers: { 'retry-after': '1' } };
+    run([limited, limited, limited, { status: 200, body: { id: 1, full_name: 'o/r' } }]);
+    await expect(client().rest.repos.get({ owner: 'o', repo: 'r' })).rejects.toMatchObject({ status: 403 });
+    expect(log).toHaveLength(3);
+    run([limited, limited, { status: 200, body: { id: 1, full_name: 'o/r' } }]);
+    await expect(
+      client({ rateLimitRetries: 1 }).rest.repos.get({ owner: 'o', repo: 'r' }),
+    ).rejects.toMatchObject({
+      status: 403,
+    });
+    expect(log).toHaveLength(2);
+  });
+
+  it('gives up at once on a rate limit longer than `maxRateLimitWaitSeconds` (300 by default)', async () => {
+    run([
+      { status: 403, body: SECONDARY, headers: { 'retry-after': '301' } },
+      { status: 200, body: { id: 1, full_name: 'o/r' } },
+    ]);
+    await expect(client().rest.repos.get({ owner: 'o', repo: 'r' })).rejects.toMatchObject({ status: 403 });
+    expect(log).toHaveLength(1);
+    run([
+      { status: 403, body: SECONDARY, headers: { 'retry-after': '2' } },
+      { status: 200, body: { id: 1, full_name: 'o/r' } },
+    ]);
+    await expect(
+      client({ maxRateLimitWaitSeconds: 1 }).rest.repos.get({ owner: 'o', repo: 'r' }),
+    ).rejects.toMatchObject({ status: 403 });
+    expect(log).toHaveLength(1);
+  });
+
+  it('says who it is: `writ` unless told otherwise', async () => {
+    run([{ status: 200, body: { id: 1, full_name: 'o/r' } }]);
+    await client().rest.repos.get({ owner: 'o', repo: 'r' });
+    expect(log[0]?.agent).toMatch(/^writ /);
+    run([{ status: 200, body: { id: 1, full_name: 'o/r' } }]);
+    await client({ userAgent: 'writ-probe' }).rest.repos.get({ owner: 'o', repo: 'r' });
+    expect(log[0]?.agent).toMatch(/^writ-probe /);
   });
 });
