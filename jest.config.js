@@ -25,11 +25,14 @@ export const E2E_SUITES = [
   // packages/core suites against the emulator with the real Octokit (each stage's main and stage, the
   // ledger, persist, probe, recovery, the status comment), or spawning processes.
   'packages/core/test/approval/gate.test.ts',
+  'packages/core/test/approval/verify.test.ts',
+  'packages/core/test/claim/claim-checkpoint.test.ts',
   'packages/core/test/command/comment.test.ts',
   'packages/core/test/github/conditional-reads.test.ts',
   'packages/core/test/github/outbound.test.ts',
   'packages/core/test/github/proxy-transport.test.ts',
   'packages/core/test/github/write-sites.test.ts',
+  'packages/core/test/idempotency/pages.test.ts',
   'packages/core/test/io/input-file.test.ts',
   'packages/core/test/ledger/bench/',
   'packages/core/test/ledger/emulator.test.ts',
@@ -56,6 +59,8 @@ export const E2E_SUITES = [
   'packages/core/test/status-comment/sync.test.ts',
   // README's `writ` lines run by a real shell; the release workflow's version check run by bash.
   'test/readme-command.test.ts',
+  // check-mutations' copy of the tree: git and the file system, as the script makes it.
+  'test/check-mutations.test.ts',
   'test/release-workflow.test.ts',
 ];
 

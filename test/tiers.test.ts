@@ -81,7 +81,7 @@ describe('the campaign sizes', () => {
     for (const [name, [, fallback]] of Object.entries(CAMPAIGN_DEFAULTS)) {
       expect(sizes[name as keyof typeof sizes]).toBe(fallback);
     }
-    expect(describeCampaigns({})).toContain('recoveryKillPoints 40 [WRIT_RECOVERY_KILL_POINTS]');
+    expect(describeCampaigns({})).toContain('recoveryKillPoints 16 [WRIT_RECOVERY_KILL_POINTS]');
   });
 
   it('take an override from their environment variable, and refuse one that is not a positive integer', () => {

@@ -1,10 +1,11 @@
 /**
- * The recovery reliability figures in CI (the full runs: `npm run race:recovery` for every kill point,
+ * The recovery reliability figures in CI, a seeded sample sized in test/support/campaigns.mjs (the full
+ * runs, nightly in .github/workflows/campaigns.yml: `npm run race:recovery` for every kill point,
  * `npm run race:recovery -- --sweepers` for 200 sweeper trials):
- * - 4 recovery processes at once over the same expired runs, 25 seeded trials: exactly one takeover
+ * - 4 recovery processes at once over the same expired runs, in each seeded trial: exactly one takeover
  *   per run, the final ledger state the scenario implies, no duplicate projection, no lost approval;
- * - a seeded sample of 40 kill points (stage × request boundary × kind) over preview, consume-approval
- *   and publish-artifact, and 30 more in persist (a plan of a milestone upsert, an issue create, a
+ * - a seeded sample of kill points (stage × request boundary × kind) over preview, consume-approval
+ *   and publish-artifact, and more in persist (a plan of a milestone upsert, an issue create, a
  *   labels edit and a comment upsert): after at most two recovery sweeps and the persist jobs they
  *   list, zero duplicates (created objects counted by their markers against the uninterrupted
  *   reference), no step's write applied twice, zero lost approvals, every run in the uninterrupted

@@ -1,26 +1,27 @@
 // The sizes of the test suite's campaigns, in one place, each with the environment variable that
 // overrides it (a positive integer; anything else fails the run rather than running no trials). Jest's
 // global setup prints them once per run (print-campaigns.mjs); the suites read them from here.
-// The full campaigns are scripts of their own: `npm run race:recovery` (every kill point),
+// The recovery campaigns run a seeded sample here (about 5 minutes of a 2-core CI run); the full campaigns
+// run nightly (.github/workflows/campaigns.yml) and are scripts of their own: `npm run race:recovery` (every kill point),
 // `npm run race:recovery -- --sweepers` (200 trials), `npm run race:ledger -w @writ/cli` (200 trials).
 
 /** name → [environment variable, default, what one unit of it is, the suite that runs it] */
 export const CAMPAIGN_DEFAULTS = {
   recoverySweeperTrials: [
     'WRIT_RECOVERY_SWEEPER_TRIALS',
-    25,
+    10,
     'seeded trials of 4 concurrent recovery sweepers',
     'test/e2e/recovery-race.test.ts',
   ],
   recoveryKillPoints: [
     'WRIT_RECOVERY_KILL_POINTS',
-    40,
+    16,
     'kill points over preview, consume-approval and publish-artifact',
     'test/e2e/recovery-race.test.ts',
   ],
   recoveryPersistKillPoints: [
     'WRIT_RECOVERY_PERSIST_KILL_POINTS',
-    30,
+    12,
     'kill points in persist',
     'test/e2e/recovery-race.test.ts',
   ],

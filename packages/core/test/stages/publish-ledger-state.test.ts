@@ -5,7 +5,8 @@
  * `./scripts/render-artifact` with WRIT_LEDGER_STATE) shows the lifecycle column from it.
  */
 import { spawnSync } from 'node:child_process';
-import { existsSync, readFileSync, symlinkSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, symlinkSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from '@jest/globals';
 import { validateArtifactBranch } from '@writ/core/artifact/lane.js';
@@ -237,7 +238,8 @@ describe('ledgerStatePath', () => {
 
 describe('the example renderer', () => {
   it('without a ledger state shows every step proposed; a state file gives the lifecycle column, escaped cells', () => {
-    const dir = join(ROOT, '.tmp');
+    // Its own temporary folder: a fresh clone has no .tmp/ yet.
+    const dir = mkdtempSync(join(tmpdir(), 'writ-render-'));
     const planFile = join(dir, `render-plan-${process.pid}.json`);
     const stateFile = join(dir, `render-state-${process.pid}.json`);
     writeFileSync(
