@@ -557,7 +557,7 @@ export async function runKillPointCampaign(options: {
         // start, so a late boundary of a long stage is reached): the runner kills the process.
         admin.addFault({ match: {}, fault: { type: 'latency', ms: LATENCY_MS }, times: 1 });
         target.latencySeq = entry.seq;
-        setTimeout(() => child.kill('SIGKILL'), JOB_TIMEOUT_MS);
+        setTimeout(() => child.kill('SIGKILL'), JOB_TIMEOUT_MS).unref();
         break;
     }
   };

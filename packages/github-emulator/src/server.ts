@@ -126,8 +126,9 @@ function readBody(req: IncomingMessage): Promise<Buffer> {
   });
 }
 
+/** A latency fault's wait; it keeps no process alive on its own (a test may end while a request is held). */
 function sleep(ms: number): Promise<void> {
-  return new Promise((resolve) => setTimeout(resolve, ms));
+  return new Promise((resolve) => setTimeout(resolve, ms).unref());
 }
 
 /** A request as read off the socket: its JSON body parsed, or `parseFailed`. */
