@@ -8,10 +8,10 @@ import type { ClaimCheckpointSettings } from '../../src/claim/claim-checkpoint.j
 import { SAFE_ERROR_CODE, runClaimCheckpoint, stepIdempotencyKey } from '../../src/claim/claim-checkpoint.js';
 import { WritError } from '../../src/errors.js';
 import type { LedgerContext } from '../../src/ledger/cas.js';
-import { consumeApproval, readRun } from '../../src/ledger/ledger.js';
+import { readRun } from '../../src/ledger/ledger.js';
 import type { LedgerWorld } from '../ledger/support/emulator.js';
 import { REPOSITORY, ledgerWorld } from '../ledger/support/emulator.js';
-import { proposePlanFor, recomputed } from '../ledger/support/fixtures.js';
+import { approvedRunFor } from '../ledger/support/fixtures.js';
 
 let world: LedgerWorld | undefined;
 afterEach(async () => {
@@ -36,13 +36,7 @@ function settings(overrides: Partial<ClaimCheckpointSettings>): ClaimCheckpointS
 async function approvedRun(): Promise<LedgerContext> {
   world = await ledgerWorld();
   const ledger = world.context();
-  const plan = await proposePlanFor(ledger, 'run-1');
-  await consumeApproval(ledger, {
-    runId: 'run-1',
-    approval: await world.approve('run-1', plan),
-    plan: recomputed(plan),
-    holder: HOLDER,
-  });
+  await approvedRunFor(world, ledger, 'run-1', HOLDER);
   return ledger;
 }
 

@@ -4,12 +4,12 @@
  */
 import { afterEach, describe, expect, it } from '@jest/globals';
 import { WritError } from '@writ/core/errors.js';
-import { consumeApproval, readRun } from '@writ/core/ledger/ledger.js';
+import { readRun } from '@writ/core/ledger/ledger.js';
 import type { ClaimCheckpointStageSettings } from '@writ/core/stages/claim-checkpoint/inputs.js';
 import { claimCheckpoint } from '@writ/core/stages/claim-checkpoint/stage.js';
 import type { LedgerWorld } from '../ledger/support/emulator.js';
 import { REPOSITORY, ledgerWorld } from '../ledger/support/emulator.js';
-import { proposePlanFor, recomputed } from '../ledger/support/fixtures.js';
+import { approvedRunFor, proposePlanFor } from '../ledger/support/fixtures.js';
 
 let world: LedgerWorld | undefined;
 afterEach(async () => {
@@ -44,13 +44,7 @@ describe('claim-checkpoint stage, in-process against the emulator', () => {
   it('claims a step at the lease epoch and returns its outputs and summary', async () => {
     world = await ledgerWorld();
     const ledger = world.context();
-    const plan = await proposePlanFor(ledger, 'run-1');
-    await consumeApproval(ledger, {
-      runId: 'run-1',
-      approval: await world.approve('run-1', plan),
-      plan: recomputed(plan),
-      holder: { workflow_run_id: 7, attempt: 1 },
-    });
+    await approvedRunFor(world, ledger, 'run-1', { workflow_run_id: 7, attempt: 1 });
     // The first approval of the repository takes the lease at epoch 1.
     const result = await claimCheckpoint(settings({ epoch: 1 }), { ledger });
     expect(result.outputs).toMatchObject({
@@ -78,13 +72,7 @@ describe('claim-checkpoint stage, in-process against the emulator', () => {
   /** A run approved at epoch 1 with its first step claimed by holder 7. */
   async function claimedRun(current: LedgerWorld) {
     const ledger = current.context();
-    const plan = await proposePlanFor(ledger, 'run-1');
-    await consumeApproval(ledger, {
-      runId: 'run-1',
-      approval: await current.approve('run-1', plan),
-      plan: recomputed(plan),
-      holder: { workflow_run_id: 7, attempt: 1 },
-    });
+    await approvedRunFor(current, ledger, 'run-1', { workflow_run_id: 7, attempt: 1 });
     await claimCheckpoint(settings({ epoch: 1 }), { ledger });
     return ledger;
   }
@@ -144,13 +132,7 @@ describe('claim-checkpoint stage, in-process against the emulator', () => {
   it('completes the run and releases the lease at the last checkpoint; a release after it writes nothing', async () => {
     world = await ledgerWorld();
     const ledger = world.context();
-    const plan = await proposePlanFor(ledger, 'run-1');
-    await consumeApproval(ledger, {
-      runId: 'run-1',
-      approval: await world.approve('run-1', plan),
-      plan: recomputed(plan),
-      holder: { workflow_run_id: 7, attempt: 1 },
-    });
+    await approvedRunFor(world, ledger, 'run-1', { workflow_run_id: 7, attempt: 1 });
     let last: Awaited<ReturnType<typeof claimCheckpoint>> | undefined;
     for (const stepId of ['step-1', 'step-2', 'step-3']) {
       await claimCheckpoint(settings({ stepId }), { ledger });
@@ -182,13 +164,7 @@ describe('claim-checkpoint stage, in-process against the emulator', () => {
   it('releases the lease of a run whose last step failed (it stays running, holding the lease)', async () => {
     world = await ledgerWorld();
     const ledger = world.context();
-    const plan = await proposePlanFor(ledger, 'run-1');
-    await consumeApproval(ledger, {
-      runId: 'run-1',
-      approval: await world.approve('run-1', plan),
-      plan: recomputed(plan),
-      holder: { workflow_run_id: 7, attempt: 1 },
-    });
+    await approvedRunFor(world, ledger, 'run-1', { workflow_run_id: 7, attempt: 1 });
     await claimCheckpoint(settings({}), { ledger });
     await claimCheckpoint(settings({ operation: 'checkpoint', outcome: 'failed', statusCode: 500 }), {
       ledger,

@@ -1,9 +1,10 @@
 /** Shared inputs for ledger tests: a plan's digest/scope/bounds, approvals and holders. */
 import { digest } from '@writ/core/canonical-json.js';
 import type { LedgerContext } from '@writ/core/ledger/cas.js';
-import { proposeRun } from '@writ/core/ledger/ledger.js';
+import { consumeApproval, proposeRun } from '@writ/core/ledger/ledger.js';
 import type { ApprovalInput, RecomputedPlan } from '@writ/core/ledger/transitions.js';
-import type { Bounds, StepKind } from '@writ/core/ledger/types.js';
+import type { Bounds, Holder, StepKind } from '@writ/core/ledger/types.js';
+import type { LedgerWorld } from './emulator.js';
 
 export const REPOSITORY = 'acme/widgets';
 
@@ -64,5 +65,25 @@ export async function proposePlanFor(
 ): Promise<ReturnType<typeof planFor>> {
   const plan = planFor(seed);
   await proposeRun(ledger, proposalOf(plan, runId));
+  return plan;
+}
+
+/**
+ * Proposes the run of `planFor(runId)` and consumes a real approval of it (`world.approve`) under
+ * `holder`: the repository's first approval takes the lease at epoch 1. Returns the plan.
+ */
+export async function approvedRunFor(
+  world: Pick<LedgerWorld, 'approve'>,
+  ledger: LedgerContext,
+  runId: string,
+  holder: Omit<Holder, 'run_id'>,
+): Promise<ReturnType<typeof planFor>> {
+  const plan = await proposePlanFor(ledger, runId);
+  await consumeApproval(ledger, {
+    runId,
+    approval: await world.approve(runId, plan),
+    plan: recomputed(plan),
+    holder,
+  });
   return plan;
 }
