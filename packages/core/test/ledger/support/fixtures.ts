@@ -4,7 +4,6 @@ import type { LedgerContext } from '@writ/core/ledger/cas.js';
 import { consumeApproval, proposeRun } from '@writ/core/ledger/ledger.js';
 import type { ApprovalInput, RecomputedPlan } from '@writ/core/ledger/transitions.js';
 import type { Bounds, Holder, StepKind } from '@writ/core/ledger/types.js';
-import type { LedgerWorld } from './emulator.js';
 
 export const REPOSITORY = 'acme/widgets';
 
@@ -73,7 +72,8 @@ export async function proposePlanFor(
  * `holder`: the repository's first approval takes the lease at epoch 1. Returns the plan.
  */
 export async function approvedRunFor(
-  world: Pick<LedgerWorld, 'approve'>,
+  // LedgerWorld's `approve`, by shape: the unit suites that import these fixtures never load the emulator.
+  world: { approve(runId: string, plan: { digest: string }): Promise<ApprovalInput> },
   ledger: LedgerContext,
   runId: string,
   holder: Omit<Holder, 'run_id'>,
