@@ -13,6 +13,10 @@
  * .ci/run runs the whole suite first thing after `npm ci` on CI's own clean clone; this is the check
  * that `npm test` alone (the two set-up commands) builds what it needs. The nested run sets
  * WRIT_FRESH_CLONE_NESTED, so it never clones again.
+ *
+ * Inside that CI run (.ci/run sets WRIT_CI_CLEAN_CLONE=1 for its first test step) the clone would test
+ * the same thing a second time, so it is replaced by a check that the premise holds: this run's tree has
+ * the committed tree and nothing else, and .ci/run's first step after `npm ci` is README's test command.
  */
 import { execFileSync, spawnSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
@@ -29,6 +33,8 @@ const SUITES = [
 ];
 
 const nested = process.env.WRIT_FRESH_CLONE_NESTED === '1';
+/** CI's own first test step, which is itself README's test command on a clean clone (.ci/run). */
+const ciCleanClone = process.env.WRIT_CI_CLEAN_CLONE === '1';
 const git = (...args: string[]): string =>
   execFileSync('git', args, { cwd: repoRoot, encoding: 'utf8' }).trim();
 const dirty = nested ? '' : git('status', '--porcelain', '--untracked-files=no');
@@ -42,7 +48,23 @@ afterAll(() => {
   for (const dir of dirs) rmSync(dir, { recursive: true, force: true });
 });
 
-(nested ? it.skip : it)(
+(ciCleanClone && !nested ? it : it.skip)(
+  "is CI's own first test step: .ci/run runs README's test command right after `npm ci`, on a clean clone",
+  () => {
+    expect(readmeTest).toBe('npm test');
+    const ci = readFileSync(join(repoRoot, '.ci/run'), 'utf8');
+    const steps = [...ci.matchAll(/^step "([^"]*)" (.*)$/gm)].map((match) => match[2]);
+    const install = steps.findIndex((command) => command.startsWith('npm ci'));
+    expect(install).toBeGreaterThanOrEqual(0);
+    // The step after `npm ci` is the Node 24 suite, which runs README's test command (.ci/node24/run).
+    expect(steps[install + 1]).toBe('tests_on_node24');
+    expect(readFileSync(join(repoRoot, '.ci/node24/run'), 'utf8')).toMatch(/jest/);
+    // A clean clone: the tree is what is committed, no file edited and none git does not track or ignore.
+    expect(git('status', '--porcelain', '--untracked-files=normal')).toBe('');
+  },
+);
+
+(nested || ciCleanClone ? it.skip : it)(
   `passes README's test command on a fresh clone of HEAD ${head.slice(0, 7)}${dirty === '' ? '' : ' (what is committed: the working tree has uncommitted changes)'}, with no earlier build`,
   () => {
     expect(readmeTest).toBe('npm test');
