@@ -15,7 +15,8 @@ export function measure(
   keys: string[],
 ): Record<string, { lines: number; branches: number; totals: { lines: number; branches: number } }>;
 export function renderCoverageTable(file: BarsFile): string;
-export function withCoverageTable(readme: string, file: BarsFile): string;
-export function renderReadme(readme: string, file: BarsFile): Promise<string>;
+export function withCoverageTable(doc: string, file: BarsFile): string;
+export function renderCoverageDoc(doc: string, file: BarsFile): Promise<string>;
+export const COVERAGE_DOC: string;
 export const TABLE_START: string;
 export const TABLE_END: string;

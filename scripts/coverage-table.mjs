@@ -3,9 +3,9 @@
 // coverageThreshold, so jest enforces it). This script prints each folder's measure against its bar,
 // from the json-summary a `npm test -- --coverage` run writes to coverage/coverage-summary.json (.ci/run
 // prints it after the tests), and exits non-zero when one is below. `--record` also writes the measures
-// into coverage-bars.json (`measured`), which README's coverage table shows beside each bar: README's
-// table is generated from that file (renderCoverageTable, written by `npm run build`, so check-dist fails
-// when it drifts).
+// into coverage-bars.json (`measured`), which the coverage table in docs/checks.md shows beside each bar:
+// that table is generated from the file (renderCoverageTable, written by `npm run build`, so check-dist
+// fails when it drifts).
 import { readFileSync, writeFileSync } from 'node:fs';
 import { dirname, join, relative, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -14,6 +14,8 @@ const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 const BARS_FILE = join(root, 'coverage-bars.json');
 const METRICS = ['lines', 'branches'];
 const PREFIX = './packages/core/src/';
+/** The document that holds the coverage table, between TABLE_START and TABLE_END. */
+export const COVERAGE_DOC = 'docs/checks.md';
 
 export function readBars(path = BARS_FILE) {
   return JSON.parse(readFileSync(path, 'utf8'));
@@ -68,7 +70,7 @@ const cell = (text) => String(text).replace(/\|/g, '\\|');
 export const TABLE_START = '<!-- coverage-bars: generated from coverage-bars.json by scripts/build.mjs -->';
 export const TABLE_END = '<!-- /coverage-bars -->';
 
-/** README's coverage table: each key's bar and last recorded measure (lines, branches), and why. */
+/** The coverage table: each key's bar and last recorded measure (lines, branches), and why. */
 export function renderCoverageTable({ bars }) {
   const rows = Object.entries(bars).map(
     ([key, bar]) =>
@@ -85,19 +87,19 @@ export function renderCoverageTable({ bars }) {
   ].join('\n');
 }
 
-/** README.md with its coverage table regenerated (the text between the two markers). */
-export function withCoverageTable(readme, bars) {
-  const start = readme.indexOf(TABLE_START);
-  const end = readme.indexOf(TABLE_END);
-  if (start < 0 || end < start) throw new Error(`README.md has no ${TABLE_START} … ${TABLE_END} block`);
-  return `${readme.slice(0, start)}${renderCoverageTable(bars)}${readme.slice(end + TABLE_END.length)}`;
+/** COVERAGE_DOC's text with its coverage table regenerated (the text between the two markers). */
+export function withCoverageTable(doc, bars) {
+  const start = doc.indexOf(TABLE_START);
+  const end = doc.indexOf(TABLE_END);
+  if (start < 0 || end < start) throw new Error(`${COVERAGE_DOC} has no ${TABLE_START} … ${TABLE_END} block`);
+  return `${doc.slice(0, start)}${renderCoverageTable(bars)}${doc.slice(end + TABLE_END.length)}`;
 }
 
-/** README.md as `npm run build` writes it: the table regenerated, formatted as prettier --check wants it. */
-export async function renderReadme(readme, bars) {
+/** COVERAGE_DOC as `npm run build` writes it: the table regenerated, formatted as prettier --check wants it. */
+export async function renderCoverageDoc(doc, bars) {
   const { format, resolveConfig } = await import('prettier');
-  const path = join(root, 'README.md');
-  return format(withCoverageTable(readme, bars), { ...(await resolveConfig(path)), filepath: path });
+  const path = join(root, COVERAGE_DOC);
+  return format(withCoverageTable(doc, bars), { ...(await resolveConfig(path)), filepath: path });
 }
 
 function main() {
@@ -124,7 +126,7 @@ function main() {
       );
     }
     writeFileSync(BARS_FILE, `${JSON.stringify(file, null, 2)}\n`);
-    console.log('recorded the measures in coverage-bars.json (run `npm run build` for README.md)');
+    console.log(`recorded the measures in coverage-bars.json (run \`npm run build\` for ${COVERAGE_DOC})`);
   }
   process.exitCode = below > 0 ? 1 : 0;
 }

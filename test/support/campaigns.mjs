@@ -1,9 +1,9 @@
 // The sizes of the test suite's campaigns, in one place, each with the environment variable that
 // overrides it (a positive integer; anything else fails the run rather than running no trials). Jest's
 // global setup prints them once per run (print-campaigns.mjs); the suites read them from here.
-// The recovery campaigns run a seeded sample here (about 5 minutes of a 2-core CI run); the full campaigns
-// run nightly (.github/workflows/campaigns.yml) and are scripts of their own: `npm run race:recovery` (every kill point),
-// `npm run race:recovery -- --sweepers` (200 trials), `npm run race:ledger -w @writ/cli` (200 trials).
+// The recovery campaigns run a seeded sample here; the full campaigns run nightly
+// (.github/workflows/campaigns.yml) and are scripts of their own: `npm run race:recovery` (every kill
+// point), `npm run race:recovery -- --sweepers` and `npm run race:ledger -w @writ/cli`.
 
 /** name → [environment variable, default, what one unit of it is, the suite that runs it] */
 export const CAMPAIGN_DEFAULTS = {

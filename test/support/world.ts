@@ -1,8 +1,8 @@
 /**
  * A repository on the GitHub emulator, set up the way a Writ user sets up theirs: a Writ GitHub App
- * with an installation token, human collaborators in every role, the ledger ruleset (no deletion, no
- * force, updates only by the app) and a bootstrapped ledger. Stages run as child processes through
- * `writ run`'s engine with GITHUB_API_URL pointing at the emulator.
+ * with an installation token, human collaborators in every role, the two ledger rulesets (no deletion
+ * or force-push, with no bypass actor; updates only by the app) and a bootstrapped ledger. Stages run as
+ * child processes through `writ run`'s engine with GITHUB_API_URL pointing at the emulator.
  */
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';

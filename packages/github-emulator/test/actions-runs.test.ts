@@ -1,3 +1,7 @@
+/**
+ * The Actions API for workflow run attempts, as recovery reads it: each attempt's status, 404 for what the
+ * run never had, 403 without `actions: read`.
+ */
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import type { Emulator } from '@writ/github-emulator/index.js';
 import { client, expectConformance, start } from './support/helpers.js';

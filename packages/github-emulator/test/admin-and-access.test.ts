@@ -1,3 +1,8 @@
+/**
+ * The emulator's admin API (provisioning, workflow runs, bare-repository export, the clock, faults and the
+ * request log) and GitHub's access rules: private repositories, read-only collaborators, GITHUB_TOKEN's
+ * scope and rate limit, anonymous callers, `/user`, and empty repositories.
+ */
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';

@@ -1,3 +1,4 @@
+/** The `writ-emulator` bin: its one JSON line, its admin API, SIGTERM, and refusing an unknown argument. */
 import { spawn } from 'node:child_process';
 import { once } from 'node:events';
 import { fileURLToPath } from 'node:url';

@@ -1,3 +1,7 @@
+/**
+ * Compare-and-set under contention: exactly one of several concurrent `createCommitOnBranch` calls with the
+ * same `expectedHeadOid` wins.
+ */
 import { afterAll, beforeAll, describe, expect, it, jest } from '@jest/globals';
 import type { World } from './support/helpers.js';
 import {

@@ -1,3 +1,8 @@
+/**
+ * Injected faults seen through the real client with its retry and throttling plugins (5xx, dropped
+ * connections, apply-then-drop, secondary and primary limits, latency, seeded probability), and
+ * pagination, rate-limit windows and the request log.
+ */
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from '@jest/globals';
 import { CAS_WRITE } from '@writ/core/github/write-retry.js';
 import type { World } from './support/helpers.js';

@@ -1,3 +1,7 @@
+/**
+ * Git fidelity under concurrent writers: the exported bare repository passes `git fsck --strict` with the
+ * same object IDs.
+ */
 import { execFileSync } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';

@@ -1,3 +1,4 @@
+/** Git objects byte for byte: blobs, trees and commits hash and read back as git's own tools do. */
 import { execFileSync } from 'node:child_process';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';

@@ -1,3 +1,8 @@
+/**
+ * GraphQL as Writ uses it: `createCommitOnBranch` (verified app commits, STALE_DATA on a stale head),
+ * refs (`createRef`, `updateRefs`, `updateRef`, `deleteRef`), history, schema validation and a comment's
+ * edit record.
+ */
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import type { World } from './support/helpers.js';
 import {

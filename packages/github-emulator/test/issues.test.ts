@@ -1,3 +1,7 @@
+/**
+ * Issues, comments, labels and milestones: CRUD, webhooks, triage rules, filters, and last-write-wins
+ * unless If-Match is opted into.
+ */
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import type { World } from './support/helpers.js';
 import { client, expectConformance, setup } from './support/helpers.js';

@@ -1,3 +1,7 @@
+/**
+ * Pull requests (one per head and base, merge, close, REST and GraphQL listings), contents, commits, merges
+ * and comparisons.
+ */
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import type { World } from './support/helpers.js';
 import {

@@ -1,3 +1,7 @@
+/**
+ * Git refs and git data over REST: create, fast-forward and forced updates, errors, response headers, and
+ * commit verification.
+ */
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import type { World } from './support/helpers.js';
 import { client, expectConformance, setup } from './support/helpers.js';

@@ -1,3 +1,7 @@
+/**
+ * Rulesets (bypass actors' visibility, active rules over REST and GraphQL, enforcement, update and delete)
+ * and collaborator permission.
+ */
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import type { World } from './support/helpers.js';
 import {

@@ -1,3 +1,7 @@
+/**
+ * The dry-run half of preview, and the start of every preview: load and validate the plan, compute its
+ * digest and run ID, render the deterministic preview and write it to a file. No GitHub client.
+ */
 import { mkdirSync, writeFileSync } from 'node:fs';
 import type { FileRoots } from '../io/input-file.js';
 import { join } from 'node:path';

@@ -1,3 +1,7 @@
+/**
+ * The deterministic preview: identical plan, run ID and command prefix give identical Markdown bytes,
+ * each step's full content shown with untrusted text escaped, ending with the exact approve command.
+ */
 import { bareHex, canonicalize, digest as digestOf } from '../canonical-json.js';
 import type { MilestoneRef, MilestoneState, Plan, PlanStep } from '../plan/types.js';
 import { truncateCodePoints } from '../untrusted-text.js';
