@@ -1,5 +1,5 @@
 import { describe, expect, it, jest } from '@jest/globals';
-import { WHERE_NEXT, printDemo, runDemo } from '../../packages/cli/src/demo.js';
+import { WHERE_NEXT, printDemo, runDemo } from '../../packages/cli/demo/demo.js';
 
 describe('npm run demo', () => {
   it('runs the approval lifecycle and persists the roadmap plan end to end on the embedded emulator', async () => {

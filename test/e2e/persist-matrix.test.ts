@@ -5,7 +5,9 @@
  * run on fresh objects (a tag per cell) in one emulator per kind, with faults cleared and the lease
  * released between cells, runs the persist bundle, asserts the exact outcome and reason, counts the
  * writes GitHub applied and the objects on the emulator (nothing written twice), and re-runs the bundle:
- * it completes, or, for a run a conflict or a dropped write ended, writes nothing.
+ * it completes, or, for a run a conflict or a dropped write ended, writes nothing. The crash cells kill
+ * the bundle's process from outside, at a crash point on the emulator: once the commit claiming the
+ * step, or the step's write, was applied, before the process hears back.
  *
  * The silent-drop column runs the persist stage in-process with a read-level user's token as the
  * writing client: the bundle has one token, the app's installation token, which writes the ledger and
@@ -28,6 +30,8 @@ import { consumeApproval } from '@writ/core/stages/consume-approval/stage.js';
 import type { LedgerSettings } from '@writ/core/stages/ledger-inputs.js';
 import { persist as persistStage } from '@writ/core/stages/persist/stage.js';
 import type { StageRun } from '../../packages/cli/src/run-stage.js';
+import type { RequestMatch } from '../support/crash-points.js';
+import { CrashPoints, claimOf, requestTo } from '../support/crash-points.js';
 import type { SliceWorld } from '../support/world.js';
 import {
   APP_SLUG,
@@ -118,6 +122,8 @@ interface CellCase {
 
 interface KindWorld {
   world: SliceWorld;
+  /** Where a crash cell kills the persist process (the emulator applies the request, then it dies). */
+  crash: CrashPoints;
   dir: string;
   ledger: LedgerSettings;
   /** Milestones every issue.set-milestone cell uses: the target and another. */
@@ -360,23 +366,34 @@ async function approve(k: KindWorld, step: PlanStep, tag: string) {
   return { runId: proposed.runId, epoch: Number(consumed.outputs.epoch), planFile };
 }
 
-function runPersist(
+/** The persist bundle on `run`; with `crashAt`, its process is killed once that request was applied. */
+async function runPersist(
   k: KindWorld,
   run: { runId: string; epoch: number; planFile: string },
-  env: Record<string, string> = {},
-): Promise<StageRun> {
-  return k.world.run(
-    'persist',
-    {
-      'run-id': run.runId,
-      'plan-file': run.planFile,
-      epoch: String(run.epoch),
-      'persistence-enabled': 'true',
-      'dry-run': 'false',
-      ...k.world.ledgerInputs(),
-    },
-    { env: { ...JOB, ...env } },
-  );
+  crashAt?: RequestMatch,
+): Promise<StageRun & { crashed: boolean }> {
+  try {
+    const result = await k.world.run(
+      'persist',
+      {
+        'run-id': run.runId,
+        'plan-file': run.planFile,
+        epoch: String(run.epoch),
+        'persistence-enabled': 'true',
+        'dry-run': 'false',
+        ...k.world.ledgerInputs(),
+      },
+      {
+        env: JOB,
+        ...(crashAt === undefined
+          ? {}
+          : { onSpawn: (child) => k.crash.arm(crashAt, () => child.kill('SIGKILL')) }),
+      },
+    );
+    return { ...result, crashed: k.crash.disarm() };
+  } finally {
+    k.crash.disarm();
+  }
 }
 
 /** The persist stage in-process, writing with a read-level user's token (the silent-drop column). */
@@ -434,7 +451,9 @@ describe.each(KINDS)('persist matrix: %s', (kind) => {
   let serial = 0;
 
   beforeAll(async () => {
-    const world = await sliceWorld();
+    const crash = new CrashPoints();
+    const world = await sliceWorld({ onRequest: crash.onRequest });
+    crash.attach(world.emulator.admin);
     const owner = client(world.emulator, patOf(PEOPLE.admin));
     const head = (await owner.rest.git.getRef({ ...base, ref: 'heads/main' })).data.object.sha;
     await commitOnBranch(
@@ -453,6 +472,7 @@ describe.each(KINDS)('persist matrix: %s', (kind) => {
     const other = (await owner.rest.issues.createMilestone({ ...base, title: 'matrix other' })).data.number;
     k = {
       world,
+      crash,
       dir: mkdtempSync(join(tmpdir(), 'writ-matrix-')),
       ledger: {
         token: APP_TOKEN,
@@ -508,13 +528,15 @@ describe.each(KINDS)('persist matrix: %s', (kind) => {
         return;
       }
 
-      const hook: Record<string, string> =
+      // The crash cells kill the process once the claim commit, or the step's write, was applied.
+      const crashAt =
         cell === 'crash between claim and write'
-          ? { WRIT_TEST_KILL_AFTER_CLAIM: 'step' }
+          ? claimOf('step')
           : cell === 'crash between write and checkpoint'
-            ? { WRIT_TEST_KILL_AFTER_WRITE: 'step' }
-            : {};
-      const first = await runPersist(k, run, hook);
+            ? requestTo(fixture.write.method, fixture.write.path)
+            : undefined;
+      const first = await runPersist(k, run, crashAt);
+      expect(first.crashed).toBe(crashAt !== undefined);
 
       switch (cell) {
         case 'expect matches':

@@ -17,7 +17,7 @@ import { deriveRunId } from '@writ/core/plan/run-id.js';
 import type { LedgerContext } from '@writ/core/ledger/cas.js';
 import type { RunFile } from '@writ/core/ledger/types.js';
 import type { Emulator, EmulatorOptions } from '@writ/github-emulator/index.js';
-import type { DemoWorldSpec } from '../../packages/cli/src/demo-world.js';
+import type { DemoWorldSpec } from '../../packages/cli/demo/world.js';
 import {
   DEMO_ACTIONS_TOKEN,
   OWNER,
@@ -26,7 +26,7 @@ import {
   emulatorClient,
   patOf,
   startDemoWorld,
-} from '../../packages/cli/src/demo-world.js';
+} from '../../packages/cli/demo/world.js';
 import { REPO_ROOT, runStage } from '../../packages/cli/src/run-stage.js';
 import type { RunStageOptions, StageRun } from '../../packages/cli/src/run-stage.js';
 import { TEST_RUNNER_TEMP } from './run-action.js';

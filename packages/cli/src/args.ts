@@ -2,7 +2,7 @@
 import { parseArgs } from 'node:util';
 import { WritError } from '@writ/core/errors.js';
 import { parseRepository } from '@writ/core/ledger/paths.js';
-import type { CliEnv } from './cli.js';
+import type { CliEnv } from './cli-io.js';
 
 export type OptionSpec = Record<string, { type: 'string' | 'boolean'; short?: string; multiple?: boolean }>;
 

@@ -3,20 +3,16 @@
  * import; tests call it in-process). Every failure prints `<code>: <message>` to stderr and returns 1.
  * The commands are imported only once their command is chosen and GITHUB_API_URL has been checked:
  * `@actions/github` reads GITHUB_API_URL when it is imported, and a malformed one would otherwise end
- * in a stack trace instead of `invalid-input`.
+ * in a stack trace instead of `invalid-input`. The commands share their types with it through the leaf
+ * cli-io.ts, never by importing this module, and the demo (packages/cli/demo) is loaded only for
+ * `writ demo`.
  */
 import { WritError, failureMessage } from '@writ/core/errors.js';
 import { validateApiUrl } from '@writ/core/github/api-url.js';
 import { explainRequestFailure, tokenKind } from '@writ/core/github/request-failure.js';
 import { redact } from '@writ/core/redact.js';
+import type { CliEnv, CliIo } from './cli-io.js';
 import { DEMO_HELP, LEDGER_HELP, WRIT_VERSION } from './help.js';
-
-export interface CliIo {
-  stdout(text: string): void;
-  stderr(text: string): void;
-}
-
-export type CliEnv = Record<string, string | undefined>;
 
 export const USAGE = `Usage:
   writ init --github --ref <40-hex commit> [--dry-run] [--json] [--write-conflicts]
@@ -78,7 +74,7 @@ async function dispatch(command: string, rest: string[], env: CliEnv, io: CliIo)
           `writ demo takes no arguments (got ${JSON.stringify(rest[0]?.slice(0, 40))}; see writ demo --help).`,
         );
       }
-      return (await import('./demo.js')).printDemo();
+      return (await import('../demo/demo.js')).printDemo();
     }
     case 'ledger': {
       const [sub, ...args] = rest;

@@ -7,7 +7,7 @@ import { validateApiUrl } from '@writ/core/github/api-url.js';
 import type { GitHubClient } from '@writ/core/github/client.js';
 import { createGitHubClient } from '@writ/core/github/client.js';
 import { clientTimingFor } from '@writ/core/stages/connect.js';
-import type { CliEnv } from './cli.js';
+import type { CliEnv } from './cli-io.js';
 import type { RepositoryTarget } from './repository.js';
 
 /**

@@ -8,7 +8,7 @@ import { execFileSync } from 'node:child_process';
 import type { ErrorCode } from '@writ/core/errors.js';
 import { WritError } from '@writ/core/errors.js';
 import { parseRepository } from '@writ/core/ledger/paths.js';
-import type { CliEnv } from './cli.js';
+import type { CliEnv } from './cli-io.js';
 
 export interface GitHubRemote {
   remote: string;

@@ -7,3 +7,5 @@ export { githubSchema } from './graphql.js';
 export { World } from './state.js';
 export type { ContractWorld, FaultSpec, RecordedEvent, RequestLogEntry, Role, Ruleset } from './state.js';
 export { CONTRACT_WORLDS } from './state.js';
+export { CrashPoints, requestTo } from './crash-points.js';
+export type { RequestMatch } from './crash-points.js';

@@ -41,10 +41,12 @@ export interface EmulatorOptions {
   /** Called with every API request and the response sent to it (for conformance checks and tracing). */
   onExchange?: (exchange: Exchange) => void;
   /**
-   * Called with every API request as it arrives, before any fault is picked or the handler runs (a
-   * fault added here applies to this very request): kill-point harnesses act at exact request boundaries.
+   * Called with every API request as it arrives (its log entry and its parsed JSON body, undefined when
+   * it has none or it does not parse), before any fault is picked or the handler runs (a fault added
+   * here applies to this very request): kill-point harnesses and crash points (crash-points.ts) act at
+   * exact request boundaries.
    */
-  onRequest?: (entry: RequestLogEntry) => void;
+  onRequest?: (entry: RequestLogEntry, body: unknown) => void;
   /**
    * `dotcom` (default): REST at the root, GraphQL at `/graphql`, as `api.github.com`. `ghes`: GitHub
    * Enterprise Server's single-host layout, REST under `/api/v3`, GraphQL at `/api/graphql`, web URLs
@@ -151,7 +153,7 @@ export class EmulatorServer {
   readonly layout: Layout;
 
   private readonly onExchange: ((exchange: Exchange) => void) | undefined;
-  private readonly onRequest: ((entry: RequestLogEntry) => void) | undefined;
+  private readonly onRequest: ((entry: RequestLogEntry, body: unknown) => void) | undefined;
 
   constructor(options: EmulatorOptions = {}) {
     this.onExchange = options.onExchange;
@@ -284,7 +286,7 @@ export class EmulatorServer {
       fault: null,
     };
     world.requests.push(entry);
-    this.onRequest?.(entry);
+    this.onRequest?.(entry, body);
     const headers: Record<string, string> = {
       'x-github-request-id': `EMU0:${seq.toString(16).toUpperCase()}`,
       // GHES names itself on every API response (the version is nominal).

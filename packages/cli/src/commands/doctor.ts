@@ -2,7 +2,7 @@
 import { errorLink } from '@writ/core/errors.js';
 import { renderDoctorReport, runDoctor } from '@writ/core/setup/doctor.js';
 import { Problems, parseOptionsInto } from '../args.js';
-import type { CliEnv, CliIo } from '../cli.js';
+import type { CliEnv, CliIo } from '../cli-io.js';
 import { githubFromEnv } from '../github-env.js';
 import { DOCTOR_HELP } from '../help.js';
 import { REPOSITORY_OPTIONS, repositoryTarget } from '../repository.js';

@@ -8,7 +8,7 @@ import type { FileOperation, PathState } from '@writ/core/setup/init.js';
 import { ownerSteps, renderOwnerSteps } from '@writ/core/setup/owner-steps.js';
 import { PENDING_STAGES } from '@writ/core/setup/templates.js';
 import { Problems, parseOptionsInto } from '../args.js';
-import type { CliEnv, CliIo } from '../cli.js';
+import type { CliEnv, CliIo } from '../cli-io.js';
 import { INIT_HELP } from '../help.js';
 import type { GitHubRemote, RemoteQuery } from '../repository.js';
 import { apiUrlOf, pickRemote, scanRemotes } from '../repository.js';

@@ -8,7 +8,7 @@ import type { GitHubClient } from '@writ/core/github/client.js';
 import type { LedgerApp, RunFile } from '@writ/core/ledger/types.js';
 import { DEFAULT_LEDGER_BRANCH } from '@writ/core/ledger/types.js';
 import { Problems, parseOptionsInto } from '../args.js';
-import type { CliEnv, CliIo } from '../cli.js';
+import type { CliEnv, CliIo } from '../cli-io.js';
 import { githubFromEnv } from '../github-env.js';
 import { BOOTSTRAP_HELP, LEDGER_SHOW_HELP, LEDGER_VERIFY_HELP } from '../help.js';
 import type { RepositoryTarget } from '../repository.js';

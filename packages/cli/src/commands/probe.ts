@@ -17,7 +17,7 @@ import { EVIDENCE_PATH } from '@writ/core/probe/evidence.js';
 import { silentLogger } from '@writ/core/redact.js';
 import { clientTimingFor } from '@writ/core/stages/connect.js';
 import { parseOptions, repositoryFrom } from '../args.js';
-import type { CliEnv, CliIo } from '../cli.js';
+import type { CliEnv, CliIo } from '../cli-io.js';
 import { PROBE_HELP } from '../help.js';
 import { repositoryTarget } from '../repository.js';
 

@@ -25,7 +25,7 @@ import { readServerUrl } from '@writ/core/stages/recovery/inputs.js';
 import { COMMAND_PREFIX_PATTERN } from '@writ/core/command/grammar.js';
 import { APP_SLUG_PATTERN } from '@writ/core/stages/ledger-inputs.js';
 import { parseOptions } from '../args.js';
-import type { CliEnv, CliIo } from '../cli.js';
+import type { CliEnv, CliIo } from '../cli-io.js';
 import { githubFromEnv } from '../github-env.js';
 import { CANCEL_HELP, RECONCILE_HELP, RECOVER_HELP } from '../help.js';
 import { REPOSITORY_OPTIONS, repositoryTarget } from '../repository.js';

@@ -5,10 +5,11 @@ import { WritError, errorMessage } from '@writ/core/errors.js';
 import { validateApiUrl } from '@writ/core/github/api-url.js';
 import { STAGES } from '@writ/core/io/registry.js';
 import { Problems, parseOptionsInto } from '../args.js';
-import type { CliEnv, CliIo } from '../cli.js';
+import type { CliEnv, CliIo } from '../cli-io.js';
 import { RUN_HELP, stageHelp } from '../help.js';
 import { REPOSITORY_OPTIONS, repositoryTarget } from '../repository.js';
 import { formatStageRun, parseEnvFile, runStage } from '../run-stage.js';
+import type { StageRun } from '../run-stage.js';
 
 const PASSED_THROUGH = [
   'GITHUB_API_URL',
@@ -38,44 +39,39 @@ const OPTIONS = {
   json: { type: 'boolean' },
 } as const;
 
-export async function runRunCommand(argv: readonly string[], env: CliEnv, io: CliIo): Promise<number> {
-  const problems = new Problems('writ run');
-  const { values, positionals } = parseOptionsInto(argv, OPTIONS, problems, 1);
-  const [stage] = positionals;
-  if (values.help === true) {
-    const help = stage === undefined ? RUN_HELP : stageHelp(stage);
-    if (help === null) {
-      throw new WritError(
-        'invalid-input',
-        `No stage ${JSON.stringify(stage?.slice(0, 40))}. Expected one of ${Object.keys(STAGES).join(', ')} (see writ run --help).`,
-      );
-    }
-    io.stdout(help);
-    return 0;
-  }
-  if (stage === undefined) problems.add('expected a stage: writ run <stage> [options]');
-  else if (!Object.hasOwn(STAGES, stage)) {
-    problems.add(
-      `no stage ${JSON.stringify(stage.slice(0, 40))} (expected one of ${Object.keys(STAGES).join(', ')})`,
-    );
-  }
+/** `--input name=value` pairs as the stage's inputs (a malformed pair is a problem). */
+function readInputs(pairs: readonly string[], problems: Problems): Record<string, string> {
   const inputs: Record<string, string> = {};
-  for (const pair of values.input ?? []) {
+  for (const pair of pairs) {
     const at = pair.indexOf('=');
     if (at <= 0) problems.add(`--input must be name=value (got ${JSON.stringify(pair.slice(0, 40))})`);
     else inputs[pair.slice(0, at)] = pair.slice(at + 1);
   }
+  return inputs;
+}
+
+/**
+ * The stage's environment: the runner variables passed through from `env`, then the --env-file's, then
+ * the repository it acts on and that repository's API URL (validated, so a credentialed URL never
+ * reaches the stage's environment or a printed run).
+ */
+function stageEnvironment(
+  values: { 'env-file'?: string | undefined } & Parameters<typeof repositoryTarget>[0],
+  env: CliEnv,
+  problems: Problems,
+): Record<string, string> {
   const stageEnv: Record<string, string> = {};
   for (const name of PASSED_THROUGH) {
     const value = env[name];
     if (value !== undefined && value !== '') stageEnv[name] = value;
   }
-  if (values['env-file'] !== undefined) {
+  const envFile = values['env-file'];
+  if (envFile !== undefined) {
     let text: string | undefined;
     try {
-      text = readFileSync(values['env-file'], 'utf8');
+      text = readFileSync(envFile, 'utf8');
     } catch (error: unknown) {
-      problems.add(`--env-file ${values['env-file']} is unreadable (${errorMessage(error)})`);
+      problems.add(`--env-file ${envFile} is unreadable (${errorMessage(error)})`);
     }
     if (text !== undefined) {
       const file = text;
@@ -83,10 +79,7 @@ export async function runRunCommand(argv: readonly string[], env: CliEnv, io: Cl
         try {
           Object.assign(stageEnv, parseEnvFile(file));
         } catch (error: unknown) {
-          throw new WritError(
-            'invalid-input',
-            `--env-file ${values['env-file'] ?? ''}: ${errorMessage(error)}`,
-          );
+          throw new WritError('invalid-input', `--env-file ${envFile}: ${errorMessage(error)}`);
         }
       });
     }
@@ -110,20 +103,75 @@ export async function runRunCommand(argv: readonly string[], env: CliEnv, io: Cl
     const url = stageEnv.GITHUB_API_URL;
     problems.check(() => validateApiUrl(url, 'GITHUB_API_URL'));
   }
+  return stageEnv;
+}
+
+/** The --keep directory, resolved (a path that exists and is no directory is a problem). */
+function keepDirectory(value: string | undefined, problems: Problems): string | undefined {
+  const keep = value === undefined ? undefined : resolve(value);
+  if (keep !== undefined) {
+    try {
+      if (!lstatSync(keep).isDirectory()) problems.add(`--keep ${value ?? ''} exists and is not a directory`);
+    } catch {
+      // Missing: the runner folder is created there.
+    }
+  }
+  return keep;
+}
+
+/** The finished run, as JSON or as the readable report, with where the files its outputs name are. */
+function printRun(run: StageRun, keep: string | undefined, json: boolean, io: CliIo): void {
+  // Where the files the outputs name are: the kept runner folder, or each file kept from the temporary one.
+  const kept = { dir: run.workDir, whole: keep !== undefined, files: run.outputFiles };
+  if (json) {
+    io.stdout(
+      `${JSON.stringify({ stage: run.stage, status: run.status, outputs: run.outputs, errors: run.commands.errors, warnings: run.commands.warnings, kept }, null, 2)}\n`,
+    );
+    return;
+  }
+  const lines: string[] = [];
+  if (kept.whole) {
+    lines.push(`runner folder kept: ${kept.dir} (RUNNER_TEMP, output, state, summary.md, event.json)`);
+  }
+  const named = Object.entries(kept.files);
+  if (named.length > 0) {
+    lines.push(
+      kept.whole ? 'files the outputs name:' : 'kept (the rest of the runner folder was removed):',
+      ...named.map(([name, path]) => `  ${name}: ${path}`),
+    );
+  }
+  io.stdout(formatStageRun(run, lines));
+}
+
+export async function runRunCommand(argv: readonly string[], env: CliEnv, io: CliIo): Promise<number> {
+  const problems = new Problems('writ run');
+  const { values, positionals } = parseOptionsInto(argv, OPTIONS, problems, 1);
+  const [stage] = positionals;
+  if (values.help === true) {
+    const help = stage === undefined ? RUN_HELP : stageHelp(stage);
+    if (help === null) {
+      throw new WritError(
+        'invalid-input',
+        `No stage ${JSON.stringify(stage?.slice(0, 40))}. Expected one of ${Object.keys(STAGES).join(', ')} (see writ run --help).`,
+      );
+    }
+    io.stdout(help);
+    return 0;
+  }
+  if (stage === undefined) problems.add('expected a stage: writ run <stage> [options]');
+  else if (!Object.hasOwn(STAGES, stage)) {
+    problems.add(
+      `no stage ${JSON.stringify(stage.slice(0, 40))} (expected one of ${Object.keys(STAGES).join(', ')})`,
+    );
+  }
+  const inputs = readInputs(values.input ?? [], problems);
+  const stageEnv = stageEnvironment(values, env, problems);
   const event =
     values.event === undefined ? undefined : problems.check(() => readJson(values.event ?? '', '--event'));
   if (values.event !== undefined && event === undefined && problems.count === 0) {
     problems.add('--event file is empty');
   }
-  const keep = values.keep === undefined ? undefined : resolve(values.keep);
-  if (keep !== undefined) {
-    try {
-      if (!lstatSync(keep).isDirectory())
-        problems.add(`--keep ${values.keep ?? ''} exists and is not a directory`);
-    } catch {
-      // Missing: the runner folder is created there.
-    }
-  }
+  const keep = keepDirectory(values.keep, problems);
   problems.done();
   let run;
   try {
@@ -143,25 +191,6 @@ export async function runRunCommand(argv: readonly string[], env: CliEnv, io: Cl
   } catch (error: unknown) {
     throw new WritError('invalid-input', errorMessage(error));
   }
-  // Where the files the outputs name are: the kept runner folder, or each file kept from the temporary one.
-  const kept = { dir: run.workDir, whole: keep !== undefined, files: run.outputFiles };
-  if (values.json === true) {
-    io.stdout(
-      `${JSON.stringify({ stage, status: run.status, outputs: run.outputs, errors: run.commands.errors, warnings: run.commands.warnings, kept }, null, 2)}\n`,
-    );
-  } else {
-    const lines: string[] = [];
-    if (kept.whole) {
-      lines.push(`runner folder kept: ${kept.dir} (RUNNER_TEMP, output, state, summary.md, event.json)`);
-    }
-    const named = Object.entries(kept.files);
-    if (named.length > 0) {
-      lines.push(
-        kept.whole ? 'files the outputs name:' : 'kept (the rest of the runner folder was removed):',
-        ...named.map(([name, path]) => `  ${name}: ${path}`),
-      );
-    }
-    io.stdout(formatStageRun(run, lines));
-  }
+  printRun(run, keep, values.json === true, io);
   return run.status === 0 ? 0 : 1;
 }

@@ -2,9 +2,10 @@
  * The persist stage in-process: its `inputs` through the real @actions/core reader (every value check:
  * code, input, value, expectation), its `stage` with settings straight in and the dependencies its own
  * `connect` builds (real Octokit and plugins against the emulator on loopback), every outcome and
- * refusal it reports, and its `main` through the runner, test hooks included.
+ * refusal it reports (a crash point injected through its dependencies included), and its `main` through
+ * the runner.
  */
-import { afterEach, describe, expect, it, jest } from '@jest/globals';
+import { afterEach, describe, expect, it } from '@jest/globals';
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { WritError, errorCode } from '@writ/core/errors.js';
@@ -16,12 +17,7 @@ import type { PlanStep } from '@writ/core/plan/types.js';
 import { consumeApproval } from '@writ/core/stages/consume-approval/stage.js';
 import type { PersistStageSettings } from '@writ/core/stages/persist/inputs.js';
 import { readPersistSettings } from '@writ/core/stages/persist/inputs.js';
-import {
-  KILL_AFTER_CLAIM_ENV,
-  KILL_AFTER_WRITE_ENV,
-  run as runPersist,
-  testHooks,
-} from '@writ/core/stages/persist/main.js';
+import { run as runPersist } from '@writ/core/stages/persist/main.js';
 import { persist } from '@writ/core/stages/persist/stage.js';
 import { preview } from '@writ/core/stages/preview/stage.js';
 import { LEDGER_TOKEN, OWNER, REPO, REPOSITORY, emulatorClient } from '../ledger/support/emulator.js';
@@ -513,14 +509,32 @@ describe('persist stage, in-process against the emulator', () => {
     expect((wrongRepository as Error).message).toMatch(/writes to acme\/widgets, not to this repository/);
     expect(world.writesSince(seq)).toEqual([]);
   });
+
+  it('stops where an injected crash point says: after the claim commit, the step stays claimed, nothing written', async () => {
+    world = await stageWorld();
+    await commitPolicy(world, BEST_EFFORT);
+    const planFile = writePlan(world, 'claim-killed', [
+      { id: 'labels', kind: 'issue.labels', issue: world.statusIssue, add: ['deferred'] },
+    ]);
+    const { runId } = await approved(world, planFile);
+    // In-process, the crash is a throw from the hook where a crashed runner would stop.
+    const claimed: string[][] = [];
+    const crashed = persist(settings(world, planFile, runId), {
+      ...world.deps(),
+      afterClaim: (stepIds) => {
+        claimed.push([...stepIds]);
+        throw new Error('killed');
+      },
+    });
+    await expect(crashed).rejects.toThrow('killed');
+    expect(claimed).toEqual([['labels']]);
+    expect((await readRun(world.ledgerWorld.context(), runId)).run?.steps[0]?.status).toBe('claimed');
+    expect(await labelsOf(world, world.statusIssue)).toEqual([]);
+  });
 });
 
 describe('persist main, through the runner', () => {
-  function persistEnv(
-    current: StageWorld,
-    inputs: Record<string, string>,
-    extra: Record<string, string | undefined> = {},
-  ): RunnerEnv {
+  function persistEnv(current: StageWorld, inputs: Record<string, string>): RunnerEnv {
     return runnerEnv(
       {
         token: LEDGER_TOKEN,
@@ -535,7 +549,6 @@ describe('persist main, through the runner', () => {
           RUNNER_TEMP: current.workspace,
           GITHUB_RUN_ID: String(HOLDER.workflow_run_id),
           GITHUB_RUN_ATTEMPT: String(HOLDER.attempt),
-          ...extra,
         },
       },
     );
@@ -618,60 +631,5 @@ describe('persist main, through the runner', () => {
     expect(env.outputs()).toEqual({ outcome: 'refused', reason: 'invalid-input' });
     expect(process.exitCode).toBe(1);
     expect(world.lastSeq()).toBe(seq);
-  });
-
-  it('has no test hook unless its variable names a step; a set hook fires only at that step', () => {
-    const saved = { ...process.env };
-    const kill = jest.spyOn(process, 'kill').mockImplementation(() => true);
-    try {
-      Reflect.deleteProperty(process.env, KILL_AFTER_WRITE_ENV);
-      process.env[KILL_AFTER_CLAIM_ENV] = '';
-      expect(testHooks()).toEqual({});
-      process.env[KILL_AFTER_WRITE_ENV] = 'epic';
-      process.env[KILL_AFTER_CLAIM_ENV] = 'labels';
-      const hooks = testHooks();
-      void hooks.afterWrite?.('labels');
-      void hooks.afterClaim?.(['epic', 'summary']);
-      expect(kill).not.toHaveBeenCalled();
-      void hooks.afterWrite?.('epic');
-      expect(kill).toHaveBeenLastCalledWith(process.pid, 'SIGKILL');
-      void hooks.afterClaim?.(['m-25', 'labels']);
-      expect(kill).toHaveBeenCalledTimes(2);
-    } finally {
-      kill.mockRestore();
-      process.env = saved;
-    }
-  });
-
-  it('the claim hook stops the process after the claim commit: the step stays claimed, nothing written', async () => {
-    world = await stageWorld();
-    await commitPolicy(world, BEST_EFFORT);
-    const planFile = writePlan(world, 'main-killed', [
-      { id: 'labels', kind: 'issue.labels', issue: world.statusIssue, add: ['deferred'] },
-    ]);
-    const { runId } = await approved(world, planFile);
-    // In-process, the kill is a throw where SIGKILL would end the process.
-    const kill = jest.spyOn(process, 'kill').mockImplementation(() => {
-      throw new Error('killed');
-    });
-    env = persistEnv(
-      world,
-      {
-        'run-id': runId,
-        'plan-file': planFile,
-        epoch: '1',
-        'persistence-enabled': 'true',
-        'dry-run': 'false',
-      },
-      { [KILL_AFTER_CLAIM_ENV]: 'labels' },
-    );
-    try {
-      await runPersist();
-    } finally {
-      kill.mockRestore();
-    }
-    expect(env.outputs()).toMatchObject({ outcome: 'failed', reason: 'internal-error' });
-    expect((await readRun(world.ledgerWorld.context(), runId)).run?.steps[0]?.status).toBe('claimed');
-    expect(await labelsOf(world, world.statusIssue)).toEqual([]);
   });
 });

@@ -3,7 +3,8 @@
  * personal access tokens and repository roles, the Writ GitHub App with an installation token, the
  * repository, the two ledger rulesets (created before the ledger root) and a ledger context written by
  * the app. The one builder behind `writ demo`, the end-to-end tests and the measuring scripts; the
- * ledger is left unbootstrapped, so a caller can show (or count) that step itself.
+ * ledger is left unbootstrapped, so a caller can show (or count) that step itself. Dev-only: it lives
+ * beside the demo, outside the `writ` CLI's source.
  */
 import { createGitHubClient, loopbackTimings } from '@writ/core/github/client.js';
 import type { GitHubClient } from '@writ/core/github/client.js';
@@ -60,7 +61,7 @@ export interface DemoWorldSpec {
   ledgerSeed?: number;
   /** More files on the default branch's first commit (path → text). */
   files?: Readonly<Record<string, string>>;
-  /** Sees each request before the emulator answers it (a kill-point harness counts and kills there). */
+  /** Sees each request before the emulator answers it (kill-point harnesses and crash points act there). */
   onRequest?: EmulatorOptions['onRequest'];
   /** A private repository (default public). The probe refuses a public running repository. */
   private?: boolean;
