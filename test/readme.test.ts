@@ -3,7 +3,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from '@jest/globals';
 import { parse } from 'yaml';
-import { lintWorkflow } from '../scripts/lint-workflows.mjs';
+import { lintWorkflow } from '../scripts/checks/lint-workflows.mjs';
 import { repoRoot } from './support/run-action.js';
 
 const readme = readFileSync(join(repoRoot, 'README.md'), 'utf8');

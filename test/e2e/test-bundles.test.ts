@@ -1,8 +1,8 @@
 /**
  * The bundles `npm test` runs (.tmp/test-dist/, built by jest's global setup through
- * scripts/test-bundles.mjs) each carry the record of their inputs, the generated entry among them, so
+ * scripts/build/test-bundles.mjs) each carry the record of their inputs, the generated entry among them, so
  * the next run rebuilds nothing. On a fresh clone the first bundling used to write the generated entries
- * (scripts/bundle/entries/, not committed) after it noted its start, so it recorded no inputs and the next
+ * (scripts/build/bundle/entries/, not committed) after it noted its start, so it recorded no inputs and the next
  * run bundled every stage again (and a test reading the record failed on the first run only).
  */
 import { execFileSync, spawnSync } from 'node:child_process';
@@ -25,7 +25,7 @@ describe("the test bundles jest's global setup built", () => {
     };
     expect(Object.keys(record.files)).toEqual(
       expect.arrayContaining([
-        `scripts/bundle/entries/${stage}.ts`,
+        `scripts/build/bundle/entries/${stage}.ts`,
         `packages/core/src/stages/${stage}/index.ts`,
       ]),
     );
@@ -33,7 +33,7 @@ describe("the test bundles jest's global setup built", () => {
 
   it('are up to date: bundling the tree again rebuilds no stage', () => {
     // It prints each stage it rebuilds, and why, on stderr.
-    const run = spawnSync(process.execPath, [join(repoRoot, 'scripts/test-bundles.mjs')], {
+    const run = spawnSync(process.execPath, [join(repoRoot, 'scripts/build/test-bundles.mjs')], {
       cwd: repoRoot,
       encoding: 'utf8',
     });

@@ -2,10 +2,10 @@
 // and 10 with Writ's client's `conditionalReads` off and on, in-process against the emulator (which
 // answers an unchanged listing's If-None-Match with 304 and, as GitHub documents, does not count an
 // authorized 304 against the primary rate limit). Counted on the emulator's request log: requests, 304s
-// and the core (REST) rate limit spent. Run: npx tsx scripts/measure-conditional-reads.ts
+// and the core (REST) rate limit spent. Run: npx tsx scripts/bench/measure-conditional-reads.ts
 import { createGitHubClient, loopbackTimings } from '@writ/core/github/client.js';
 import type { PlanStep } from '@writ/core/plan/types.js';
-import { OWNER, REPO } from '../packages/core/test/ledger/support/emulator.js';
+import { OWNER, REPO } from '../../packages/core/test/ledger/support/emulator.js';
 import {
   ALL_POSITIVE,
   BEST_EFFORT,
@@ -13,7 +13,7 @@ import {
   persistWorld,
   planOf,
   WRITER_TOKEN,
-} from '../packages/core/test/persist/support.js';
+} from '../../packages/core/test/persist/support.js';
 
 const base = { owner: OWNER, repo: REPO };
 

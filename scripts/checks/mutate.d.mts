@@ -1,4 +1,4 @@
-/** Types of scripts/mutate.mjs for the tests that import it. */
+/** Types of scripts/checks/mutate.mjs for the tests that import it. */
 export interface ReportMutant {
   id?: string;
   mutatorName: string;

@@ -2,7 +2,7 @@
 // (packages/core/src/github/transport.ts, MAX_RESPONSE_BYTES): a page of 100 issue comments (the
 // listing the idempotency pre-check and the status-comment search page through), against the
 // emulator, with comments of 1 KB and at GitHub's 65,536-character maximum. Run:
-//   npx tsx scripts/measure-response-size.ts
+//   npx tsx scripts/bench/measure-response-size.ts
 import { startEmulator } from '@writ/github-emulator/index.js';
 import { createGitHubClient, loopbackTimings } from '@writ/core/github/client.js';
 

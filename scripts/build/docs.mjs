@@ -36,7 +36,7 @@ function usage(stage, action) {
 }
 
 const NOTE = (stage) =>
-  `<!-- Generated from actions/${stage}/action.yml by scripts/build.mjs. Do not edit; npm run check-dist fails on drift. -->`;
+  `<!-- Generated from actions/${stage}/action.yml by scripts/build/build.mjs. Do not edit; npm run check-dist fails on drift. -->`;
 
 export function renderActionReadme(stage, yml) {
   const action = parse(yml);

@@ -2,12 +2,12 @@
 // dist/, or $WRIT_BUNDLE_DIR), against the emulator's request log: preview with its status comment,
 // consume-approval, claim and checkpoint, publish-artifact first / changed / unchanged, and a replayed
 // (refused) approval. Beside each: the floor issue 16 claims, what the stage must verify at the least.
-// Run: npx tsx scripts/measure-stage-requests.ts [--detail] [--json]
+// Run: npx tsx scripts/bench/measure-stage-requests.ts [--detail] [--json]
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { RequestLogEntry } from '@writ/github-emulator/index.js';
-import { PEOPLE, planVariant, sliceWorld } from '../test/support/world.js';
+import { PEOPLE, planVariant, sliceWorld } from '../../test/support/world.js';
 
 /** Issue 16's floors: the requests each stage must make to verify what it verifies. */
 export const FLOORS: Record<string, number> = {

@@ -7,7 +7,7 @@ import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
-const root = join(dirname(fileURLToPath(import.meta.url)), '..');
+const root = join(dirname(fileURLToPath(import.meta.url)), '..', '..');
 const RUNS = Number(process.env.BENCH_RUNS ?? 15);
 const work = mkdtempSync(join(tmpdir(), 'writ-bench-'));
 
@@ -111,10 +111,10 @@ const file = join(out, `bench-${new Date().toISOString().replace(/[:.]/g, '-')}.
 writeFileSync(file, `${JSON.stringify({ node: process.version, runs: RUNS, rows }, null, 2)}\n`);
 console.log(`\nwrote ${file}`);
 
-/** Runs one of the scripts/measure-*.ts reports (TypeScript, through tsx) and prints what it prints. */
+/** Runs one of the scripts/bench/measure-*.ts reports (TypeScript, through tsx) and prints what it prints. */
 function report(title, script, args = []) {
   console.log(`\n${title}`);
-  const result = spawnSync(process.execPath, ['--import', 'tsx', join(root, 'scripts', script), ...args], {
+  const result = spawnSync(process.execPath, ['--import', 'tsx', join(root, 'scripts/bench', script), ...args], {
     cwd: root,
     encoding: 'utf8',
   });
@@ -126,24 +126,24 @@ function report(title, script, args = []) {
 }
 
 // Cold start beside actions/github-script's committed bundle and bare node, paired and interleaved, at
-// load and at the first request (scripts/measure-startup.ts; BENCH_RUNS rounds, at most 41).
+// load and at the first request (scripts/bench/measure-startup.ts; BENCH_RUNS rounds, at most 41).
 report('cold start: Writ network stages, github-script, bare node', 'measure-startup.ts', [String(RUNS)]);
-// The client's own cost per request on loopback (scripts/measure-client-overhead.ts).
+// The client's own cost per request on loopback (scripts/bench/measure-client-overhead.ts).
 report('client overhead', 'measure-client-overhead.ts');
-// Per stage: requests and writes against the floor issue 16 claims (scripts/measure-stage-requests.ts).
+// Per stage: requests and writes against the floor issue 16 claims (scripts/bench/measure-stage-requests.ts).
 report(
   'requests and writes per stage (the dist/ bundles, against the emulator)',
   'measure-stage-requests.ts',
 );
-// The status comment's marker scan by thread length (scripts/measure-scan-requests.ts).
+// The status comment's marker scan by thread length (scripts/bench/measure-scan-requests.ts).
 report('scans', 'measure-scan-requests.ts');
 
 // Requests and writes: what persist costs per step kind and for a roadmap-shaped plan at claim-window
-// 1 and 10, counted on the emulator's request log (scripts/measure-persist-requests.ts).
+// 1 and 10, counted on the emulator's request log (scripts/bench/measure-persist-requests.ts).
 console.log('\npersist: requests, plan writes and ledger commits (in-process, against the emulator)');
 const persistCost = spawnSync(
   process.execPath,
-  ['--import', 'tsx', join(root, 'scripts/measure-persist-requests.ts')],
+  ['--import', 'tsx', join(root, 'scripts/bench/measure-persist-requests.ts')],
   { cwd: root, encoding: 'utf8' },
 );
 process.stdout.write(persistCost.stdout);
@@ -154,13 +154,13 @@ if (persistCost.status !== 0) {
 
 // Conditional reads: requests and core rate limit spent with the client's conditionalReads off and on,
 // for an unchanged listing polled 10 times and for the roadmap-shaped persist run
-// (scripts/measure-conditional-reads.ts).
+// (scripts/bench/measure-conditional-reads.ts).
 console.log(
   '\nconditional reads: requests, 304s and core rate limit spent (in-process, against the emulator)',
 );
 const conditionalCost = spawnSync(
   process.execPath,
-  ['--import', 'tsx', join(root, 'scripts/measure-conditional-reads.ts')],
+  ['--import', 'tsx', join(root, 'scripts/bench/measure-conditional-reads.ts')],
   { cwd: root, encoding: 'utf8' },
 );
 process.stdout.write(conditionalCost.stdout);

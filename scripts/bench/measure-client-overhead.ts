@@ -3,7 +3,7 @@
 // through a bare Octokit with no plugins, and (first, in the same run) through getOctokit with its
 // undici fetch and the two plugins as github-script sets them up. What is left over the bare client is
 // the plugins' scheduling (Bottleneck's timers) and, for Writ's client, its limits (transport.ts).
-// Run: npx tsx scripts/measure-client-overhead.ts [count]
+// Run: npx tsx scripts/bench/measure-client-overhead.ts [count]
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { getOctokit } from '@actions/github';

@@ -17,7 +17,7 @@ import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
-const root = join(dirname(fileURLToPath(import.meta.url)), '..');
+const root = join(dirname(fileURLToPath(import.meta.url)), '..', '..');
 export const INCREMENTAL_FILE = 'reports/stryker-incremental.json';
 
 /** The folders scored, each with its bar (mutation score, %); a file counts toward the first that prefixes it. */

@@ -6,7 +6,7 @@ import { rmSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
-const root = join(dirname(fileURLToPath(import.meta.url)), '..');
+const root = join(dirname(fileURLToPath(import.meta.url)), '..', '..');
 const GENERATED = [
   'dist/',
   'action-docs/',
@@ -21,7 +21,7 @@ const GENERATED = [
 for (const dir of ['dist', 'action-docs', 'packages/core/src/generated', 'docs/errors.md']) {
   rmSync(join(root, dir), { recursive: true, force: true });
 }
-execFileSync(process.execPath, [join(root, 'scripts/build.mjs')], { cwd: root, stdio: 'inherit' });
+execFileSync(process.execPath, [join(root, 'scripts/build/build.mjs')], { cwd: root, stdio: 'inherit' });
 
 const status = execFileSync('git', ['status', '--porcelain', '--untracked-files=all', '--', ...GENERATED], {
   cwd: root,

@@ -1,4 +1,4 @@
-/** Types of scripts/coverage-table.mjs for the tests that import it. */
+/** Types of scripts/checks/coverage-table.mjs for the tests that import it. */
 export interface Bar {
   lines: number;
   branches: number;

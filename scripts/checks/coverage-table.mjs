@@ -10,7 +10,7 @@ import { readFileSync, writeFileSync } from 'node:fs';
 import { dirname, join, relative, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
-const root = join(dirname(fileURLToPath(import.meta.url)), '..');
+const root = join(dirname(fileURLToPath(import.meta.url)), '..', '..');
 const BARS_FILE = join(root, 'coverage-bars.json');
 const METRICS = ['lines', 'branches'];
 const PREFIX = './packages/core/src/';
@@ -65,7 +65,7 @@ const name = (key) => (key === 'global' ? '(root modules)' : key.replace(PREFIX,
 const fixed = (value) => (value === undefined ? '–' : `${Number(value).toFixed(1)} %`);
 const cell = (text) => String(text).replace(/\|/g, '\\|');
 
-export const TABLE_START = '<!-- coverage-bars: generated from coverage-bars.json by scripts/build.mjs -->';
+export const TABLE_START = '<!-- coverage-bars: generated from coverage-bars.json by scripts/build/build.mjs -->';
 export const TABLE_END = '<!-- /coverage-bars -->';
 
 /** README's coverage table: each key's bar and last recorded measure (lines, branches), and why. */

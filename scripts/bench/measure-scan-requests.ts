@@ -6,7 +6,7 @@
 // issue: the read-back lists with since = the reservation less the skew, so it reads one page whatever
 // N is) and `in the window` (all N written in the minutes around the reservation, so since= filters
 // none out: the page cap bounds it, and past 20 pages the answer is precheck-inconclusive).
-// Run: npx tsx scripts/measure-scan-requests.ts [N ...]   (default 10 500 2500)
+// Run: npx tsx scripts/bench/measure-scan-requests.ts [N ...]   (default 10 500 2500)
 import { errorCode } from '@writ/core/errors.js';
 import { syncStatusComment } from '@writ/core/status-comment/sync.js';
 import { silentLogger } from '@writ/core/redact.js';
@@ -18,8 +18,8 @@ import {
   REPO,
   emulatorClient,
   ledgerWorld,
-} from '../packages/core/test/ledger/support/emulator.js';
-import { proposePlanFor } from '../packages/core/test/ledger/support/fixtures.js';
+} from '../../packages/core/test/ledger/support/emulator.js';
+import { proposePlanFor } from '../../packages/core/test/ledger/support/fixtures.js';
 
 export type Thread = 'older' | 'in the window';
 

@@ -1,16 +1,16 @@
 // Counts the API requests, the plan writes and the ledger commits persist makes: one single-step plan per
 // step kind, and a roadmap-shaped plan of every kind (7 steps) at claim-window 1 and 10, in-process
-// against the emulator with the real client. Run: npx tsx scripts/measure-persist-requests.ts
+// against the emulator with the real client. Run: npx tsx scripts/bench/measure-persist-requests.ts
 import type { PlanStep } from '@writ/core/plan/types.js';
-import { OWNER, REPO } from '../packages/core/test/ledger/support/emulator.js';
-import type { PersistWorld } from '../packages/core/test/persist/support.js';
+import { OWNER, REPO } from '../../packages/core/test/ledger/support/emulator.js';
+import type { PersistWorld } from '../../packages/core/test/persist/support.js';
 import {
   ALL_POSITIVE,
   BEST_EFFORT,
   evidenceFile,
   persistWorld,
   planOf,
-} from '../packages/core/test/persist/support.js';
+} from '../../packages/core/test/persist/support.js';
 
 const base = { owner: OWNER, repo: REPO };
 

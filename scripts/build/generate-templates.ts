@@ -4,10 +4,10 @@
 import { readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { defaultConfig } from '../packages/core/src/setup/files.js';
-import { PLACEHOLDER_REF, renderWorkflows } from '../packages/core/src/setup/templates.js';
+import { defaultConfig } from '../../packages/core/src/setup/files.js';
+import { PLACEHOLDER_REF, renderWorkflows } from '../../packages/core/src/setup/templates.js';
 
-const root = join(dirname(fileURLToPath(import.meta.url)), '..');
+const root = join(dirname(fileURLToPath(import.meta.url)), '..', '..');
 const dir = join(root, 'workflows-templates');
 const { version } = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8')) as { version: string };
 const files = renderWorkflows({

@@ -5,7 +5,7 @@ import { readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
-export const MODEL_DIR = join(dirname(fileURLToPath(import.meta.url)), '..', 'model');
+export const MODEL_DIR = join(dirname(fileURLToPath(import.meta.url)), '..', '..', 'model');
 export const RELATION_PATH = join(MODEL_DIR, 'relation.json');
 export const RELATION_PML_PATH = join(MODEL_DIR, 'relation.pml');
 
@@ -26,7 +26,7 @@ function anyOf(variable, names, prefix) {
 /** The Promela text of the relation: state constants, and per transition its guard and effects. */
 export function relationPromela(relation) {
   const lines = [
-    '/* GENERATED from model/relation.json by scripts/model.mjs (npm run model -- --write). Do not edit. */',
+    '/* GENERATED from model/relation.json by scripts/checks/model.mjs (npm run model -- --write). Do not edit. */',
     '',
     '/* Run states (0: the run file does not exist). */',
     '#define NO_RUN 0',

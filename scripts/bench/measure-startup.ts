@@ -8,7 +8,7 @@
 //                  `fetch`), which answers 401 so each run ends there.
 // The subjects run interleaved, round-robin, so drift on a shared machine falls on all of them alike;
 // each figure is a median, each ratio that median over bare node's. Run:
-//   npx tsx scripts/measure-startup.ts [runs] [--json] [--compare <dist dir>] [--stages a,b] [--best]
+//   npx tsx scripts/bench/measure-startup.ts [runs] [--json] [--compare <dist dir>] [--stages a,b] [--best]
 // --best reports each subject's fastest run instead of its median: on a machine shared with other work
 // the noise only ever adds time, so the minimum is the steadier figure of what a subject costs.
 // --compare pairs each stage with its bundle in another build (a before/after in one run).
@@ -19,7 +19,7 @@ import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { parse } from 'yaml';
-import { REPO_ROOT, bundlePath } from '../packages/cli/src/run-stage.js';
+import { REPO_ROOT, bundlePath } from '../../packages/cli/src/run-stage.js';
 
 export const PEER = resolve(REPO_ROOT, '../shared/peers/github-script');
 const MAX_RUNS = 41;

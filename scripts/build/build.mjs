@@ -3,7 +3,7 @@
 // precompiles the JSON Schema validators, bundles
 // packages/core/src/stages/<stage>/index.ts into dist/<stage>/ with ncc (ESM, licenses beside it), and
 // generates each action's README and action-docs/<stage>.md from its action.yml. The test suite bundles
-// the working tree through the same bundleStage (scripts/test-bundles.mjs), into .tmp/test-dist/.
+// the working tree through the same bundleStage (scripts/build/test-bundles.mjs), into .tmp/test-dist/.
 import { execFile, execFileSync } from 'node:child_process';
 import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
@@ -11,20 +11,20 @@ import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import ncc from '@vercel/ncc';
 import { transformSync } from 'esbuild';
-import { readBars, renderReadme } from './coverage-table.mjs';
+import { readBars, renderReadme } from '../checks/coverage-table.mjs';
 import { renderActionDocs, renderActionReadme } from './docs.mjs';
 import { discoverStages, generateRegistry } from './generate-registry.mjs';
 import { generateValidators } from './generate-validators.mjs';
 
-const root = join(dirname(fileURLToPath(import.meta.url)), '..');
+const root = join(dirname(fileURLToPath(import.meta.url)), '..', '..');
 
 export { discoverStages };
 
 /**
  * Writes the stage's generated entry (when it is not already what it should be) and returns its path.
  * ncc compiles with the tsconfig.json nearest its entry, so the entry it is given is a one-line import
- * of the stage's index.ts from scripts/bundle/entries/ (generated, not committed), under
- * scripts/bundle/tsconfig.json: ESM for a bundler, and transpile-only. Type-checking the whole project
+ * of the stage's index.ts from scripts/build/bundle/entries/ (generated, not committed), under
+ * scripts/build/bundle/tsconfig.json: ESM for a bundler, and transpile-only. Type-checking the whole project
  * took four fifths of each bundle's time, and `npm run typecheck` does it once (CI runs it).
  * A caller that records a bundle's inputs calls this before it notes when the bundling started: the
  * entry is one of the files webpack reads, and one written after that moment (as on a fresh clone's
@@ -32,8 +32,8 @@ export { discoverStages };
  * and every stage was bundled again by the next run.
  */
 export function writeEntry(stage) {
-  const entry = join(root, 'scripts/bundle/entries', `${stage}.ts`);
-  const importing = `import '../../../packages/core/src/stages/${stage}/index.js';\n`;
+  const entry = join(root, 'scripts/build/bundle/entries', `${stage}.ts`);
+  const importing = `import '../../../../packages/core/src/stages/${stage}/index.js';\n`;
   mkdirSync(dirname(entry), { recursive: true });
   if (!existsSync(entry) || readFileSync(entry, 'utf8') !== importing) writeFileSync(entry, importing);
   return entry;
@@ -128,12 +128,12 @@ async function main() {
   console.log(`generated ${generateRegistry(stages)}`);
   // workflows-templates/ comes from the renderer writ init uses (TypeScript, run through tsx); it checks
   // every step's inputs against the registry, so it runs after the registry is generated.
-  execFileSync(process.execPath, ['--import', 'tsx', join(root, 'scripts/generate-templates.ts')], {
+  execFileSync(process.execPath, ['--import', 'tsx', join(root, 'scripts/build/generate-templates.ts')], {
     cwd: root,
     stdio: 'inherit',
   });
   // docs/errors.md from the one error catalogue (refuses a code without a meaning and a fix).
-  execFileSync(process.execPath, ['--import', 'tsx', join(root, 'scripts/generate-error-docs.ts')], {
+  execFileSync(process.execPath, ['--import', 'tsx', join(root, 'scripts/build/generate-error-docs.ts')], {
     cwd: root,
     stdio: 'inherit',
   });
@@ -166,7 +166,7 @@ async function main() {
   }
   // The test suite's bundles come from the same bundleStage on the same tree: hand them over (through a
   // child, as test-bundles.mjs imports this file).
-  execFileSync(process.execPath, [join(root, 'scripts/test-bundles.mjs'), '--adopt'], {
+  execFileSync(process.execPath, [join(root, 'scripts/build/test-bundles.mjs'), '--adopt'], {
     cwd: root,
     input: JSON.stringify(built),
     stdio: ['pipe', 'inherit', 'inherit'],

@@ -27,8 +27,8 @@ import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
-const ROOT = join(dirname(fileURLToPath(import.meta.url)), '..');
-/** scripts/test-bundles.mjs's TEST_DIST, relative (not imported: that would load the bundler into a test). */
+const ROOT = join(dirname(fileURLToPath(import.meta.url)), '..', '..');
+/** scripts/build/test-bundles.mjs's TEST_DIST, relative (not imported: that would load the bundler into a test). */
 const TEST_DIST = join('.tmp', 'test-dist');
 
 /**

@@ -21,7 +21,7 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import { fileURLToPath } from 'node:url';
 import { BUNDLE_CONCURRENCY, bundleStageIsolated, discoverStages, inTurns, writeEntry } from './build.mjs';
 
-const root = join(dirname(fileURLToPath(import.meta.url)), '..');
+const root = join(dirname(fileURLToPath(import.meta.url)), '..', '..');
 export const TEST_DIST = join(root, '.tmp', 'test-dist');
 const LOCK = join(root, '.tmp', 'test-dist.lock');
 const STALE_LOCK_MS = 10 * 60_000;
@@ -35,9 +35,9 @@ function sharedInputs() {
     'package-lock.json',
     'tsconfig.json',
     'tsconfig.base.json',
-    'scripts/build.mjs',
-    'scripts/bundle/tsconfig.json',
-    'scripts/test-bundles.mjs',
+    'scripts/build/build.mjs',
+    'scripts/build/bundle/tsconfig.json',
+    'scripts/build/test-bundles.mjs',
     ...workspaces,
     ...actions,
   ]

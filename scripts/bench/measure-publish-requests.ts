@@ -1,5 +1,5 @@
 // Counts the API requests (and writes) one publish-artifact run makes: first publish, changed, unchanged.
-// Run: npx tsx scripts/measure-publish-requests.ts
+// Run: npx tsx scripts/bench/measure-publish-requests.ts
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -7,7 +7,7 @@ import { proposeRun } from '@writ/core/ledger/ledger.js';
 import { bindPlan } from '@writ/core/plan/binding.js';
 import { loadPlanFile } from '@writ/core/plan/load.js';
 import { deriveRunId } from '@writ/core/plan/run-id.js';
-import { PEOPLE, approveInProcess, planVariant, sliceWorld } from '../test/support/world.js';
+import { PEOPLE, approveInProcess, planVariant, sliceWorld } from '../../test/support/world.js';
 
 const world = await sliceWorld({ seed: 9 });
 const dir = mkdtempSync(join(tmpdir(), 'pr-'));

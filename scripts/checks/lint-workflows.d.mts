@@ -1,4 +1,4 @@
-/** Types of scripts/lint-workflows.mjs for the tests that import it. */
+/** Types of scripts/checks/lint-workflows.mjs for the tests that import it. */
 export interface WorkflowFinding {
   line: number;
   column: number;

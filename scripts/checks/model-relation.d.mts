@@ -1,4 +1,4 @@
-/** Types of scripts/model-relation.mjs for the tests that import it. */
+/** Types of scripts/checks/model-relation.mjs for the tests that import it. */
 export type StepRule = {
   /** How many steps change: exactly n, `some` (one or more: claim-steps) or `any` (checkpoint-steps). */
   count: number | 'some' | 'any';
