@@ -65,7 +65,8 @@ const name = (key) => (key === 'global' ? '(root modules)' : key.replace(PREFIX,
 const fixed = (value) => (value === undefined ? '–' : `${Number(value).toFixed(1)} %`);
 const cell = (text) => String(text).replace(/\|/g, '\\|');
 
-export const TABLE_START = '<!-- coverage-bars: generated from coverage-bars.json by scripts/build/build.mjs -->';
+export const TABLE_START =
+  '<!-- coverage-bars: generated from coverage-bars.json by scripts/build/build.mjs -->';
 export const TABLE_END = '<!-- /coverage-bars -->';
 
 /** README's coverage table: each key's bar and last recorded measure (lines, branches), and why. */
