@@ -114,10 +114,14 @@ console.log(`\nwrote ${file}`);
 /** Runs one of the scripts/bench/measure-*.ts reports (TypeScript, through tsx) and prints what it prints. */
 function report(title, script, args = []) {
   console.log(`\n${title}`);
-  const result = spawnSync(process.execPath, ['--import', 'tsx', join(root, 'scripts/bench', script), ...args], {
-    cwd: root,
-    encoding: 'utf8',
-  });
+  const result = spawnSync(
+    process.execPath,
+    ['--import', 'tsx', join(root, 'scripts/bench', script), ...args],
+    {
+      cwd: root,
+      encoding: 'utf8',
+    },
+  );
   process.stdout.write(result.stdout);
   if (result.status !== 0) {
     process.stderr.write(result.stderr);

@@ -2,7 +2,7 @@
 // Builds every action: discovers actions/*/action.yml, generates the typed I/O registry from them and
 // precompiles the JSON Schema validators, bundles
 // packages/core/src/stages/<stage>/index.ts into dist/<stage>/ with ncc (ESM, licenses beside it), and
-// generates each action's README and action-docs/<stage>.md from its action.yml. The test suite bundles
+// generates each action's README (actions/<stage>/README.md) from its action.yml. The test suite bundles
 // the working tree through the same bundleStage (scripts/build/test-bundles.mjs), into .tmp/test-dist/.
 import { execFile, execFileSync } from 'node:child_process';
 import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
@@ -12,7 +12,7 @@ import { fileURLToPath } from 'node:url';
 import ncc from '@vercel/ncc';
 import { transformSync } from 'esbuild';
 import { readBars, renderReadme } from '../checks/coverage-table.mjs';
-import { renderActionDocs, renderActionReadme } from './docs.mjs';
+import { renderActionReadme } from './docs.mjs';
 import { discoverStages, generateRegistry } from './generate-registry.mjs';
 import { generateValidators } from './generate-validators.mjs';
 
@@ -148,10 +148,6 @@ async function main() {
       if (!known.has(entry)) rmSync(join(root, 'dist', entry), { recursive: true, force: true });
     }
   }
-  mkdirSync(join(root, 'action-docs'), { recursive: true });
-  for (const entry of readdirSync(join(root, 'action-docs'))) {
-    if (!known.has(entry.replace(/\.md$/, ''))) rmSync(join(root, 'action-docs', entry), { force: true });
-  }
   const built = await inTurns(stages, BUNDLE_CONCURRENCY, async (stage) => {
     writeEntry(stage);
     const started = Date.now();
@@ -161,8 +157,7 @@ async function main() {
   for (const { stage, bytes } of built) {
     const yml = readFileSync(join(root, 'actions', stage, 'action.yml'), 'utf8');
     writeFileSync(join(root, 'actions', stage, 'README.md'), renderActionReadme(stage, yml));
-    writeFileSync(join(root, 'action-docs', `${stage}.md`), renderActionDocs(stage, yml));
-    console.log(`built dist/${stage}/index.js (${bytes} bytes) and its docs`);
+    console.log(`built dist/${stage}/index.js (${bytes} bytes) and actions/${stage}/README.md`);
   }
   // The test suite's bundles come from the same bundleStage on the same tree: hand them over (through a
   // child, as test-bundles.mjs imports this file).

@@ -1,4 +1,5 @@
-// Generates action documentation from action.yml, the single source of truth for an action's interface.
+// Renders actions/<stage>/README.md, the one generated document per action (GitHub shows it beside
+// action.yml), from action.yml: the single source of truth for an action's interface.
 import { parse } from 'yaml';
 
 function cell(text) {
@@ -41,9 +42,4 @@ const NOTE = (stage) =>
 export function renderActionReadme(stage, yml) {
   const action = parse(yml);
   return `${[NOTE(stage), '', `# ${action.name}`, '', cell(action.description), '', ...usage(stage, action), '', ...tables(action), '', `Runs on \`${action.runs.using}\` from \`dist/${stage}/index.js\`.`].join('\n')}\n`;
-}
-
-export function renderActionDocs(stage, yml) {
-  const action = parse(yml);
-  return `${[NOTE(stage), '', `# \`${stage}\`: ${action.name}`, '', cell(action.description), '', ...tables(action), ''].join('\n')}\n`;
 }

@@ -9,7 +9,6 @@ import { fileURLToPath } from 'node:url';
 const root = join(dirname(fileURLToPath(import.meta.url)), '..', '..');
 const GENERATED = [
   'dist/',
-  'action-docs/',
   'actions/',
   'packages/core/src/generated/',
   'workflows-templates/',
@@ -18,7 +17,7 @@ const GENERATED = [
   'README.md',
 ];
 
-for (const dir of ['dist', 'action-docs', 'packages/core/src/generated', 'docs/errors.md']) {
+for (const dir of ['dist', 'packages/core/src/generated', 'docs/errors.md']) {
   rmSync(join(root, dir), { recursive: true, force: true });
 }
 execFileSync(process.execPath, [join(root, 'scripts/build/build.mjs')], { cwd: root, stdio: 'inherit' });
@@ -36,5 +35,5 @@ if (status.trim() !== '') {
   process.exit(1);
 }
 console.log(
-  'check-dist: dist/, action-docs/, action READMEs, generated validators, workflows-templates/, docs/errors.md and the coverage table in README.md are fresh.',
+  'check-dist: dist/, action READMEs, generated validators, workflows-templates/, docs/errors.md and the coverage table in README.md are fresh.',
 );
