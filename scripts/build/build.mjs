@@ -1,16 +1,17 @@
 #!/usr/bin/env node
 // Builds every action: discovers actions/*/action.yml, generates the typed I/O registry from them and
-// precompiles the JSON Schema validators, bundles
-// packages/core/src/stages/<stage>/index.ts into dist/<stage>/ with ncc (ESM, licenses beside it), and
-// generates each action's README (actions/<stage>/README.md) from its action.yml. The test suite bundles
-// the working tree through the same bundleStage (scripts/build/test-bundles.mjs), into .tmp/test-dist/.
+// precompiles the JSON Schema validators, bundles packages/core/src/stages/<stage>/index.ts into
+// dist/<stage>/ with ncc (ESM, readable: not minified, every module headed by its source path, a
+// source map beside it, licenses in licenses.txt), and generates each action's README
+// (actions/<stage>/README.md) from its action.yml. The test suite bundles the working tree through
+// the same bundleStage (scripts/build/test-bundles.mjs), into .tmp/test-dist/.
 import { execFile, execFileSync } from 'node:child_process';
 import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { SourceMap } from 'node:module';
 import { availableParallelism } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import ncc from '@vercel/ncc';
-import { transformSync } from 'esbuild';
 import { readBars, renderReadme } from '../checks/coverage-table.mjs';
 import { renderActionReadme } from './docs.mjs';
 import { discoverStages, generateRegistry } from './generate-registry.mjs';
@@ -40,33 +41,70 @@ export function writeEntry(stage) {
 }
 
 /**
- * Bundles one stage into `out` (replaced whole). Returns the entry bundle's size and the files webpack
- * read or probed for (`inputs`, `missing`), so a caller can tell when the bundle is stale.
+ * The bundle's source map, for a reader of dist/<stage>/: `sources` are paths from dist/<stage>/ to
+ * the repository's files (`../../packages/core/src/…`, `../../node_modules/…`), without their text
+ * (`sourcesContent`), which the same commit holds. Lines map to the TypeScript sources (the bundle's
+ * tsconfig emits maps). Node maps a stack trace through it with `--enable-source-maps`.
+ */
+function sourceMapOf(map) {
+  const parsed = JSON.parse(map);
+  delete parsed.sourcesContent;
+  return `${JSON.stringify(parsed)}\n`;
+}
+
+/**
+ * Names each CommonJS module of the bundle after its source (webpack heads the ES modules it
+ * concatenates with `// CONCATENATED MODULE: <path>` itself, and a CommonJS one with `/***\/ <id>:`
+ * only): the first line of its body the map places in a file names it. The name ends the header
+ * line, so every position the map gives stays where it was.
+ */
+function withModuleNames(code, map) {
+  const sourceMap = new SourceMap(JSON.parse(map));
+  const lines = code.split('\n');
+  for (let at = 0; at < lines.length; at++) {
+    if (!/^\/\*{3}\/ \d+:$/.test(lines[at] ?? '')) continue;
+    for (let body = at + 1; body < Math.min(lines.length, at + 12); body++) {
+      const entry = sourceMap.findEntry(body, (lines[body] ?? '').search(/\S|$/));
+      if (entry.generatedLine !== body || entry.originalSource === undefined) continue;
+      lines[at] += ` // ${entry.originalSource.replace(/^(\.\.\/)+\.\//, '')}`;
+      break;
+    }
+  }
+  return lines.join('\n');
+}
+
+/**
+ * Bundles one stage into `out` (replaced whole): readable (ncc without minification, each module named
+ * after its source file) with its source map beside it. Returns the entry bundle's size and the files
+ * webpack read or probed for (`inputs`, `missing`), so a caller can tell when the bundle is stale.
  */
 export async function bundleStage(stage, out = join(root, 'dist', stage)) {
   const source = join(root, 'packages/core/src/stages', stage, 'index.ts');
   if (!existsSync(source)) throw new Error(`actions/${stage}/action.yml has no entry point at ${source}`);
   const entry = writeEntry(stage);
-  const { code, assets, stats } = await ncc(entry, {
-    minify: true,
+  const { code, map, assets, stats } = await ncc(entry, {
+    minify: false,
     transpileOnly: true,
-    sourceMap: false,
+    sourceMap: true,
+    // No source-map-support in the bundle: the runtime is what the sources say, nothing added.
+    sourceMapRegister: false,
+    // `sources` relative to dist/<stage>/, where the map is committed.
+    sourceMapBasePrefix: '../../',
     license: 'licenses.txt',
     quiet: true,
     target: 'es2022',
   });
   rmSync(out, { recursive: true, force: true });
   mkdirSync(out, { recursive: true });
-  // ncc's terser pass leaves ~8 % that esbuild's minifier removes (licenses stay in licenses.txt); the
-  // chunks a stage imports on demand, which ncc does not minify at all, go through the same pass.
-  const minified = (source) =>
-    transformSync(source, { minify: true, format: 'esm', target: 'es2022', legalComments: 'none' }).code;
-  const bundled = minified(code);
+  const bundled = withModuleNames(code, map);
   writeFileSync(join(out, 'index.js'), bundled);
+  writeFileSync(join(out, 'index.js.map'), sourceMapOf(map));
   for (const [name, asset] of Object.entries(assets)) {
     mkdirSync(dirname(join(out, name)), { recursive: true });
-    const source = name.endsWith('.js') ? minified(asset.source.toString()) : asset.source;
-    writeFileSync(join(out, name), source);
+    writeFileSync(
+      join(out, name),
+      name.endsWith('.js.map') ? sourceMapOf(asset.source.toString()) : asset.source,
+    );
   }
   // The bundle is ESM; Node decides that from the nearest package.json.
   writeFileSync(join(out, 'package.json'), `${JSON.stringify({ type: 'module' }, null, 2)}\n`);

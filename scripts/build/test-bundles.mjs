@@ -119,8 +119,10 @@ async function withLock(fn) {
 function install(stage, built, { inputs, missing, started, shared }) {
   rmSync(join(TEST_DIST, stage), { recursive: true, force: true });
   renameSync(built, join(TEST_DIST, stage));
-  const read = ownFiles(inputs).filter((path) => statSync(join(root, path)).isFile());
-  if (read.every((path) => statSync(join(root, path)).mtimeMs < started)) {
+  // A file deleted while webpack ran (moved, say) counts as changed: its bundle records no inputs.
+  const exists = (path) => existsSync(join(root, path));
+  const read = ownFiles(inputs).filter((path) => !exists(path) || statSync(join(root, path)).isFile());
+  if (read.every((path) => exists(path) && statSync(join(root, path)).mtimeMs < started)) {
     const files = Object.fromEntries(read.map((path) => [path, fileHash(path)]));
     const manifest = { shared, files, missing: ownFiles(missing) };
     writeFileSync(manifestPath(stage), `${JSON.stringify(manifest, null, 2)}\n`);
@@ -190,7 +192,7 @@ if (resolve(process.argv[1] ?? '') === fileURLToPath(import.meta.url)) {
     if (process.argv[2] === '--adopt') await adoptBuild(JSON.parse(readFileSync(0, 'utf8')));
     else await ensureTestBundles();
   } catch (error) {
-    // The message, not the stack: Node would print the minified ncc line the error was thrown from.
+    // The message, not the stack: the stack is ncc's own, inside its bundled webpack.
     console.error(`test bundles: ${error.message}`);
     process.exitCode = 1;
   }

@@ -7,6 +7,7 @@
  */
 import { execFileSync, spawnSync } from 'node:child_process';
 import { existsSync, readFileSync } from 'node:fs';
+import { SourceMap } from 'node:module';
 import { join } from 'node:path';
 import { describe, expect, it } from '@jest/globals';
 import { repoRoot } from '../support/run-action.js';
@@ -39,5 +40,42 @@ describe("the test bundles jest's global setup built", () => {
     });
     expect(run.stderr).toBe('');
     expect(run.status).toBe(0);
+  });
+});
+
+describe('a stage bundle reads as its sources (the build is the same bundleStage)', () => {
+  const errors = readFileSync(join(repoRoot, 'packages/core/src/errors.ts'), 'utf8').split('\n');
+  const declared = errors.findIndex((line) => line.startsWith('export class WritError extends Error'));
+
+  it.each(stages)('%s: not minified, each module named, its source map beside it', (stage) => {
+    const bundle = readFileSync(join(testDist, stage, 'index.js'), 'utf8');
+    const lines = bundle.split('\n');
+    expect(lines.length).toBeGreaterThan(10_000);
+    expect(bundle).toContain('// CONCATENATED MODULE: ./packages/core/src/errors.ts');
+    // webpack's CommonJS module headers name their source file too.
+    expect(lines.filter((line) => /^\/\*{3}\/ \d+:$/.test(line)).length).toBeLessThan(
+      lines.filter((line) => /^\/\*{3}\/ \d+: \/\/ node_modules\//.test(line)).length,
+    );
+    expect(lines.at(-1) === '' ? lines.at(-2) : lines.at(-1)).toBe('//# sourceMappingURL=index.js.map');
+
+    const map = JSON.parse(readFileSync(join(testDist, stage, 'index.js.map'), 'utf8')) as {
+      sources: string[];
+      sourcesContent?: unknown;
+    };
+    // The sources are the repository's files, from dist/<stage>/ where the map is committed, not copies.
+    expect(map.sourcesContent).toBeUndefined();
+    const own = map.sources.filter((source) => source.includes('/packages/core/src/'));
+    expect(own.length).toBeGreaterThan(10);
+    for (const source of own) expect(existsSync(join(repoRoot, 'dist', stage, source))).toBe(true);
+
+    // A stack frame in the bundle maps to the TypeScript source's line.
+    const at = lines.findIndex((line) => /^class \w*WritError extends Error/.test(line));
+    expect(at).toBeGreaterThan(0);
+    const entry = new SourceMap(map as never).findEntry(at, 0) as {
+      originalSource?: string;
+      originalLine?: number;
+    };
+    expect(entry.originalSource).toMatch(/packages\/core\/src\/errors\.ts$/);
+    expect(entry.originalLine).toBe(declared);
   });
 });
