@@ -9,21 +9,21 @@ import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { WritError, errorCode } from '@writ/core/errors.js';
 import { commitOnBranch } from '@writ/core/github/commit-on-branch.js';
-import { stageIo } from '@writ/core/io/action-io.js';
+import { stageIo } from '../../src/io/action-io.js';
 import { readRun } from '@writ/core/ledger/ledger.js';
 import { loadPlanFile } from '@writ/core/plan/load.js';
 import type { PlanStep } from '@writ/core/plan/types.js';
 import { consumeApproval } from '@writ/core/stages/consume-approval/stage.js';
-import type { PersistStageSettings } from '@writ/core/stages/persist/inputs.js';
-import { readPersistSettings } from '@writ/core/stages/persist/inputs.js';
+import type { PersistStageSettings } from '../../src/stages/persist/inputs.js';
+import { readPersistSettings } from '../../src/stages/persist/inputs.js';
 import {
   KILL_AFTER_CLAIM_ENV,
   KILL_AFTER_WRITE_ENV,
   run as runPersist,
   testHooks,
-} from '@writ/core/stages/persist/main.js';
+} from '../../src/stages/persist/main.js';
 import { persist } from '@writ/core/stages/persist/stage.js';
-import { preview } from '@writ/core/stages/preview/stage.js';
+import { preview } from '../../src/stages/preview/stage.js';
 import { LEDGER_TOKEN, OWNER, REPO, REPOSITORY, emulatorClient } from '../ledger/support/emulator.js';
 import type { RunnerEnv } from './support/runner-env.js';
 import { runnerEnv } from './support/runner-env.js';
