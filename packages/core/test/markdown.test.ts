@@ -1,5 +1,13 @@
+/** markdown.ts: escaping untrusted text for the Markdown GitHub renders (summaries, comments). */
 import { describe, expect, it } from '@jest/globals';
-import { containsInvisible, fencedBlock } from '../../src/preview/markdown.js';
+import { containsInvisible, escapeInline, fencedBlock } from '../src/markdown.js';
+
+describe('escapeInline', () => {
+  it('cuts at 200 code points unless told another length', () => {
+    expect(escapeInline('a'.repeat(300))).toBe(`${'a'.repeat(200)}…`);
+    expect(escapeInline('a'.repeat(200))).toBe('a'.repeat(200));
+  });
+});
 
 describe('fencedBlock', () => {
   it('uses a fence no line inside can close', () => {

@@ -1,9 +1,17 @@
 /**
- * Escaping for untrusted text in Markdown that GitHub renders (job summaries, issue comments).
- * After escaping, a string cannot open Markdown or HTML structure, cannot mention anyone, cannot
- * close a table cell, and cannot contain a Writ hidden marker (`<!-- writ-… -->`).
+ * Markdown that GitHub renders (job summaries, issue comments), shared by the preview, the status
+ * comment, the stages' summaries and the artifact's paths: escaping for untrusted text, and the
+ * preview's approve heading. A leaf module: it imports only untrusted-text.ts. After escaping, a
+ * string cannot open Markdown or HTML structure, cannot mention anyone, cannot close a table cell,
+ * and cannot contain a Writ hidden marker (`<!-- writ-… -->`).
  */
-import { INVISIBLE_CHARACTERS, truncateCodePoints } from '../untrusted-text.js';
+import { INVISIBLE_CHARACTERS, truncateCodePoints } from './untrusted-text.js';
+
+/**
+ * The heading the preview's approve section starts with: the preview writes it, and the status comment
+ * replaces that section once the run is approved.
+ */
+export const APPROVE_HEADING = '### Approve';
 
 const MARKDOWN_PUNCTUATION = /[\\`*_{}[\]()#+\-.!|~^$:]/g;
 
