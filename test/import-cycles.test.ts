@@ -41,8 +41,6 @@ const KNOWN_FOLDER_PAIRS: string[][] = [
   ['persist', 'plan'],
   // persist/persist.ts repairs the status through recovery/repair-status.ts; recovery/ observes steps.
   ['persist', 'recovery'],
-  // probe/render.ts takes POLICY_KINDS from setup/policy.ts; setup/doctor.ts reads probe/evidence.ts.
-  ['probe', 'setup'],
   // status-comment/follow.ts repairs through recovery/repair-status.ts, which syncs the status comment.
   ['recovery', 'status-comment'],
 ];
