@@ -1,6 +1,6 @@
 // @ts-check
 /**
- * StrykerJS (`npm run mutate`, scripts/mutate.mjs): mutation testing of the code that decides safety.
+ * StrykerJS (`npm run mutate`, scripts/checks/mutate.mjs): mutation testing of the code that decides safety.
  * Stryker copies the project into .stryker-tmp/sandbox-* and instruments the copy; the working tree is
  * never edited. The incremental file (reports/stryker-incremental.json) is committed, so a run on a
  * clean clone re-tests only the mutants whose code or covering tests changed since it was written.

@@ -1,4 +1,4 @@
-/* GENERATED from model/relation.json by scripts/model.mjs (npm run model -- --write). Do not edit. */
+/* GENERATED from model/relation.json by scripts/checks/model.mjs (npm run model -- --write). Do not edit. */
 
 /* Run states (0: the run file does not exist). */
 #define NO_RUN 0

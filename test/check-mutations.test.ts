@@ -1,5 +1,5 @@
 /**
- * check-mutations works on a copy of the working tree (scripts/check-mutations.mjs's copyTree): the
+ * check-mutations works on a copy of the working tree (scripts/checks/check-mutations.mjs's copyTree): the
  * files as they are now, tracked and untracked but not ignored; node_modules linked, with the workspace
  * packages pointing into the copy; the test bundles along. Writing to the copy leaves the tree alone.
  */
@@ -17,7 +17,7 @@ import {
 } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
-import { copyTree } from '../scripts/check-mutations.mjs';
+import { copyTree } from '../scripts/checks/check-mutations.mjs';
 
 const made: string[] = [];
 afterEach(() => {

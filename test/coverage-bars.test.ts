@@ -7,7 +7,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from '@jest/globals';
 import config from '../jest.config.js';
-import { COVERAGE_DOC, readBars, renderCoverageDoc, withCoverageTable } from '../scripts/coverage-table.mjs';
+import { COVERAGE_DOC, readBars, renderCoverageDoc, withCoverageTable } from '../scripts/checks/coverage-table.mjs';
 import { repoRoot } from './support/run-action.js';
 
 const file = readBars();
@@ -24,7 +24,7 @@ describe('coverage-bars.json', () => {
 
   it('holds each bar at or below the measure it records', () => {
     for (const [key, bar] of Object.entries(file.bars)) {
-      // A bar without a recorded measure is held by jest alone (`node scripts/coverage-table.mjs --record`).
+      // A bar without a recorded measure is held by jest alone (`node scripts/checks/coverage-table.mjs --record`).
       const measured = bar.measured ?? { lines: 100, branches: 100 };
       expect([key, bar.lines <= measured.lines]).toEqual([key, true]);
       expect([key, bar.branches <= measured.branches]).toEqual([key, true]);

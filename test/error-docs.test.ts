@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { describe, expect, it } from '@jest/globals';
 import { ERROR_CATALOGUE, errorLink } from '../packages/core/src/errors.js';
 import type { ErrorCode } from '../packages/core/src/errors.js';
-import { renderErrorDocs, undocumentedCodes } from '../scripts/generate-error-docs.js';
+import { renderErrorDocs, undocumentedCodes } from '../scripts/build/generate-error-docs.js';
 import { repoRoot } from './support/run-action.js';
 
 describe('docs/errors.md', () => {

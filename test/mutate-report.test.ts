@@ -1,7 +1,7 @@
-/** scripts/mutate.mjs's reading of Stryker's report: the score per folder, the survivors, the bar, the merge. */
+/** scripts/checks/mutate.mjs's reading of Stryker's report: the score per folder, the survivors, the bar, the merge. */
 import { describe, expect, it } from '@jest/globals';
-import type { MutationReport, ReportMutant } from '../scripts/mutate.mjs';
-import { FOLDERS, mergeReports, render, scores } from '../scripts/mutate.mjs';
+import type { MutationReport, ReportMutant } from '../scripts/checks/mutate.mjs';
+import { FOLDERS, mergeReports, render, scores } from '../scripts/checks/mutate.mjs';
 
 function mutant(
   status: string,

@@ -8,7 +8,7 @@ import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { dirname, join, normalize } from 'node:path';
 import { describe, expect, it } from '@jest/globals';
 import { parse } from 'yaml';
-import { lintWorkflow } from '../scripts/lint-workflows.mjs';
+import { lintWorkflow } from '../scripts/checks/lint-workflows.mjs';
 import { repoRoot } from './support/run-action.js';
 
 const texts = new Map<string, string>();

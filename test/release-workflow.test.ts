@@ -9,7 +9,7 @@ import { join } from 'node:path';
 import { describe, expect, it } from '@jest/globals';
 import { parse } from 'yaml';
 import { WRIT_VERSION } from '../packages/core/src/version.js';
-import { lintWorkflow } from '../scripts/lint-workflows.mjs';
+import { lintWorkflow } from '../scripts/checks/lint-workflows.mjs';
 import { repoRoot } from './support/run-action.js';
 
 const path = '.github/workflows/release.yml';

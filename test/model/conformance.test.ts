@@ -22,7 +22,7 @@ import {
   MODEL_DIR,
   RELATION_PML_PATH,
   relationPromela,
-} from '../../scripts/model-relation.mjs';
+} from '../../scripts/checks/model-relation.mjs';
 import { POLICY, ledgerWorld } from '../../packages/core/test/ledger/support/emulator.js';
 import type { LedgerWorld } from '../../packages/core/test/ledger/support/emulator.js';
 import { proposePlanFor, recomputed } from '../../packages/core/test/ledger/support/fixtures.js';

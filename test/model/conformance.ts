@@ -10,7 +10,7 @@ import { LEASE_PATH, runFilePath } from '@writ/core/ledger/paths.js';
 import { LEASE_FILE, RUN_FILE, parseLedgerFile } from '@writ/core/ledger/schemas.js';
 import type { CommitInfo } from '@writ/core/ledger/store.js';
 import type { Lease, RunFile } from '@writ/core/ledger/types.js';
-import type { Relation, StepRule, TransitionRule } from '../../scripts/model-relation.mjs';
+import type { Relation, StepRule, TransitionRule } from '../../scripts/checks/model-relation.mjs';
 
 /** One ledger commit as the relation sees it: its trailers, and the lease and run before and after. */
 export interface RecordedCommit {

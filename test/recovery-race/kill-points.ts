@@ -47,7 +47,7 @@ import { bindPlan } from '@writ/core/plan/binding.js';
 import { loadPlanFile } from '@writ/core/plan/load.js';
 import { deriveRunId } from '@writ/core/plan/run-id.js';
 import type { RequestLogEntry } from '@writ/github-emulator/state.js';
-import { loadRelation } from '../../scripts/model-relation.mjs';
+import { loadRelation } from '../../scripts/checks/model-relation.mjs';
 import { conformanceMemory, conformanceProblems, recordHistory } from '../model/conformance.js';
 import type { StageRun } from '../../packages/cli/src/run-stage.js';
 import {

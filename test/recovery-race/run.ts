@@ -14,9 +14,8 @@ import { runKillPointCampaign } from './kill-points.js';
 import { runSweeperCampaign } from './sweepers.js';
 
 // Like npm test: the stages run from bundles of the working tree (.tmp/test-dist/), never a stale dist/.
-execFileSync(process.execPath, [fileURLToPath(new URL('../../scripts/test-bundles.mjs', import.meta.url))], {
-  stdio: ['ignore', 'inherit', 'inherit'],
-});
+const testBundles = fileURLToPath(new URL('../../scripts/build/test-bundles.mjs', import.meta.url));
+execFileSync(process.execPath, [testBundles], { stdio: ['ignore', 'inherit', 'inherit'] });
 process.env.WRIT_BUNDLE_DIR = fileURLToPath(new URL('../../.tmp/test-dist/', import.meta.url));
 
 const { values } = parseArgs({

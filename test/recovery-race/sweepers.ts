@@ -30,7 +30,7 @@ import {
   proposeWithStatus,
   sweeperLedger,
 } from '../../packages/core/test/recovery/support.js';
-import { loadRelation } from '../../scripts/model-relation.mjs';
+import { loadRelation } from '../../scripts/checks/model-relation.mjs';
 import { conformanceMemory, conformanceProblems, recordHistory } from '../model/conformance.js';
 import type { SweeperInit, SweeperReport, SweeperSweep } from './sweeper-worker.js';
 

@@ -34,7 +34,6 @@ import { TEST_RUNNER_TEMP } from './run-action.js';
 export { OWNER, REPO, REPOSITORY, patOf };
 export const APP_SLUG = 'writ';
 export const APP_TOKEN = 'ghs_WritAppInstallationToken0000000001';
-export const ROLES = ['admin', 'maintain', 'write', 'triage', 'read'] as const;
 export const PEOPLE = {
   admin: 'ada',
   maintain: 'max',
@@ -43,7 +42,6 @@ export const PEOPLE = {
   read: 'reid',
   none: 'nora',
 } as const;
-export type Person = (typeof PEOPLE)[keyof typeof PEOPLE];
 export const OTHER_APP = 'helpful-bot';
 
 /** Writ's real client against the emulator, with test timings. */

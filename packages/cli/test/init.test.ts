@@ -20,7 +20,7 @@ import { PENDING_STAGES } from '@writ/core/setup/templates.js';
 import { startEmulator } from '@writ/github-emulator/index.js';
 import { runCli } from '@writ/cli/cli.js';
 import { REPO_ROOT } from '@writ/cli/run-stage.js';
-import { lintWorkflow } from '../../../scripts/lint-workflows.mjs';
+import { lintWorkflow } from '../../../scripts/checks/lint-workflows.mjs';
 
 const dirs: string[] = [];
 afterAll(() => {

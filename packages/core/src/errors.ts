@@ -3,7 +3,7 @@
  * published, keeps its meaning. Each stage puts the code in its `reason` output and at the start of
  * its failure message (`<code>: <what failed, on what, what was expected> — <link>`), the link being
  * the code's entry in docs/errors.md, which the build generates from this table
- * (scripts/generate-error-docs.ts; `npm run check-dist` keeps it fresh).
+ * (scripts/build/generate-error-docs.ts; `npm run check-dist` keeps it fresh).
  *
  * Adding a code is one entry: `'my-code': { meaning: '…', fix: '…' },`. The generator refuses a code
  * without both (a bare string is a meaning without a fix), so none is published unexplained.

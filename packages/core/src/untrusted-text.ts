@@ -1,7 +1,7 @@
 /**
  * Untrusted text (plan keys and values, comment bodies, anything a planner or a commenter chose) as it
  * may appear in Writ's own output. Markdown escaping builds on the same character class
- * (`preview/markdown.ts`); log and error messages use `escapeUntrusted` / `quoteUntrusted`.
+ * (`markdown.ts`); log and error messages use `escapeUntrusted` / `quoteUntrusted`.
  */
 
 /**

@@ -5,7 +5,7 @@
  * path itself (it is untrusted text).
  */
 import { WritError } from '../errors.js';
-import { containsInvisible } from '../preview/markdown.js';
+import { containsInvisible } from '../markdown.js';
 
 export const MAX_PATH_LENGTH = 255;
 

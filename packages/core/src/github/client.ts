@@ -48,7 +48,7 @@ export interface GitHubClientOptions {
   throttleId?: string;
   /**
    * Conditional re-reads of the polling listings (`conditionalReads`). Default false: measured on the
-   * roadmap-shaped persist run (scripts/measure-conditional-reads.ts) no stage on main re-reads an
+   * roadmap-shaped persist run (scripts/bench/measure-conditional-reads.ts) no stage on main re-reads an
    * unchanged listing within one process, so it saves nothing there yet; a reader that polls (a sweep)
    * turns it on.
    */

@@ -61,7 +61,7 @@ export interface TransportLimits {
 
 /**
  * 8 MiB. The largest answer Writ needs is a page of 100 issue comments. Measured against the emulator
- * (scripts/measure-response-size.ts): a page of 100 comments of 1 KB is 0.25 MB, a
+ * (scripts/bench/measure-response-size.ts): a page of 100 comments of 1 KB is 0.25 MB, a
  * page of 100 comments at GitHub's 65,536-character maximum 6.70 MB, so a page anyone can fill on
  * a public issue still fits, and nothing larger is ever buffered.
  */

@@ -1,6 +1,6 @@
 /**
  * The typed I/O registry: every input and output of every action, exactly as its action.yml declares
- * it. `STAGES` is generated from actions/<stage>/action.yml by scripts/generate-registry.mjs (into
+ * it. `STAGES` is generated from actions/<stage>/action.yml by scripts/build/generate-registry.mjs (into
  * src/generated/registry.ts, checked fresh by `npm run check-dist`), so descriptions, required flags
  * and defaults live in action.yml alone; only `action-io.ts` reads inputs or writes outputs.
  */

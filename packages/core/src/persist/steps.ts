@@ -32,7 +32,7 @@ import type {
   MilestoneUpsertStep,
   PlanStep,
 } from '../plan/types.js';
-import { escapeInline } from '../preview/markdown.js';
+import { escapeInline } from '../markdown.js';
 import { sha256 } from '../setup/policy.js';
 
 export type WritableStep = Exclude<PlanStep, { kind: 'external' }>;

@@ -97,6 +97,19 @@ export const STEP_KINDS: readonly StepKind[] = [
   'external',
 ];
 
+/**
+ * The kinds persist writes, which `.writ/policy.json` sets one by one (require-proof or best-effort)
+ * and the probe's evidence covers: every kind but `external`.
+ */
+export const POLICY_KINDS = [
+  'milestone.upsert',
+  'milestone.edit',
+  'issue.set-milestone',
+  'issue.labels',
+  'issue.create',
+  'comment.upsert',
+] as const;
+
 export interface PlanScope {
   repository: string;
   selection?: string;

@@ -5,7 +5,7 @@
 import { bareHex, canonicalize, digest as digestOf } from '../canonical-json.js';
 import type { MilestoneRef, MilestoneState, Plan, PlanStep } from '../plan/types.js';
 import { truncateCodePoints } from '../untrusted-text.js';
-import { code, escapeInline, fencedBlock } from './markdown.js';
+import { APPROVE_HEADING, code, escapeInline, fencedBlock } from '../markdown.js';
 
 export interface PreviewInput {
   plan: Plan;
@@ -255,9 +255,6 @@ function renderStepContent(step: PlanStep, index: number): string[] {
     '',
   ];
 }
-
-/** The heading the approve section starts with (the status comment replaces it once approved). */
-export const APPROVE_HEADING = '### Approve';
 
 /**
  * Deterministic Markdown preview of a plan. The output depends only on its input (no clock, no

@@ -4,7 +4,7 @@
  * kind under `require-proof`.
  */
 import { canonicalize } from '../canonical-json.js';
-import { POLICY_KINDS } from '../setup/policy.js';
+import { POLICY_KINDS } from '../plan/types.js';
 import type { CaseId, KindVerdict, ProbeAttempt, ProbeEvidence } from './evidence.js';
 import { evidenceProblems, evidenceVerdict } from './evidence.js';
 

@@ -4,18 +4,12 @@
  * renderer and every other schema.
  */
 import validatePolicy from '../generated/writ-policy-validator.js';
+import { POLICY_KINDS } from '../plan/types.js';
 import { parseChecked } from '../schema-check.js';
 
-export const POLICY_PATH = '.writ/policy.json';
+export { POLICY_KINDS };
 
-export const POLICY_KINDS = [
-  'milestone.upsert',
-  'milestone.edit',
-  'issue.set-milestone',
-  'issue.labels',
-  'issue.create',
-  'comment.upsert',
-] as const;
+export const POLICY_PATH = '.writ/policy.json';
 
 export interface WritPolicy {
   schema: 1;

@@ -6,8 +6,7 @@
  * that section is replaced: an approved run is not "to approve".
  */
 import type { RunFile, RunStep } from '../ledger/types.js';
-import { code } from '../preview/markdown.js';
-import { APPROVE_HEADING } from '../preview/render.js';
+import { APPROVE_HEADING, code } from '../markdown.js';
 
 const STATE_LINES: Record<RunFile['state'], string> = {
   proposed: 'Proposed: waiting for approval.',

@@ -4,7 +4,7 @@
  * a definite answer is `stale-or-mismatched-approval`, a transient one `github-request-failed`.
  */
 import { afterEach, describe, expect, it } from '@jest/globals';
-import { verifyApprovalGate } from '@writ/core/approval/gate.js';
+import { verifyApprovalGate } from '../../src/approval/gate.js';
 import { WritError } from '@writ/core/errors.js';
 import { consumeApproval, recordStatusComment } from '@writ/core/ledger/ledger.js';
 import { silentLogger } from '@writ/core/redact.js';

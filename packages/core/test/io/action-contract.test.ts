@@ -5,7 +5,7 @@ import { fileURLToPath } from 'node:url';
 import { parse } from 'yaml';
 import { STAGES } from '../../src/io/registry.js';
 // @ts-expect-error: a build script (plain ESM JavaScript, no declarations)
-import { discoverStages, renderRegistry } from '../../../../scripts/generate-registry.mjs';
+import { discoverStages, renderRegistry } from '../../../../scripts/build/generate-registry.mjs';
 
 const root = fileURLToPath(new URL('../../../../', import.meta.url));
 const stagesOnDisk = readdirSync(join(root, 'actions')).filter((name) =>

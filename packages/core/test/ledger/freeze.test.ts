@@ -8,7 +8,7 @@ import { beforeEach, describe, expect, it } from '@jest/globals';
 import { refusalError } from '../support/code-of.js';
 import { bootstrapLedger, verifyLedger } from '@writ/core/ledger/bootstrap.js';
 import type { LedgerContext, TransitionOutcome } from '@writ/core/ledger/cas.js';
-import { freezeLedger } from '@writ/core/ledger/freeze.js';
+import { freezeLedger } from '../../src/ledger/freeze.js';
 import {
   claimStep,
   consumeApproval,

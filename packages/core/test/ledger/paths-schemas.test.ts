@@ -9,8 +9,8 @@ import {
   validateBranch,
 } from '@writ/core/ledger/paths.js';
 import { LEASE_FILE, RUN_FILE, parseLedgerFile, serializeLedgerFile } from '@writ/core/ledger/schemas.js';
-import { propose } from '@writ/core/ledger/transitions.js';
-import { FREE_LEASE } from '@writ/core/ledger/transitions.js';
+import { propose } from '../../src/ledger/transitions.js';
+import { FREE_LEASE } from '../../src/ledger/transitions.js';
 import { planFor, proposalOf } from './support/fixtures.js';
 
 function codeOf(fn: () => unknown): string {

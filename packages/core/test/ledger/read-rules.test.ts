@@ -5,7 +5,7 @@
  */
 import { describe, expect, it } from '@jest/globals';
 import type { GitHubClient } from '@writ/core/github/client.js';
-import { GitHubLedgerStore, readQuery } from '@writ/core/ledger/read.js';
+import { GitHubLedgerStore, readQuery } from '../../src/ledger/read.js';
 import { checkRulesets } from '@writ/core/ledger/rulesets.js';
 import type { BranchRule, RulesetInfo } from '@writ/core/ledger/store.js';
 

@@ -8,7 +8,7 @@
 import { describe, expect, it } from '@jest/globals';
 import { parseCommandOrNull } from '@writ/core/command/grammar.js';
 import type { Command } from '@writ/core/command/grammar.js';
-import { checkApprovalComment, checkCommandComment } from '@writ/core/ledger/replay.js';
+import { checkApprovalComment, checkCommandComment } from '../../src/ledger/replay.js';
 import type { CommentInfo } from '@writ/core/ledger/store.js';
 import type { Approval } from '@writ/core/ledger/types.js';
 import { BAD_COMMANDS, CANONICAL, HEX, RUN } from '../../../../test/fixtures/approval-corpus.js';

@@ -5,7 +5,7 @@
  * `pre-state-drift` instead of writing over it. In-process against the emulator with the real client.
  */
 import { afterEach, describe, expect, it } from '@jest/globals';
-import { DIGEST_PATTERN } from '@writ/core/canonical-json.js';
+import { DIGEST_PATTERN } from '../../src/canonical-json.js';
 import { claimStep, readRun, readVerifiedRun } from '@writ/core/ledger/ledger.js';
 import { observeStep } from '@writ/core/persist/observe.js';
 import type { WritableStep } from '@writ/core/persist/steps.js';

@@ -12,8 +12,8 @@ import { consumeApproval, proposeRun } from '@writ/core/ledger/ledger.js';
 import type { LedgerContext } from '@writ/core/ledger/cas.js';
 import { bindPlan } from '@writ/core/plan/binding.js';
 import type { Plan, PlanStep } from '@writ/core/plan/types.js';
-import type { PersistDeps, PersistResult, PersistSettings } from '@writ/core/persist/persist.js';
-import { persistPlan } from '@writ/core/persist/persist.js';
+import type { PersistDeps, PersistResult, PersistSettings } from '../../src/persist/persist.js';
+import { persistPlan } from '../../src/persist/persist.js';
 import { silentLogger } from '@writ/core/redact.js';
 import type { LedgerWorld } from '../ledger/support/emulator.js';
 import {

@@ -3,7 +3,7 @@ import fc from 'fast-check';
 import { readFileSync } from 'node:fs';
 import { digest } from '../../src/canonical-json.js';
 import type { Plan } from '../../src/plan/types.js';
-import { code, escapeInline } from '../../src/preview/markdown.js';
+import { code, escapeInline } from '../../src/markdown.js';
 import { approveCommand, renderPreview } from '../../src/preview/render.js';
 
 const example = JSON.parse(

@@ -14,7 +14,7 @@ import { claimStep, readRun } from '@writ/core/ledger/ledger.js';
 import type { RunFile } from '@writ/core/ledger/types.js';
 import { silentLogger } from '@writ/core/redact.js';
 import type { StageDeps } from '@writ/core/stages/connect.js';
-import type { ConsumeApprovalStageSettings } from '@writ/core/stages/consume-approval/inputs.js';
+import type { ConsumeApprovalStageSettings } from '../../src/stages/consume-approval/inputs.js';
 import { consumeApproval } from '@writ/core/stages/consume-approval/stage.js';
 import { systemClock } from '@writ/core/ledger/cas.js';
 import { BAD_COMMANDS, CANONICAL, HEX, RUN } from '../../../../test/fixtures/approval-corpus.js';

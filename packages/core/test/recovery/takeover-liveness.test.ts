@@ -19,8 +19,8 @@ import {
 } from '@writ/core/ledger/ledger.js';
 import { recoverRuns } from '@writ/core/recovery/recover.js';
 import { silentLogger } from '@writ/core/redact.js';
-import type { ClaimCheckpointStageSettings } from '@writ/core/stages/claim-checkpoint/inputs.js';
-import { claimCheckpoint } from '@writ/core/stages/claim-checkpoint/stage.js';
+import type { ClaimCheckpointStageSettings } from '../../src/stages/claim-checkpoint/inputs.js';
+import { claimCheckpoint } from '../../src/stages/claim-checkpoint/stage.js';
 import { connect } from '@writ/core/stages/connect.js';
 import { refusal, refusalError } from '../support/code-of.js';
 import type { LedgerWorld } from '../ledger/support/emulator.js';

@@ -5,8 +5,8 @@
 import { afterEach, describe, expect, it } from '@jest/globals';
 import { WritError } from '@writ/core/errors.js';
 import { readRun } from '@writ/core/ledger/ledger.js';
-import type { ClaimCheckpointStageSettings } from '@writ/core/stages/claim-checkpoint/inputs.js';
-import { claimCheckpoint } from '@writ/core/stages/claim-checkpoint/stage.js';
+import type { ClaimCheckpointStageSettings } from '../../src/stages/claim-checkpoint/inputs.js';
+import { claimCheckpoint } from '../../src/stages/claim-checkpoint/stage.js';
 import type { LedgerWorld } from '../ledger/support/emulator.js';
 import { REPOSITORY, ledgerWorld } from '../ledger/support/emulator.js';
 import { approvedRunFor, proposePlanFor } from '../ledger/support/fixtures.js';

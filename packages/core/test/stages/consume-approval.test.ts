@@ -6,9 +6,9 @@
 import { afterEach, describe, expect, it } from '@jest/globals';
 import { errorCode } from '@writ/core/errors.js';
 import { claimStep, readRun, takeoverRun } from '@writ/core/ledger/ledger.js';
-import type { ConsumeApprovalStageSettings } from '@writ/core/stages/consume-approval/inputs.js';
+import type { ConsumeApprovalStageSettings } from '../../src/stages/consume-approval/inputs.js';
 import { consumeApproval } from '@writ/core/stages/consume-approval/stage.js';
-import { preview } from '@writ/core/stages/preview/stage.js';
+import { preview } from '../../src/stages/preview/stage.js';
 import { APPROVER, OWNER, REPO, REPOSITORY } from '../ledger/support/emulator.js';
 import type { StageWorld } from './support/stage-world.js';
 import { recordingLogger, stageWorld } from './support/stage-world.js';

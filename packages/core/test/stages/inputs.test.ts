@@ -7,12 +7,12 @@ import { afterEach, describe, expect, it } from '@jest/globals';
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { WritError } from '@writ/core/errors.js';
-import { stageIo } from '@writ/core/io/action-io.js';
-import { readClaimCheckpointSettings } from '@writ/core/stages/claim-checkpoint/inputs.js';
-import { readConsumeApprovalSettings } from '@writ/core/stages/consume-approval/inputs.js';
-import { readRunnerContext } from '@writ/core/stages/context.js';
-import { readPreviewSettings } from '@writ/core/stages/preview/inputs.js';
-import { readPublishArtifactSettings } from '@writ/core/stages/publish-artifact/inputs.js';
+import { stageIo } from '../../src/io/action-io.js';
+import { readClaimCheckpointSettings } from '../../src/stages/claim-checkpoint/inputs.js';
+import { readConsumeApprovalSettings } from '../../src/stages/consume-approval/inputs.js';
+import { readRunnerContext } from '../../src/stages/context.js';
+import { readPreviewSettings } from '../../src/stages/preview/inputs.js';
+import { readPublishArtifactSettings } from '../../src/stages/publish-artifact/inputs.js';
 import type { RunnerEnv } from './support/runner-env.js';
 import { runnerEnv } from './support/runner-env.js';
 

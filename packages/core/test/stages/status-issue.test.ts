@@ -8,7 +8,7 @@ import { describe, expect, it } from '@jest/globals';
 import { RequestError } from '@octokit/request-error';
 import { WritError } from '@writ/core/errors.js';
 import type { GitHubClient } from '@writ/core/github/client.js';
-import { checkStatusIssue } from '@writ/core/stages/preview/status-issue.js';
+import { checkStatusIssue } from '../../src/stages/preview/status-issue.js';
 
 const REPOSITORY = { owner: 'acme', repo: 'widgets', full: 'acme/widgets' };
 const ISSUE_URL = 'https://api.github.com/repos/acme/widgets/issues/7';

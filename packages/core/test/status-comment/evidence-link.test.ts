@@ -4,9 +4,9 @@
  */
 import { describe, expect, it } from '@jest/globals';
 import { WritError } from '@writ/core/errors.js';
-import { evidencePermalink, validateDurableEvidenceUrl } from '@writ/core/status-comment/evidence-link.js';
+import { evidencePermalink, validateDurableEvidenceUrl } from '../../src/status-comment/evidence-link.js';
 import type { RunFile } from '@writ/core/ledger/types.js';
-import { renderStatusProjection } from '@writ/core/status-comment/projection.js';
+import { renderStatusProjection } from '../../src/status-comment/projection.js';
 
 const SHA1 = '0123456789abcdef0123456789abcdef01234567';
 const SHA256 = `${SHA1}${'89abcdef'.repeat(3)}`;

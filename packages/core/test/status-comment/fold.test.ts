@@ -3,7 +3,7 @@
  * produces the run to fold into its own commit; nothing whenever the sync has something to resolve.
  */
 import { describe, expect, it } from '@jest/globals';
-import { digest } from '@writ/core/canonical-json.js';
+import { digest } from '../../src/canonical-json.js';
 import type { RunFile, StatusComment } from '@writ/core/ledger/types.js';
 import { statusBody, statusFold } from '@writ/core/status-comment/sync.js';
 

@@ -3,7 +3,8 @@ import { readFileSync } from 'node:fs';
 import { digest } from '../../src/canonical-json.js';
 import type { RunFile } from '../../src/ledger/types.js';
 import type { Plan } from '../../src/plan/types.js';
-import { APPROVE_HEADING, approveCommand, renderPreview } from '../../src/preview/render.js';
+import { APPROVE_HEADING } from '../../src/markdown.js';
+import { approveCommand, renderPreview } from '../../src/preview/render.js';
 import { renderStatusProjection } from '../../src/status-comment/projection.js';
 
 const plan = JSON.parse(

@@ -1,6 +1,6 @@
 import type { PersistDeps, PersistResult, StepReport } from '../../persist/persist.js';
 import { persistPlan, syncPersistStatus } from '../../persist/persist.js';
-import { code, escapeInline } from '../../preview/markdown.js';
+import { code, escapeInline } from '../../markdown.js';
 import type { StageDeps } from '../connect.js';
 import type { StageResult } from '../runner.js';
 import type { PersistStageSettings } from './inputs.js';

@@ -5,7 +5,7 @@ import { digest } from '../../canonical-json.js';
 import { loadPlanFile } from '../../plan/load.js';
 import { WritError } from '../../errors.js';
 import { readVerifiedRun } from '../../ledger/ledger.js';
-import { code, escapeInline, fencedBlock } from '../../preview/markdown.js';
+import { code, escapeInline, fencedBlock } from '../../markdown.js';
 import { renderPreview } from '../../preview/render.js';
 import { followStatus } from '../../status-comment/follow.js';
 import type { StageDeps } from '../connect.js';

@@ -1,6 +1,6 @@
 import type { RecoveryReport } from '../../recovery/recover.js';
 import { recoverRuns } from '../../recovery/recover.js';
-import { code } from '../../preview/markdown.js';
+import { code } from '../../markdown.js';
 import type { StageResult } from '../runner.js';
 import type { RecoveryStageDeps } from './connect.js';
 import type { RecoveryStageSettings } from './inputs.js';

@@ -8,7 +8,7 @@
  *  - `incrementalAfterMoreRequests`: the gate's check again after 250 more transitions.
  *   node --import tsx packages/core/test/ledger/bench/provenance-cost.ts 10 1000 10000
  */
-import { digest } from '@writ/core/canonical-json.js';
+import { digest } from '../../../src/canonical-json.js';
 import { verifyLedger } from '@writ/core/ledger/bootstrap.js';
 import type { LedgerContext } from '@writ/core/ledger/cas.js';
 import { consumeApproval, proposeRun, recordStatusComment } from '@writ/core/ledger/ledger.js';

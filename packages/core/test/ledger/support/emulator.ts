@@ -10,7 +10,7 @@ import { bootstrapLedger } from '@writ/core/ledger/bootstrap.js';
 import type { Clock, LedgerContext } from '@writ/core/ledger/cas.js';
 import { createLedgerContext } from '@writ/core/ledger/ledger.js';
 import { ledgerRulesets } from '@writ/core/ledger/rulesets.js';
-import type { ApprovalInput } from '@writ/core/ledger/transitions.js';
+import type { ApprovalInput } from '../../../src/ledger/transitions.js';
 import type { LedgerApp } from '@writ/core/ledger/types.js';
 import { actionsLiveness } from '@writ/core/recovery/liveness.js';
 import { startEmulator } from '@writ/github-emulator/index.js';

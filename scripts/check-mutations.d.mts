@@ -1,2 +1,0 @@
-/** Types of scripts/check-mutations.mjs for the tests that import it. */
-export function copyTree(root?: string): string;

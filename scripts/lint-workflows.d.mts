@@ -1,8 +1,0 @@
-/** Types of scripts/lint-workflows.mjs for the tests that import it. */
-export interface WorkflowFinding {
-  line: number;
-  column: number;
-  message: string;
-  kind: string;
-}
-export function lintWorkflow(text: string, path: string): Promise<WorkflowFinding[]>;
