@@ -1,13 +1,17 @@
 /**
  * persist: an approved plan's GitHub writes, executed once, in order, behind the gate (gate.ts).
+ * `persistPlan` is the executor of the step machine (machine.ts, where every rule lives): it performs
+ * the one action the machine asks for with the real client and ledger and feeds what it observed back
+ * in, until the machine finishes.
  *
- * Per step: claim (epoch-fenced ledger transition; `claimWindow` consecutive steps per commit) → pre-read
- * the full read set and compare it with the step's `expect` (a difference: the step is `conflict`, the
- * run stops, no write) → the one write, sent with the client's retries off → when its outcome is unknown
- * (a 5xx, a dropped connection) read back before anything else; a write is sent again only after the
- * read-back shows the pre-state unchanged, never blindly → post-read: the desired state must be observed
- * (unchanged is `write-silently-dropped`) → checkpoint (status code, a sanitized error code, the numbers
- * it created or touched; never a body). An identical desired state is done with no write. The last
+ * Per window: pre-read each step's full read set and compare it with the step's `expect` → claim the
+ * window (epoch-fenced ledger transition; up to `claimWindow` consecutive steps in one commit, each with
+ * its `pre_state_digest`) → per step, the one write, sent with the client's retries off (a difference
+ * from `expect`: `conflict`, no write; the desired state already there: done, no write) → when its
+ * outcome is unknown (a 5xx, a dropped connection) read back before anything else; a write is sent
+ * again only after the read-back shows the pre-state unchanged, never blindly → post-read: the desired
+ * state must be observed (unchanged is `write-silently-dropped`) → one checkpoint for the window
+ * (status code, a sanitized error code, the numbers it created or touched; never a body). The last
  * checkpoint completes the run and releases the lease in the same commit.
  *
  * Resumption: a re-run with the same run ID and holder continues from the first step not done; a step
