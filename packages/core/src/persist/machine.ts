@@ -17,6 +17,7 @@
  * reports so far); nothing here reads a clock or the environment.
  */
 import type { ErrorCode } from '../errors.js';
+import { WritError } from '../errors.js';
 import type { StepCheckpoint } from '../ledger/transitions.js';
 import type { RunFile, RunStep, StepOutcome } from '../ledger/types.js';
 import type { Plan, PlanStep } from '../plan/types.js';
@@ -198,7 +199,7 @@ export interface Decision {
 
 const CREATING_KINDS: readonly PlanStep['kind'][] = ['milestone.upsert', 'issue.create', 'comment.upsert'];
 
-export function emptyResult(): StepResult {
+function emptyResult(): StepResult {
   return {
     status: 'unknown',
     statusCode: null,
@@ -212,7 +213,7 @@ export function emptyResult(): StepResult {
   };
 }
 
-export function codeForStatus(status: number | undefined): string {
+function codeForStatus(status: number | undefined): string {
   return status === undefined ? 'no-response' : `http-${status}`;
 }
 
@@ -263,7 +264,7 @@ export function next(state: PersistState, observation: Observation): Decision {
       return finish(completed, 'completed', '', null);
     }
     case 'finished':
-      throw new Error('persist machine: an observation after the finish');
+      throw new WritError('internal-error', 'persist machine: an observation after the finish');
   }
 }
 
@@ -272,12 +273,15 @@ function observed<K extends Observation['kind']>(
   kind: K,
 ): Extract<Observation, { kind: K }> {
   if (observation.kind !== kind)
-    throw new Error(`persist machine: expected a ${kind} observation, got ${observation.kind}`);
+    throw new WritError(
+      'internal-error',
+      `persist machine: expected a ${kind} observation, got ${observation.kind}`,
+    );
   return observation as Extract<Observation, { kind: K }>;
 }
 
 function heldRun(state: PersistState): RunFile {
-  if (state.run === null) throw new Error('persist machine: no run before the gate');
+  if (state.run === null) throw new WritError('internal-error', 'persist machine: no run before the gate');
   return state.run;
 }
 
@@ -872,7 +876,7 @@ function afterCheckpoint(state: PersistState, window: WindowRun, allDone: boolea
   return nextWindow(state);
 }
 
-export function report(step: PlanStep, result: StepReport['result'], run: StepResult): StepReport {
+function report(step: PlanStep, result: StepReport['result'], run: StepResult): StepReport {
   return {
     id: step.id,
     kind: step.kind,

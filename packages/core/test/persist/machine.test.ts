@@ -64,6 +64,7 @@ function runOf(plan: Plan, marks: Marks = {}, state: RunFile['state'] = 'running
       comment_url: 'https://example.test/c/1',
       digest: 'sha256:plan',
       consumed_at: CONSUMED,
+      epoch: EPOCH,
     },
     owner: null,
     steps,
