@@ -40,7 +40,9 @@ export const E2E_SUITES = [
   'packages/core/test/ledger/ruleset-pins.test.ts',
   // The model campaign: fast-check runs of the ledger against its model (campaign size in campaigns.mjs).
   'packages/core/test/ledger/model.test.ts',
-  'packages/core/test/persist/',
+  'packages/core/test/persist/own-markers.test.ts',
+  'packages/core/test/persist/persist.test.ts',
+  'packages/core/test/persist/pre-state.test.ts',
   'packages/core/test/probe/guard.test.ts',
   'packages/core/test/probe/probe.test.ts',
   'packages/core/test/recovery/',

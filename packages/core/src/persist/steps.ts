@@ -328,6 +328,59 @@ function milestoneMatches(step: MilestoneUpsertStep, milestone: MilestoneRecord)
   );
 }
 
+/** The one write of a `milestone.upsert`: create the milestone, or rewrite `target` (its key kept). */
+function milestoneUpsertWrite(
+  github: GitHubClient,
+  context: StepReadContext,
+  step: MilestoneUpsertStep,
+  target: MilestoneRecord | null,
+): PlannedWrite {
+  const marker = keyMarker(step.key);
+  const description =
+    step.description === undefined
+      ? withMarker(target?.description ?? '', marker)
+      : withMarker(step.description, marker);
+  const fields = {
+    title: step.title,
+    description:
+      target !== null && step.description === undefined && hasMarker(target.description, marker)
+        ? (target.description ?? '')
+        : description,
+    ...(step.state === undefined ? {} : { state: step.state }),
+    ...(step.due_on === undefined ? {} : { due_on: step.due_on }),
+  };
+  const verify = async (resource: number | null): Promise<boolean> => {
+    const number = resource ?? target?.number ?? null;
+    if (number === null) return false;
+    const now = await getMilestone(github, context, number);
+    return now !== null && milestoneMatches(step, now);
+  };
+  const base = { owner: context.owner, repo: context.repo };
+  return target === null
+    ? {
+        describe: 'POST /repos/{owner}/{repo}/milestones',
+        create: true,
+        send: async () => {
+          const response = await github.rest.issues.createMilestone({ ...base, ...fields });
+          return { status: response.status, resource: response.data.number };
+        },
+        verify,
+      }
+    : {
+        describe: 'PATCH /repos/{owner}/{repo}/milestones/{milestone_number}',
+        create: false,
+        send: async () => {
+          const response = await github.rest.issues.updateMilestone({
+            ...base,
+            milestone_number: target.number,
+            ...fields,
+          });
+          return { status: response.status, resource: target.number };
+        },
+        verify,
+      };
+}
+
 async function assessMilestoneUpsert(
   github: GitHubClient,
   context: StepReadContext,
@@ -335,7 +388,6 @@ async function assessMilestoneUpsert(
 ): Promise<Assessment> {
   const all = await listMilestones(github, context);
   if (all === null) return result({ inconclusive: 'page-cap' });
-  const marker = keyMarker(step.key);
   const marked = keyed(all, step.key, context);
   const [found, ...others] = marked.own;
   const notes = [
@@ -384,50 +436,7 @@ async function assessMilestoneUpsert(
     milestone: milestoneFields(target),
     title_taken: target === null ? (all.find((m) => m.title === step.title)?.number ?? null) : null,
   };
-  const description =
-    step.description === undefined
-      ? withMarker(target?.description ?? '', marker)
-      : withMarker(step.description, marker);
-  const fields = {
-    title: step.title,
-    description:
-      target !== null && step.description === undefined && hasMarker(target.description, marker)
-        ? (target.description ?? '')
-        : description,
-    ...(step.state === undefined ? {} : { state: step.state }),
-    ...(step.due_on === undefined ? {} : { due_on: step.due_on }),
-  };
-  const verify = async (resource: number | null): Promise<boolean> => {
-    const number = resource ?? target?.number ?? null;
-    if (number === null) return false;
-    const now = await getMilestone(github, context, number);
-    return now !== null && milestoneMatches(step, now);
-  };
-  const base = { owner: context.owner, repo: context.repo };
-  const write: PlannedWrite =
-    target === null
-      ? {
-          describe: 'POST /repos/{owner}/{repo}/milestones',
-          create: true,
-          send: async () => {
-            const response = await github.rest.issues.createMilestone({ ...base, ...fields });
-            return { status: response.status, resource: response.data.number };
-          },
-          verify,
-        }
-      : {
-          describe: 'PATCH /repos/{owner}/{repo}/milestones/{milestone_number}',
-          create: false,
-          send: async () => {
-            const response = await github.rest.issues.updateMilestone({
-              ...base,
-              milestone_number: target.number,
-              ...fields,
-            });
-            return { status: response.status, resource: target.number };
-          },
-          verify,
-        };
+  const write = milestoneUpsertWrite(github, context, step, target);
   return result({ diff, write, notes, resources: target === null ? [] : [target.number], preState });
 }
 
@@ -723,6 +732,54 @@ interface CommentRecord {
   user?: Author | null;
 }
 
+/** The one write of a `comment.upsert`: post the keyed comment, or rewrite `existing` (Writ's own). */
+function commentUpsertWrite(
+  github: GitHubClient,
+  context: StepReadContext,
+  step: CommentUpsertStep,
+  body: string,
+  existing: CommentRecord | null,
+): PlannedWrite {
+  const verifyId = async (id: number | null): Promise<boolean> => {
+    if (id === null) return false;
+    const now = await readOrNull(async () => ({
+      data: (
+        await github.rest.issues.getComment({ owner: context.owner, repo: context.repo, comment_id: id })
+      ).data as unknown as CommentRecord,
+    }));
+    return now?.body === body;
+  };
+  return existing === null
+    ? {
+        describe: 'POST /repos/{owner}/{repo}/issues/{issue_number}/comments',
+        create: true,
+        send: async () => {
+          const response = await github.rest.issues.createComment({
+            owner: context.owner,
+            repo: context.repo,
+            issue_number: step.issue,
+            body,
+          });
+          return { status: response.status, resource: response.data.id };
+        },
+        verify: verifyId,
+      }
+    : {
+        describe: 'PATCH /repos/{owner}/{repo}/issues/comments/{comment_id}',
+        create: false,
+        send: async () => {
+          const response = await github.rest.issues.updateComment({
+            owner: context.owner,
+            repo: context.repo,
+            comment_id: existing.id,
+            body,
+          });
+          return { status: response.status, resource: existing.id };
+        },
+        verify: () => verifyId(existing.id),
+      };
+}
+
 async function assessComment(
   github: GitHubClient,
   context: StepReadContext,
@@ -771,50 +828,12 @@ async function assessComment(
   } else if (expect?.exists === false && target !== null) {
     diff.push(`expected no comment keyed \`${step.key}\` on #${step.issue}; found ${target.id}`);
   }
-  const verifyId = async (id: number | null): Promise<boolean> => {
-    if (id === null) return false;
-    const now = await readOrNull(async () => ({
-      data: (
-        await github.rest.issues.getComment({ owner: context.owner, repo: context.repo, comment_id: id })
-      ).data as unknown as CommentRecord,
-    }));
-    return now?.body === body;
-  };
   const existing = target;
   const preState = {
     issue: step.issue,
     comment: existing === null ? null : { id: existing.id, body_digest: textDigest(existing.body) },
   };
-  const write: PlannedWrite =
-    existing === null
-      ? {
-          describe: 'POST /repos/{owner}/{repo}/issues/{issue_number}/comments',
-          create: true,
-          send: async () => {
-            const response = await github.rest.issues.createComment({
-              owner: context.owner,
-              repo: context.repo,
-              issue_number: step.issue,
-              body,
-            });
-            return { status: response.status, resource: response.data.id };
-          },
-          verify: verifyId,
-        }
-      : {
-          describe: 'PATCH /repos/{owner}/{repo}/issues/comments/{comment_id}',
-          create: false,
-          send: async () => {
-            const response = await github.rest.issues.updateComment({
-              owner: context.owner,
-              repo: context.repo,
-              comment_id: existing.id,
-              body,
-            });
-            return { status: response.status, resource: existing.id };
-          },
-          verify: () => verifyId(existing.id),
-        };
+  const write = commentUpsertWrite(github, context, step, body, existing);
   return result({ diff, write, notes, resources: existing === null ? [] : [existing.id], preState });
 }
 
