@@ -1,7 +1,7 @@
 #!/usr/bin/env node
 // Builds every action: discovers actions/*/action.yml, generates the typed I/O registry from them and
 // precompiles the JSON Schema validators, bundles
-// packages/core/src/stages/<stage>/index.ts into dist/<stage>/ with ncc (ESM, licenses beside it), and
+// packages/core/src/stages/<stage>.ts (its `run`) into dist/<stage>/ with ncc (ESM, licenses beside it), and
 // generates each action's README and action-docs/<stage>.md from its action.yml. The test suite bundles
 // the working tree through the same bundleStage (scripts/test-bundles.mjs), into .tmp/test-dist/.
 import { execFile, execFileSync } from 'node:child_process';
@@ -22,8 +22,8 @@ export { discoverStages };
 
 /**
  * Writes the stage's generated entry (when it is not already what it should be) and returns its path.
- * ncc compiles with the tsconfig.json nearest its entry, so the entry it is given is a one-line import
- * of the stage's index.ts from scripts/bundle/entries/ (generated, not committed), under
+ * ncc compiles with the tsconfig.json nearest its entry, so the entry it is given imports the stage's
+ * file and runs its `run`, from scripts/bundle/entries/ (generated, not committed), under
  * scripts/bundle/tsconfig.json: ESM for a bundler, and transpile-only. Type-checking the whole project
  * took four fifths of each bundle's time, and `npm run typecheck` does it once (CI runs it).
  * A caller that records a bundle's inputs calls this before it notes when the bundling started: the
@@ -33,7 +33,7 @@ export { discoverStages };
  */
 export function writeEntry(stage) {
   const entry = join(root, 'scripts/bundle/entries', `${stage}.ts`);
-  const importing = `import '../../../packages/core/src/stages/${stage}/index.js';\n`;
+  const importing = `import { run } from '../../../packages/core/src/stages/${stage}.js';\n\nawait run();\n`;
   mkdirSync(dirname(entry), { recursive: true });
   if (!existsSync(entry) || readFileSync(entry, 'utf8') !== importing) writeFileSync(entry, importing);
   return entry;
@@ -44,7 +44,7 @@ export function writeEntry(stage) {
  * read or probed for (`inputs`, `missing`), so a caller can tell when the bundle is stale.
  */
 export async function bundleStage(stage, out = join(root, 'dist', stage)) {
-  const source = join(root, 'packages/core/src/stages', stage, 'index.ts');
+  const source = join(root, 'packages/core/src/stages', `${stage}.ts`);
   if (!existsSync(source)) throw new Error(`actions/${stage}/action.yml has no entry point at ${source}`);
   const entry = writeEntry(stage);
   const { code, assets, stats } = await ncc(entry, {

@@ -24,10 +24,7 @@ describe("the test bundles jest's global setup built", () => {
       files: Record<string, string>;
     };
     expect(Object.keys(record.files)).toEqual(
-      expect.arrayContaining([
-        `scripts/bundle/entries/${stage}.ts`,
-        `packages/core/src/stages/${stage}/index.ts`,
-      ]),
+      expect.arrayContaining([`scripts/bundle/entries/${stage}.ts`, `packages/core/src/stages/${stage}.ts`]),
     );
   });
 

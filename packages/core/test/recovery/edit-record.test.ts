@@ -17,8 +17,8 @@ import { claimStep, readRun } from '@writ/core/ledger/ledger.js';
 import type { RunFile } from '@writ/core/ledger/types.js';
 import { silentLogger } from '@writ/core/redact.js';
 import type { StageDeps } from '@writ/core/stages/connect.js';
-import type { ConsumeApprovalStageSettings } from '@writ/core/stages/consume-approval/inputs.js';
-import { consumeApproval } from '@writ/core/stages/consume-approval/stage.js';
+import type { ConsumeApprovalStageSettings } from '@writ/core/stages/consume-approval.js';
+import { consumeApprovalStage } from '@writ/core/stages/consume-approval.js';
 import { systemClock } from '@writ/core/ledger/cas.js';
 import type { SliceWorld } from '../../../../test/support/world.js';
 import {
@@ -80,7 +80,7 @@ function settings(commentId: number, planFile: string): ConsumeApprovalStageSett
 
 async function consume(commentId: number, planFile: string): Promise<{ outcome: string; reason: string }> {
   try {
-    const result = await consumeApproval(settings(commentId, planFile), deps());
+    const result = await consumeApprovalStage(settings(commentId, planFile), deps());
     return { outcome: String(result.outputs.outcome), reason: '' };
   } catch (error: unknown) {
     if (error instanceof WritError) return { outcome: 'refused', reason: error.code };

@@ -5,10 +5,10 @@
  */
 import { afterEach, describe, expect, it } from '@jest/globals';
 import { writeFileSync } from 'node:fs';
-import { run as runClaimCheckpoint } from '@writ/core/stages/claim-checkpoint/main.js';
-import { run as runConsumeApproval } from '@writ/core/stages/consume-approval/main.js';
-import { run as runPreview } from '@writ/core/stages/preview/main.js';
-import { run as runPublishArtifact } from '@writ/core/stages/publish-artifact/main.js';
+import { run as runClaimCheckpoint } from '@writ/core/stages/claim-checkpoint.js';
+import { run as runConsumeApproval } from '@writ/core/stages/consume-approval.js';
+import { run as runPreview } from '@writ/core/stages/preview.js';
+import { run as runPublishArtifact } from '@writ/core/stages/publish-artifact.js';
 import { outcomeOf, printable } from '@writ/core/stages/runner.js';
 import { WritError } from '@writ/core/errors.js';
 import { LEDGER_TOKEN, OWNER, REPO } from '../ledger/support/emulator.js';
