@@ -1,6 +1,6 @@
 #!/usr/bin/env node
 // Builds every action: discovers actions/*/action.yml, generates the typed I/O registry from them and
-// precompiles the JSON Schema validators, bundles packages/core/src/stages/<stage>/index.ts into
+// precompiles the JSON Schema validators, bundles packages/core/src/stages/<stage>.ts (its `run`) into
 // dist/<stage>/ with ncc (ESM, readable: not minified, every module headed by its source path, a
 // source map beside it, licenses in licenses.txt), and generates each action's README
 // (actions/<stage>/README.md) from its action.yml. The test suite bundles the working tree through
@@ -23,8 +23,8 @@ export { discoverStages };
 
 /**
  * Writes the stage's generated entry (when it is not already what it should be) and returns its path.
- * ncc compiles with the tsconfig.json nearest its entry, so the entry it is given is a one-line import
- * of the stage's index.ts from scripts/build/bundle/entries/ (generated, not committed), under
+ * ncc compiles with the tsconfig.json nearest its entry, so the entry it is given imports the stage's
+ * file and runs its `run`, from scripts/build/bundle/entries/ (generated, not committed), under
  * scripts/build/bundle/tsconfig.json: ESM for a bundler, and transpile-only. Type-checking the whole project
  * took four fifths of each bundle's time, and `npm run typecheck` does it once (CI runs it).
  * A caller that records a bundle's inputs calls this before it notes when the bundling started: the
@@ -34,7 +34,7 @@ export { discoverStages };
  */
 export function writeEntry(stage) {
   const entry = join(root, 'scripts/build/bundle/entries', `${stage}.ts`);
-  const importing = `import '../../../../packages/core/src/stages/${stage}/index.js';\n`;
+  const importing = `import { run } from '../../../../packages/core/src/stages/${stage}.js';\n\nawait run();\n`;
   mkdirSync(dirname(entry), { recursive: true });
   if (!existsSync(entry) || readFileSync(entry, 'utf8') !== importing) writeFileSync(entry, importing);
   return entry;
@@ -79,7 +79,7 @@ function withModuleNames(code, map) {
  * webpack read or probed for (`inputs`, `missing`), so a caller can tell when the bundle is stale.
  */
 export async function bundleStage(stage, out = join(root, 'dist', stage)) {
-  const source = join(root, 'packages/core/src/stages', stage, 'index.ts');
+  const source = join(root, 'packages/core/src/stages', `${stage}.ts`);
   if (!existsSync(source)) throw new Error(`actions/${stage}/action.yml has no entry point at ${source}`);
   const entry = writeEntry(stage);
   const { code, map, assets, stats } = await ncc(entry, {

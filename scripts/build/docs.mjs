@@ -9,12 +9,21 @@ function cell(text) {
     .replace(/\|/g, '\\|');
 }
 
+/** An input's value limits (action.yml `x-limits`, read by scripts/generate-registry.mjs too), as prose. */
+function limitsText(input) {
+  const limits = input['x-limits'];
+  if (limits === undefined) return '';
+  if (limits['one-of'] !== undefined)
+    return ` One of ${limits['one-of'].map((value) => `\`${value}\``).join(', ')}.`;
+  return ` From ${limits.min} to ${limits.max}.`;
+}
+
 function tables(action) {
   const lines = ['## Inputs', '', '| Input | Required | Default | Description |', '|---|---|---|---|'];
   for (const [name, input] of Object.entries(action.inputs ?? {})) {
     const fallback = input.default === undefined || input.default === '' ? '' : `\`${cell(input.default)}\``;
     lines.push(
-      `| \`${name}\` | ${input.required ? 'yes' : 'no'} | ${fallback} | ${cell(input.description)} |`,
+      `| \`${name}\` | ${input.required ? 'yes' : 'no'} | ${fallback} | ${cell(`${input.description}${limitsText(input)}`)} |`,
     );
   }
   lines.push('', '## Outputs', '', '| Output | Description |', '|---|---|');

@@ -1,8 +1,12 @@
 #!/usr/bin/env node
 // Generates the typed I/O registry (packages/core/src/generated/registry.ts) from actions/*/action.yml,
-// the single source of every action's interface: names, descriptions, required flags and defaults live
-// in action.yml alone. Run by `npm run build`; the output is committed and checked fresh by
-// `npm run check-dist`.
+// the single source of every action's interface: names, descriptions, required flags, defaults and value
+// limits live in action.yml alone. A limit sits beside the default, under the input's `x-limits` key
+// (GitHub's runner ignores keys it does not know in an input; Writ's reader enforces these):
+//   x-limits: { min: 1, max: 1000 }        an integer input from min to max (both required)
+//   x-limits: { one-of: [report, open-new] }  a string input that is one of these values
+// A default must lie within its input's limits. Run by `npm run build`; the output is committed and
+// checked fresh by `npm run check-dist`.
 import { existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -28,6 +32,44 @@ export function isSecretInput(name) {
   return name === 'token' || name.endsWith('-token');
 }
 
+/**
+ * An input's `x-limits` (see the header), checked: an integer range or a list of allowed values, and the
+ * default within it. Returns the registry's fields (`min`, `max` or `oneOf`); none when undeclared.
+ */
+export function inputLimits(stage, name, input) {
+  const limits = input['x-limits'];
+  if (limits === undefined) return {};
+  const where = `actions/${stage}/action.yml input '${name}' x-limits`;
+  const keys = typeof limits === 'object' && limits !== null ? Object.keys(limits).sort().join(',') : '';
+  const fallback = input.default === undefined ? '' : String(input.default);
+  if (keys === 'max,min') {
+    const { min, max } = limits;
+    if (!Number.isSafeInteger(min) || !Number.isSafeInteger(max) || min < 1 || min > max) {
+      throw new Error(`${where}: min and max must be positive integers, min <= max`);
+    }
+    if (fallback !== '' && !(/^[1-9][0-9]*$/.test(fallback) && +fallback >= min && +fallback <= max)) {
+      throw new Error(`${where}: the default ${JSON.stringify(fallback)} is not from ${min} to ${max}`);
+    }
+    return { min, max };
+  }
+  if (keys === 'one-of') {
+    const values = limits['one-of'];
+    if (
+      !Array.isArray(values) ||
+      values.length < 2 ||
+      !values.every((value) => typeof value === 'string' && /^[a-z0-9]+(?:-[a-z0-9]+)*$/.test(value)) ||
+      new Set(values).size !== values.length
+    ) {
+      throw new Error(`${where}: one-of must list two or more distinct kebab-case values`);
+    }
+    if (fallback !== '' && !values.includes(fallback)) {
+      throw new Error(`${where}: the default ${JSON.stringify(fallback)} is not one of ${values.join(', ')}`);
+    }
+    return { oneOf: values };
+  }
+  throw new Error(`${where}: must be { min, max } or { one-of: [...] }`);
+}
+
 /** YAML folds a multi-line description into one line; surrounding whitespace is not part of it. */
 function text(value) {
   return String(value ?? '').trim();
@@ -41,6 +83,7 @@ function stageSpec(stage) {
       description: text(input.description),
       required: input.required === true,
       ...(input.default === undefined ? {} : { default: String(input.default) }),
+      ...inputLimits(stage, name, input),
       ...(isSecretInput(name) ? { secret: true } : {}),
     };
   }

@@ -54,9 +54,9 @@ const MUTANTS = [
     ['persist', 'test/e2e/persist.test.ts'],
     ['probe', 'test/e2e/probe.test.ts'],
   ].map(([stage, suite]) => ({
-    name: `${stage} main`,
-    file: `packages/core/src/stages/${stage}/main.ts`,
-    before: `  await runStage('${stage}', {\n`,
+    name: `${stage} run`,
+    file: `packages/core/src/stages/${stage}.ts`,
+    before: `  await runAction('${stage}', {\n`,
     suites: [suite],
   })),
   {

@@ -26,9 +26,9 @@ import { loadPlanFile } from '@writ/core/plan/load.js';
 import type { PlanStep, StepKind } from '@writ/core/plan/types.js';
 import { silentLogger } from '@writ/core/redact.js';
 import { connect } from '@writ/core/stages/connect.js';
-import { consumeApproval } from '@writ/core/stages/consume-approval/stage.js';
+import { consumeApprovalStage } from '@writ/core/stages/consume-approval.js';
 import type { LedgerSettings } from '@writ/core/stages/ledger-inputs.js';
-import { persist as persistStage } from '@writ/core/stages/persist/stage.js';
+import { persistStage } from '@writ/core/stages/persist.js';
 import type { StageRun } from '../../packages/cli/src/run-stage.js';
 import type { RequestMatch } from '../support/crash-points.js';
 import { CrashPoints, claimOf, requestTo } from '../support/crash-points.js';
@@ -347,7 +347,7 @@ async function approve(k: KindWorld, step: PlanStep, tag: string) {
   const proposed = await proposePlan(k.world, planFile);
   const event = await k.world.comment({ login: PEOPLE.write }, proposed.command);
   const deps = connect({ apiUrl: k.world.emulator.url, repository: REPOSITORY }, k.ledger, silentLogger);
-  const consumed = await consumeApproval(
+  const consumed = await consumeApprovalStage(
     {
       apiUrl: k.world.emulator.url,
       repository: { ...base, full: REPOSITORY },
@@ -402,7 +402,7 @@ async function persistAsReader(k: KindWorld, run: { runId: string; epoch: number
   return persistStage(
     {
       apiUrl: k.world.emulator.url,
-      repository: { ...base, full: REPOSITORY },
+      repository: { ...base },
       runId: run.runId,
       plan: loadPlanFile(run.planFile),
       epoch: run.epoch,

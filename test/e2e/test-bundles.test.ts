@@ -25,10 +25,7 @@ describe("the test bundles jest's global setup built", () => {
       files: Record<string, string>;
     };
     expect(Object.keys(record.files)).toEqual(
-      expect.arrayContaining([
-        `scripts/build/bundle/entries/${stage}.ts`,
-        `packages/core/src/stages/${stage}/index.ts`,
-      ]),
+      expect.arrayContaining([`scripts/build/bundle/entries/${stage}.ts`, `packages/core/src/stages/${stage}.ts`]),
     );
   });
 

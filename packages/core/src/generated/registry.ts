@@ -18,8 +18,14 @@ export const STAGES = {
         "secret": true
       },
       "operation": {
-        "description": "One of claim, checkpoint, takeover, release.",
-        "required": true
+        "description": "What to do with the run's lease and step.",
+        "required": true,
+        "oneOf": [
+          "claim",
+          "checkpoint",
+          "takeover",
+          "release"
+        ]
       },
       "run-id": {
         "description": "The run ID.",
@@ -36,9 +42,14 @@ export const STAGES = {
         "default": ""
       },
       "step-outcome": {
-        "description": "The outcome to checkpoint: done, conflict or failed.",
+        "description": "The outcome a checkpoint records.",
         "required": false,
-        "default": ""
+        "default": "",
+        "oneOf": [
+          "done",
+          "conflict",
+          "failed"
+        ]
       },
       "status-code": {
         "description": "HTTP status code observed by the side effect (checkpoint evidence).",
@@ -66,7 +77,9 @@ export const STAGES = {
       "lease-seconds": {
         "description": "Length of the repository lease taken or renewed, in seconds (judged on the server clock).",
         "required": false,
-        "default": "600"
+        "default": "600",
+        "min": 30,
+        "max": 21600
       },
       "dry-run": {
         "description": "Evaluate the transition and print the ledger commit that would be made, without writing.",
@@ -148,7 +161,9 @@ export const STAGES = {
       "lease-seconds": {
         "description": "Length of the repository lease taken or renewed, in seconds (judged on the server clock).",
         "required": false,
-        "default": "600"
+        "default": "600",
+        "min": 30,
+        "max": 21600
       },
       "dry-run": {
         "description": "Evaluate everything and print the ledger commit that would be made, without writing.",
@@ -216,17 +231,23 @@ export const STAGES = {
       "max-steps": {
         "description": "The most steps this invocation executes (bounded time); a re-run continues.",
         "required": false,
-        "default": "100"
+        "default": "100",
+        "min": 1,
+        "max": 1000
       },
       "claim-window": {
         "description": "How many consecutive steps are claimed (and checkpointed) per ledger commit.",
         "required": false,
-        "default": "1"
+        "default": "1",
+        "min": 1,
+        "max": 50
       },
       "precheck-page-cap": {
         "description": "The most pages of 100 a marker search reads before it is inconclusive.",
         "required": false,
-        "default": "20"
+        "default": "20",
+        "min": 1,
+        "max": 100
       },
       "command-prefix": {
         "description": "The approve command prefix the approval comment used.",
@@ -254,7 +275,9 @@ export const STAGES = {
       "lease-seconds": {
         "description": "Length of the repository lease each claim and checkpoint renews, in seconds (server clock).",
         "required": false,
-        "default": "600"
+        "default": "600",
+        "min": 30,
+        "max": 21600
       },
       "dry-run": {
         "description": "Check the gate and pre-read every remaining step, print the writes that would be made, and write nothing.",
@@ -491,7 +514,11 @@ export const STAGES = {
       "on-closed-pr": {
         "description": "When the branch's last pull request was closed without merging: `report` (refuse, a human decides) or `open-new`.",
         "required": false,
-        "default": "report"
+        "default": "report",
+        "oneOf": [
+          "report",
+          "open-new"
+        ]
       },
       "command-prefix": {
         "description": "Prefix of the approve command, to re-verify the approval comment.",
@@ -597,7 +624,9 @@ export const STAGES = {
       "lease-seconds": {
         "description": "Length of the repository lease a takeover or recovered approval takes, in seconds (judged on the server clock).",
         "required": false,
-        "default": "600"
+        "default": "600",
+        "min": 30,
+        "max": 21600
       },
       "dry-run": {
         "description": "Evaluate everything and report what would be done, without writing the ledger or any comment.",

@@ -1,13 +1,21 @@
 /**
  * The runner interface, through @actions/core and nowhere else: inputs (declared in the registry, so
- * asking for anything else is a type error), outputs, masking, log lines and annotations, groups, the
+ * asking for anything else is a type error, and held to the limits action.yml declares), outputs, masking, log lines and annotations, groups, the
  * job summary and the failure of the step. No other module imports @actions/core.
  */
 import * as core from '@actions/core';
 import { WritError, errorCode, failureMessage } from '../errors.js';
 import type { Logger } from '../redact.js';
 import { redact, redactingLogger, registerSecret } from '../redact.js';
-import type { InputName, OutputName, StageName } from './registry.js';
+import type {
+  BoundedInputName,
+  Choice,
+  ChoiceInputName,
+  InputName,
+  InputSpec,
+  OutputName,
+  StageName,
+} from './registry.js';
 import { STAGES } from './registry.js';
 
 export interface StageIo<S extends StageName> {
@@ -17,6 +25,12 @@ export interface StageIo<S extends StageName> {
   booleanInput(name: InputName<S>): boolean;
   /** A positive integer input, or undefined when empty. */
   integerInput(name: InputName<S>): number | undefined;
+  /** An integer input within the bounds action.yml declares for it: `integerInput`, then `bounded`. */
+  boundedInput(name: BoundedInputName<S>): number;
+  /** `value` (read from `name`, undefined when empty) held to the bounds action.yml declares for it. */
+  bounded(name: BoundedInputName<S>, value: number | undefined): number;
+  /** A string input that must be one of the values action.yml declares for it. */
+  choiceInput<N extends ChoiceInputName<S>>(name: N): Choice<S, N>;
   /** Sets outputs (redacted); unset outputs stay unset. */
   setOutputs(values: Partial<Record<OutputName<S>, string | number>>): void;
 }
@@ -48,7 +62,7 @@ function checkedToken(name: string, value: string): string {
 
 export function stageIo<S extends StageName>(stage: S): StageIo<S> {
   const spec: (typeof STAGES)[StageName] = STAGES[stage];
-  const inputs = spec.inputs as Record<string, { required: boolean; default?: string; secret?: boolean }>;
+  const inputs = spec.inputs as Readonly<Record<string, InputSpec>>;
 
   // Secrets are registered before anything else can read or print them.
   for (const [name, input] of Object.entries(inputs)) {
@@ -68,8 +82,47 @@ export function stageIo<S extends StageName>(stage: S): StageIo<S> {
     return input.default ?? '';
   };
 
+  const integer = (name: string): number | undefined => {
+    const value = read(name);
+    if (value === '') return undefined;
+    if (!/^[1-9][0-9]{0,15}$/.test(value) || !Number.isSafeInteger(Number(value))) {
+      throw new WritError(
+        'invalid-input',
+        `input '${name}' must be a positive integer (got ${quoted(value)})`,
+      );
+    }
+    return Number(value);
+  };
+
+  const bounded = (name: string, value: number | undefined): number => {
+    const { min, max } = inputs[name] ?? {};
+    if (min === undefined || max === undefined) throw new Error(`input '${name}' declares no bounds`);
+    if (value === undefined || value < min || value > max) {
+      throw new WritError(
+        'invalid-input',
+        `input '${name}' must be an integer from ${min} to ${max} (got ${value === undefined ? 'nothing' : value})`,
+      );
+    }
+    return value;
+  };
+
   return {
     input: read,
+    integerInput: integer,
+    bounded,
+    boundedInput: (name) => bounded(name, integer(name)),
+    choiceInput(name) {
+      const allowed = inputs[name]?.oneOf;
+      if (allowed === undefined) throw new Error(`input '${name}' declares no allowed values`);
+      const value = read(name);
+      if (!allowed.includes(value)) {
+        throw new WritError(
+          'invalid-input',
+          `input '${name}' must be one of ${allowed.join(', ')} (got ${quoted(value)})`,
+        );
+      }
+      return value as Choice<S, typeof name>;
+    },
     booleanInput(name) {
       const value = read(name);
       // An empty input takes the registry default (action.yml's `'true'` or `'false'`).
@@ -80,17 +133,6 @@ export function stageIo<S extends StageName>(stage: S): StageIo<S> {
         // core's TypeError names neither Writ's code nor the value: say both, and what is expected.
         throw new WritError('invalid-input', `input '${name}' must be true or false (got ${quoted(value)})`);
       }
-    },
-    integerInput(name) {
-      const value = read(name);
-      if (value === '') return undefined;
-      if (!/^[1-9][0-9]{0,15}$/.test(value) || !Number.isSafeInteger(Number(value))) {
-        throw new WritError(
-          'invalid-input',
-          `input '${name}' must be a positive integer (got ${quoted(value)})`,
-        );
-      }
-      return Number(value);
     },
     setOutputs(values) {
       for (const [name, value] of Object.entries(values)) {

@@ -1,8 +1,9 @@
 /**
  * The typed I/O registry: every input and output of every action, exactly as its action.yml declares
  * it. `STAGES` is generated from actions/<stage>/action.yml by scripts/build/generate-registry.mjs (into
- * src/generated/registry.ts, checked fresh by `npm run check-dist`), so descriptions, required flags
- * and defaults live in action.yml alone; only `action-io.ts` reads inputs or writes outputs.
+ * src/generated/registry.ts, checked fresh by `npm run check-dist`), so descriptions, required flags,
+ * defaults and value limits (`x-limits` beside the default) live in action.yml alone; only
+ * `action-io.ts` reads inputs or writes outputs, and it enforces the limits.
  */
 import { STAGES as GENERATED } from '../generated/registry.js';
 
@@ -10,6 +11,11 @@ export interface InputSpec {
   readonly description: string;
   readonly required: boolean;
   readonly default?: string;
+  /** An integer input's bounds, both inclusive (action.yml `x-limits: { min, max }`). */
+  readonly min?: number;
+  readonly max?: number;
+  /** The values a string input may take (action.yml `x-limits: { one-of: [...] }`). */
+  readonly oneOf?: readonly string[];
   /** Registered with core.setSecret and the redactor before first use (inputs named `token`, `*-token`). */
   readonly secret?: boolean;
 }
@@ -30,3 +36,21 @@ export const STAGES = GENERATED satisfies Readonly<Record<string, StageSpec>>;
 export type StageName = keyof typeof STAGES;
 export type InputName<S extends StageName> = keyof (typeof STAGES)[S]['inputs'] & string;
 export type OutputName<S extends StageName> = keyof (typeof STAGES)[S]['outputs'] & string;
+/** The inputs of stage S that declare integer bounds, and those that declare allowed values. */
+export type BoundedInputName<S extends StageName> = {
+  [N in InputName<S>]: (typeof STAGES)[S]['inputs'][N] extends { readonly min: number } ? N : never;
+}[InputName<S>];
+export type ChoiceInputName<S extends StageName> = {
+  [N in InputName<S>]: (typeof STAGES)[S]['inputs'][N] extends { readonly oneOf: readonly string[] }
+    ? N
+    : never;
+}[InputName<S>];
+/** The values action.yml allows for the input N of stage S. */
+export type Choice<
+  S extends StageName,
+  N extends ChoiceInputName<S>,
+> = (typeof STAGES)[S]['inputs'][N] extends {
+  readonly oneOf: readonly (infer C)[];
+}
+  ? C
+  : never;

@@ -85,3 +85,12 @@ export function readRunnerContext(): RunnerContext {
     runnerTemp: process.env.RUNNER_TEMP || undefined,
   };
 }
+
+/** GITHUB_SERVER_URL: https://<host>, nothing else (github.com when the runner does not set it). */
+export function readServerUrl(value: string | undefined): string {
+  const url = value === undefined || value === '' ? 'https://github.com' : value.replace(/\/$/, '');
+  if (!/^https:\/\/[A-Za-z0-9.-]+$/.test(url)) {
+    throw new WritError('invalid-input', 'environment variable GITHUB_SERVER_URL must be https://<host>');
+  }
+  return url;
+}

@@ -5,6 +5,7 @@
  */
 import { WritError } from '../errors.js';
 import { validateBranch } from '../ledger/paths.js';
+import { DEFAULT_LEASE_POLICY } from '../ledger/transitions.js';
 
 export const APP_SLUG_PATTERN = /^[a-z0-9](?:[a-z0-9-]{0,32}[a-z0-9])?$/;
 
@@ -20,6 +21,12 @@ interface LedgerInputReader {
   integerInput(name: 'ledger-app-id'): number | undefined;
 }
 
+/** A stage that declares `lease-seconds` (with its bounds, in action.yml). */
+interface LeaseInputReader {
+  integerInput(name: 'lease-seconds'): number | undefined;
+  bounded(name: 'lease-seconds', value: number | undefined): number;
+}
+
 export function validateAppSlug(value: string): string {
   if (!APP_SLUG_PATTERN.test(value)) {
     throw new WritError(
@@ -30,34 +37,29 @@ export function validateAppSlug(value: string): string {
   return value;
 }
 
-export function validateLeaseSeconds(value: number | undefined): number {
-  const seconds = value ?? 600;
-  if (seconds < 30 || seconds > 6 * 3600) {
-    throw new WritError(
-      'invalid-input',
-      `input 'lease-seconds' must be between 30 and 21600 (got ${seconds})`,
-    );
-  }
-  return seconds;
-}
-
 export function requireToken(token: string): string {
   if (token === '') throw new WritError('invalid-input', "input 'token' is required when not a dry run");
   return token;
 }
 
-/** Reads and validates the ledger inputs; `lease-seconds` only where the stage declares it. */
+/**
+ * Reads and validates the ledger inputs; `lease-seconds` where the stage declares it (it takes or
+ * renews the lease), else the ledger's default lease (the stage never takes it).
+ */
+export function readLedgerSettings(io: LedgerInputReader): LedgerSettings;
 export function readLedgerSettings(
-  io: LedgerInputReader,
-  leaseSeconds?: (name: 'lease-seconds') => number | undefined,
-): LedgerSettings {
+  io: LedgerInputReader & LeaseInputReader,
+  lease: 'lease-seconds',
+): LedgerSettings;
+export function readLedgerSettings(io: LedgerInputReader, lease?: 'lease-seconds'): LedgerSettings {
+  const leaseIo = io as LedgerInputReader & LeaseInputReader;
   // Read all, then validate, in the order the checks have always run (a run with two bad inputs
   // reports the same one).
   const token = io.input('token');
   const branch = io.input('ledger-branch');
   const appSlug = io.input('ledger-app-slug');
   const id = io.integerInput('ledger-app-id');
-  const seconds = leaseSeconds?.('lease-seconds');
+  const seconds = lease === undefined ? undefined : leaseIo.integerInput(lease);
   const slug = validateAppSlug(appSlug);
   if (id === undefined) {
     throw new WritError(
@@ -70,6 +72,6 @@ export function readLedgerSettings(
     token: checkedToken,
     branch: validateBranch(branch),
     app: { slug, id },
-    leaseMs: validateLeaseSeconds(seconds) * 1000,
+    leaseMs: lease === undefined ? DEFAULT_LEASE_POLICY.leaseMs : leaseIo.bounded(lease, seconds) * 1000,
   };
 }

@@ -1,5 +1,5 @@
 /**
- * What every stage's `main` shares: `runStage` reads the settings, builds the dependencies, calls the
+ * What every stage's `run` shares: `runAction` reads the settings, builds the dependencies, calls the
  * stage, writes its summary and outputs, and holds the only `try/catch` that fails the step, with the
  * one refused/failed outcome mapping. Plus untrusted text in the log and dry-run commits.
  */
@@ -68,7 +68,7 @@ async function runnerWrite(what: string, write: () => unknown): Promise<void> {
   }
 }
 
-export async function runStage<S extends StageName, Settings, Deps>(
+export async function runAction<S extends StageName, Settings, Deps>(
   name: S,
   parts: StageParts<S, Settings, Deps>,
 ): Promise<void> {

@@ -14,13 +14,13 @@ import { afterEach, describe, expect, it } from '@jest/globals';
 import { readFileSync, readdirSync, statSync } from 'node:fs';
 import { dirname, join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { validateArtifactBranch } from '@writ/core/artifact/lane.js';
-import { validateArtifactPath } from '@writ/core/artifact/safe-path.js';
-import { commitOnBranch } from '@writ/core/github/commit-on-branch.js';
-import type { PlanStep } from '@writ/core/plan/types.js';
-import { consumeApproval } from '@writ/core/stages/consume-approval/stage.js';
-import { preview } from '../../src/stages/preview/stage.js';
-import { publishArtifact } from '../../src/stages/publish-artifact/stage.js';
+import { validateArtifactBranch } from '../../src/artifact/lane.js';
+import { validateArtifactPath } from '../../src/artifact/safe-path.js';
+import { commitOnBranch } from '../../src/github/commit-on-branch.js';
+import type { PlanStep } from '../../src/plan/types.js';
+import { consumeApprovalStage } from '../../src/stages/consume-approval.js';
+import { previewStage } from '../../src/stages/preview.js';
+import { publishArtifactStage } from '../../src/stages/publish-artifact.js';
 import type { RequestLogEntry } from '../../../github-emulator/src/state.js';
 import { OWNER, REPO, REPOSITORY, emulatorClient } from '../ledger/support/emulator.js';
 import type { PersistWorld } from '../persist/support.js';
@@ -293,7 +293,7 @@ describe('every write of preview, consume-approval and publish-artifact is sent 
     const planFile = current.planFile('plan');
     const planRoots = { workspace: current.workspace, runnerTemp: undefined };
     await (async () => {
-      const proposed = await preview(
+      const proposed = await previewStage(
         {
           dryRun: false,
           statusIssue: current.statusIssue,
@@ -312,7 +312,7 @@ describe('every write of preview, consume-approval and publish-artifact is sent 
         { logger: recordingLogger(), connect: () => Promise.resolve(current.deps()) },
       );
       const commentId = await current.comment(String(proposed.outputs['approve-command']));
-      const approved = await consumeApproval(
+      const approved = await consumeApprovalStage(
         {
           apiUrl: current.ledgerWorld.emulator.url,
           repository,
@@ -348,7 +348,7 @@ describe('every write of preview, consume-approval and publish-artifact is sent 
         prTitle: '',
         holder: { workflow_run_id: 77, attempt: 1 },
       };
-      await publishArtifact(settings, current.deps());
+      await publishArtifactStage(settings, current.deps());
       // A human moves the base on: the next publish merges it into the bot branch.
       const main = (await current.owner.rest.git.getRef({ ...base, ref: 'heads/main' })).data.object.sha;
       await commitOnBranch(
@@ -363,7 +363,7 @@ describe('every write of preview, consume-approval and publish-artifact is sent 
         },
         'artifact',
       );
-      const second = await publishArtifact(
+      const second = await publishArtifactStage(
         { ...settings, content: Buffer.from('# Roadmap\n\nv2\n'), prTitle: 'docs: roadmap v2' },
         current.deps(),
       );

@@ -3,9 +3,16 @@ import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parse } from 'yaml';
+import { OPERATIONS, STEP_OUTCOMES } from '../../src/claim/claim-checkpoint.js';
+import type { InputSpec } from '../../src/io/registry.js';
 import { STAGES } from '../../src/io/registry.js';
 // @ts-expect-error: a build script (plain ESM JavaScript, no declarations)
-import { discoverStages, renderRegistry } from '../../../../scripts/build/generate-registry.mjs';
+import { discoverStages, inputLimits, renderRegistry } from '../../../../scripts/build/generate-registry.mjs';
+
+// @ts-expect-error: a build script (plain ESM JavaScript, no declarations)
+import { renderActionReadme } from '../../../../scripts/build/docs.mjs';
+
+const limitsOf = inputLimits as (stage: string, name: string, input: Record<string, unknown>) => object;
 
 const root = fileURLToPath(new URL('../../../../', import.meta.url));
 const stagesOnDisk = readdirSync(join(root, 'actions')).filter((name) =>
@@ -15,7 +22,10 @@ const stagesOnDisk = readdirSync(join(root, 'actions')).filter((name) =>
 interface ActionYml {
   name: string;
   description: string;
-  inputs?: Record<string, { description: string; required?: boolean; default?: string }>;
+  inputs?: Record<
+    string,
+    { description: string; required?: boolean; default?: string; 'x-limits'?: Record<string, unknown> }
+  >;
   outputs?: Record<string, { description: string }>;
   runs: { using: string; main: string };
 }
@@ -48,7 +58,7 @@ describe('action contract', () => {
     const action = loadAction(stage);
     const spec = STAGES[stage as keyof typeof STAGES];
 
-    it('declares exactly the registry inputs, with the same required flags, defaults and descriptions', () => {
+    it('declares exactly the registry inputs, with the same required flags, defaults, limits and descriptions', () => {
       const declared = Object.fromEntries(
         Object.entries(action.inputs ?? {}).map(([name, input]) => [
           name,
@@ -56,15 +66,24 @@ describe('action contract', () => {
             description: input.description.trim(),
             required: input.required ?? false,
             default: input.default,
+            limits: input['x-limits'] ?? null,
           },
         ]),
       );
       const registry = Object.fromEntries(
-        Object.entries(
-          spec.inputs as Record<string, { description: string; required: boolean; default?: string }>,
-        ).map(([name, input]) => [
+        Object.entries(spec.inputs as Readonly<Record<string, InputSpec>>).map(([name, input]) => [
           name,
-          { description: input.description, required: input.required, default: input.default },
+          {
+            description: input.description,
+            required: input.required,
+            default: input.default,
+            limits:
+              input.oneOf !== undefined
+                ? { 'one-of': input.oneOf }
+                : input.min !== undefined
+                  ? { min: input.min, max: input.max }
+                  : null,
+          },
         ]),
       );
       expect(declared).toEqual(registry);
@@ -91,6 +110,80 @@ describe('action contract', () => {
       for (const name of [...Object.keys(action.inputs ?? {}), ...Object.keys(action.outputs ?? {})]) {
         expect(name).toMatch(/^[a-z]+(?:-[a-z]+)*$/);
       }
+    });
+  });
+
+  describe('value limits, declared once beside the default (x-limits)', () => {
+    it('are generated into the registry: bounds for integers, allowed values for strings', () => {
+      const persist = STAGES.persist.inputs;
+      expect([persist['max-steps'].min, persist['max-steps'].max]).toEqual([1, 1000]);
+      expect([persist['claim-window'].min, persist['claim-window'].max]).toEqual([1, 50]);
+      expect([persist['precheck-page-cap'].min, persist['precheck-page-cap'].max]).toEqual([1, 100]);
+      expect(STAGES['publish-artifact'].inputs['on-closed-pr'].oneOf).toEqual(['report', 'open-new']);
+    });
+
+    it("allow exactly claim-checkpoint's operations and step outcomes", () => {
+      const inputs = STAGES['claim-checkpoint'].inputs;
+      expect(inputs.operation.oneOf).toEqual([...OPERATIONS]);
+      expect(inputs['step-outcome'].oneOf).toEqual([...STEP_OUTCOMES]);
+    });
+
+    it('are the same for an input every action declares alike (lease-seconds: 30 to 21600, 600)', () => {
+      const declared = Object.values(STAGES).flatMap((spec) => {
+        const input = (spec.inputs as Readonly<Record<string, InputSpec>>)['lease-seconds'];
+        return input === undefined ? [] : [input];
+      });
+      expect(declared.length).toBeGreaterThanOrEqual(4);
+      for (const input of declared) {
+        expect({ min: input.min, max: input.max, default: input.default }).toEqual({
+          min: 30,
+          max: 21600,
+          default: '600',
+        });
+      }
+    });
+
+    it("are shown once, in each action's generated inputs table", () => {
+      const docs = (stage: string) =>
+        (renderActionReadme as (stage: string, yml: string) => string)(
+          stage,
+          readFileSync(join(root, 'actions', stage, 'action.yml'), 'utf8'),
+        );
+      expect(docs('persist')).toContain(
+        '| `max-steps` | no | `100` | The most steps this invocation executes (bounded time); a re-run continues. From 1 to 1000. |',
+      );
+      expect(docs('claim-checkpoint')).toContain(
+        "| `operation` | yes |  | What to do with the run's lease and step. One of `claim`, `checkpoint`, `takeover`, `release`. |",
+      );
+    });
+
+    it('hold every default within its limits, and refuse limits that cannot be enforced', () => {
+      expect(limitsOf('s', 'n', { default: '5', 'x-limits': { min: 1, max: 9 } })).toEqual({
+        min: 1,
+        max: 9,
+      });
+      expect(limitsOf('s', 'n', { default: '', 'x-limits': { 'one-of': ['a', 'b-c'] } })).toEqual({
+        oneOf: ['a', 'b-c'],
+      });
+      expect(limitsOf('s', 'n', {})).toEqual({});
+      for (const [input, message] of [
+        [{ default: '10', 'x-limits': { min: 1, max: 9 } }, /the default "10" is not from 1 to 9/],
+        [{ default: '07', 'x-limits': { min: 1, max: 9 } }, /the default "07" is not from 1 to 9/],
+        [{ 'x-limits': { min: 0, max: 9 } }, /min and max must be positive integers/],
+        [{ 'x-limits': { min: 9, max: 1 } }, /min <= max/],
+        [{ 'x-limits': { min: 1 } }, /must be \{ min, max \} or \{ one-of/],
+        [{ 'x-limits': { min: 1, max: 2, 'one-of': ['a', 'b'] } }, /must be \{ min, max \} or/],
+        [{ default: 'c', 'x-limits': { 'one-of': ['a', 'b'] } }, /the default "c" is not one of a, b/],
+        [{ 'x-limits': { 'one-of': ['a'] } }, /two or more distinct kebab-case values/],
+        [{ 'x-limits': { 'one-of': ['a', 'a'] } }, /two or more distinct/],
+        [{ 'x-limits': { 'one-of': ['a', 'B'] } }, /kebab-case/],
+        [{ 'x-limits': 'one-of a, b' }, /must be \{ min, max \} or/],
+      ] as const) {
+        expect(() => limitsOf('persist', 'max-steps', input)).toThrow(message);
+      }
+      expect(() => limitsOf('persist', 'max-steps', { 'x-limits': null })).toThrow(
+        "actions/persist/action.yml input 'max-steps' x-limits: must be { min, max } or { one-of: [...] }",
+      );
     });
   });
 

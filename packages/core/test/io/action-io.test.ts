@@ -71,6 +71,58 @@ describe('stageIo', () => {
     }
   });
 
+  it('holds an integer input to the bounds its action.yml declares, edges included', () => {
+    const io = stageIo('persist');
+    for (const [value, expected] of [
+      ['1', 1],
+      ['1000', 1000],
+      ['', 100],
+    ] as const) {
+      process.env['INPUT_MAX-STEPS'] = value;
+      expect(io.boundedInput('max-steps')).toBe(expected);
+    }
+    process.env['INPUT_MAX-STEPS'] = '1001';
+    expect(() => io.boundedInput('max-steps')).toThrow(
+      new WritError('invalid-input', "input 'max-steps' must be an integer from 1 to 1000 (got 1001)"),
+    );
+    // The format check comes first, as for every integer input.
+    process.env['INPUT_MAX-STEPS'] = '0';
+    expect(() => io.boundedInput('max-steps')).toThrow(/^input 'max-steps' must be a positive integer/);
+    expect(io.bounded('lease-seconds', 30)).toBe(30);
+    expect(io.bounded('lease-seconds', 21_600)).toBe(21_600);
+    for (const value of [29, 21_601, undefined]) {
+      expect(codeOf(() => io.bounded('lease-seconds', value))).toBe('invalid-input');
+    }
+    expect(() => io.bounded('lease-seconds', undefined)).toThrow(/from 30 to 21600 \(got nothing\)$/);
+  });
+
+  it('holds a string input to the values its action.yml declares, the default among them', () => {
+    const io = stageIo('publish-artifact');
+    delete process.env['INPUT_ON-CLOSED-PR'];
+    expect(io.choiceInput('on-closed-pr')).toBe('report');
+    process.env['INPUT_ON-CLOSED-PR'] = 'open-new';
+    expect(io.choiceInput('on-closed-pr')).toBe('open-new');
+    for (const junk of ['Open-New', 'reopen', 'report,open-new']) {
+      process.env['INPUT_ON-CLOSED-PR'] = junk;
+      expect(() => io.choiceInput('on-closed-pr')).toThrow(
+        new WritError(
+          'invalid-input',
+          `input 'on-closed-pr' must be one of report, open-new (got ${quoted(junk)})`,
+        ),
+      );
+    }
+  });
+
+  it('refuses to hold an input to limits it does not declare (a programming error, not a refusal)', () => {
+    const io = stageIo('persist') as unknown as {
+      boundedInput(name: string): number;
+      choiceInput(name: string): string;
+    };
+    process.env.INPUT_EPOCH = '3';
+    expect(() => io.boundedInput('epoch')).toThrow("input 'epoch' declares no bounds");
+    expect(() => io.choiceInput('epoch')).toThrow("input 'epoch' declares no allowed values");
+  });
+
   it('writes only declared outputs, redacted', () => {
     const file = join(mkdtempSync(join(tmpdir(), 'writ-io-')), 'output');
     writeFileSync(file, '');

@@ -20,7 +20,7 @@ import { PROVENANCE_PATH } from '@writ/core/ledger/paths.js';
 import type { Holder, ProvenanceCheckpoint, RunFile } from '@writ/core/ledger/types.js';
 import type { RecoveryDeps } from '@writ/core/recovery/recover.js';
 import { recoverRuns } from '@writ/core/recovery/recover.js';
-import { renderRecoverySummary } from '@writ/core/stages/recovery/stage.js';
+import { recoveryStage, renderRecoverySummary } from '@writ/core/stages/recovery.js';
 import { APP, MemoryLedgerStore, instantClock } from './support/memory-store.js';
 import { HOLDER, approvalFor, proposePlanFor, recomputed } from './support/fixtures.js';
 
@@ -188,6 +188,45 @@ describe('the sweep freezes a ledger the full replay refuses', () => {
     if (again.ledger.proven) throw new Error('expected a freeze');
     expect(again.ledger.freeze.action).toBe('already-frozen');
     expect(store.head).toBe(head);
+  });
+
+  it('through the recovery stage: refused as ledger-frozen, the freeze commit in the summary', async () => {
+    const { forged } = await twoCommitForgery();
+    const silent = { info: () => undefined, warning: () => undefined, debug: () => undefined };
+    const stage = (dryRun: boolean) =>
+      recoveryStage(
+        {
+          apiUrl: 'https://api.github.com',
+          serverUrl: 'https://github.com',
+          repository: { owner: 'acme', repo: 'widgets', full: 'acme/widgets' },
+          dryRun,
+          commandPrefix: 'writ:',
+          ledger: { token: 'unused', branch: 'bot/writ-ledger', app: APP, leaseMs: policy.leaseMs },
+          actionsToken: null,
+          planFile: null,
+          planRoots: { workspace: '/nonexistent', runnerTemp: undefined },
+          allowedRoles: ['maintain'],
+          requireDistinctApprover: false,
+          holder: { workflow_run_id: 77, attempt: 1 },
+        },
+        {
+          // A frozen sweep makes no GitHub read besides the ledger.
+          github: null as unknown as RecoveryDeps['github'],
+          actions: null as unknown as RecoveryDeps['github'],
+          ledger,
+          clock: instantClock,
+          logger: silent,
+          ownLogin: `${APP.slug}[bot]`,
+          observe: () => Promise.reject(new Error('not observed')),
+        },
+      );
+    const dry = await stage(true);
+    expect(dry.outputs).toMatchObject({ outcome: 'refused', reason: 'ledger-frozen', scanned: 0 });
+    expect(dry.summary).toContain('A sweep that writes would freeze the ledger (dry run: nothing written)');
+    const frozen = await stage(false);
+    expect(frozen.outputs).toMatchObject({ outcome: 'refused', reason: 'ledger-frozen', scanned: 0 });
+    expect(frozen.summary).toContain(`commit \`${forged}\``);
+    expect(frozen.summary).toMatch(/Writ froze the ledger with commit `[0-9a-f]{40}`/);
   });
 
   it('one commit that drops the freeze is refused at the next gate', async () => {

@@ -8,15 +8,15 @@ import { afterEach, beforeEach, describe, expect, it } from '@jest/globals';
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { parseCommand } from '@writ/core/command/grammar.js';
-import { WritError } from '@writ/core/errors.js';
-import { claimStep, readRun } from '@writ/core/ledger/ledger.js';
-import type { RunFile } from '@writ/core/ledger/types.js';
-import { silentLogger } from '@writ/core/redact.js';
-import type { StageDeps } from '@writ/core/stages/connect.js';
-import type { ConsumeApprovalStageSettings } from '../../src/stages/consume-approval/inputs.js';
-import { consumeApproval } from '@writ/core/stages/consume-approval/stage.js';
-import { systemClock } from '@writ/core/ledger/cas.js';
+import { parseCommand } from '../../src/command/grammar.js';
+import { WritError } from '../../src/errors.js';
+import { claimStep, readRun } from '../../src/ledger/ledger.js';
+import type { RunFile } from '../../src/ledger/types.js';
+import { silentLogger } from '../../src/redact.js';
+import type { StageDeps } from '../../src/stages/connect.js';
+import type { ConsumeApprovalStageSettings } from '../../src/stages/consume-approval.js';
+import { consumeApprovalStage } from '../../src/stages/consume-approval.js';
+import { systemClock } from '../../src/ledger/cas.js';
 import { BAD_COMMANDS, CANONICAL, HEX, RUN } from '../../../../test/fixtures/approval-corpus.js';
 import type { SliceWorld } from '../../../../test/support/world.js';
 import {
@@ -76,7 +76,7 @@ async function post(login: string, body: string, issue: number): Promise<number>
 
 async function consume(commentId: number, planFile: string): Promise<{ outcome: string; reason: string }> {
   try {
-    const result = await consumeApproval(settings(commentId, planFile), deps());
+    const result = await consumeApprovalStage(settings(commentId, planFile), deps());
     return { outcome: String(result.outputs.outcome), reason: '' };
   } catch (error: unknown) {
     if (error instanceof WritError) return { outcome: 'refused', reason: error.code };

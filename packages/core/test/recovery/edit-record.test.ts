@@ -11,15 +11,15 @@ import { afterEach, beforeEach, describe, expect, it } from '@jest/globals';
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { WritError } from '@writ/core/errors.js';
-import { verifyLedger } from '@writ/core/ledger/bootstrap.js';
-import { claimStep, readRun } from '@writ/core/ledger/ledger.js';
-import type { RunFile } from '@writ/core/ledger/types.js';
-import { silentLogger } from '@writ/core/redact.js';
-import type { StageDeps } from '@writ/core/stages/connect.js';
-import type { ConsumeApprovalStageSettings } from '../../src/stages/consume-approval/inputs.js';
-import { consumeApproval } from '@writ/core/stages/consume-approval/stage.js';
-import { systemClock } from '@writ/core/ledger/cas.js';
+import { WritError } from '../../src/errors.js';
+import { verifyLedger } from '../../src/ledger/bootstrap.js';
+import { claimStep, readRun } from '../../src/ledger/ledger.js';
+import type { RunFile } from '../../src/ledger/types.js';
+import { silentLogger } from '../../src/redact.js';
+import type { StageDeps } from '../../src/stages/connect.js';
+import type { ConsumeApprovalStageSettings } from '../../src/stages/consume-approval.js';
+import { consumeApprovalStage } from '../../src/stages/consume-approval.js';
+import { systemClock } from '../../src/ledger/cas.js';
 import type { SliceWorld } from '../../../../test/support/world.js';
 import {
   APP_SLUG,
@@ -80,7 +80,7 @@ function settings(commentId: number, planFile: string): ConsumeApprovalStageSett
 
 async function consume(commentId: number, planFile: string): Promise<{ outcome: string; reason: string }> {
   try {
-    const result = await consumeApproval(settings(commentId, planFile), deps());
+    const result = await consumeApprovalStage(settings(commentId, planFile), deps());
     return { outcome: String(result.outputs.outcome), reason: '' };
   } catch (error: unknown) {
     if (error instanceof WritError) return { outcome: 'refused', reason: error.code };

@@ -9,19 +9,19 @@ import { readFileSync, readdirSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterEach, describe, expect, it } from '@jest/globals';
-import type { LedgerContext } from '@writ/core/ledger/cas.js';
+import type { LedgerContext } from '../../src/ledger/cas.js';
 import {
   consumeApproval,
   createLedgerContext,
   readRun,
   releaseLease,
   takeoverRun,
-} from '@writ/core/ledger/ledger.js';
-import { recoverRuns } from '@writ/core/recovery/recover.js';
-import { silentLogger } from '@writ/core/redact.js';
-import type { ClaimCheckpointStageSettings } from '../../src/stages/claim-checkpoint/inputs.js';
-import { claimCheckpoint } from '../../src/stages/claim-checkpoint/stage.js';
-import { connect } from '@writ/core/stages/connect.js';
+} from '../../src/ledger/ledger.js';
+import { recoverRuns } from '../../src/recovery/recover.js';
+import { silentLogger } from '../../src/redact.js';
+import type { ClaimCheckpointStageSettings } from '../../src/stages/claim-checkpoint.js';
+import { claimCheckpointStage } from '../../src/stages/claim-checkpoint.js';
+import { connect } from '../../src/stages/connect.js';
 import { refusal, refusalError } from '../support/code-of.js';
 import type { LedgerWorld } from '../ledger/support/emulator.js';
 import {
@@ -167,7 +167,7 @@ describe('a live holder is never taken over, whatever its lease says', () => {
   it('refuses claim-checkpoint takeover of an in-progress holder after expiry', async () => {
     const ledger = await expiredHolder('in_progress');
     const before = await leaseOf(ledger);
-    expect(await refusal(claimCheckpoint(claimSettings({}), { ledger }))).toBe('repository-lease-held');
+    expect(await refusal(claimCheckpointStage(claimSettings({}), { ledger }))).toBe('repository-lease-held');
     expect(await leaseOf(ledger)).toEqual(before);
   });
 
@@ -198,7 +198,7 @@ describe('a live holder of another run is not taken over through this one', () =
   it('refuses claim-checkpoint takeover of that run', async () => {
     const ledger = await anotherRunsHolder('queued');
     const before = await leaseOf(ledger);
-    expect(await refusal(claimCheckpoint(claimSettings({}), { ledger }))).toBe('repository-lease-held');
+    expect(await refusal(claimCheckpointStage(claimSettings({}), { ledger }))).toBe('repository-lease-held');
     expect(await leaseOf(ledger)).toEqual(before);
   });
 
@@ -229,9 +229,12 @@ describe('a holder that is gone is taken over', () => {
     expect(outcome.result.lease?.holder).toMatchObject(TAKER);
     setRun(world!, TAKER.workflow_run_id, 'completed');
     world!.emulator.admin.clock({ advance_ms: EXPIRED_MS });
-    const result = await claimCheckpoint(claimSettings({ holder: { workflow_run_id: 301, attempt: 1 } }), {
-      ledger,
-    });
+    const result = await claimCheckpointStage(
+      claimSettings({ holder: { workflow_run_id: 301, attempt: 1 } }),
+      {
+        ledger,
+      },
+    );
     expect(result.outputs).toMatchObject({ outcome: 'taken-over', epoch: 3 });
   });
 
@@ -274,7 +277,9 @@ describe('a holder Writ cannot read is not gone', () => {
     const error = await refusalError(takeoverRun(ledger, { runId: 'run-1', holder: TAKER }));
     expect(error.code).toBe('holder-liveness-unproven');
     expect(error.message).toContain('liveness-unreadable');
-    expect(await refusal(claimCheckpoint(claimSettings({}), { ledger }))).toBe('holder-liveness-unproven');
+    expect(await refusal(claimCheckpointStage(claimSettings({}), { ledger }))).toBe(
+      'holder-liveness-unproven',
+    );
     expect(await leaseOf(ledger)).toEqual(before);
   });
 
@@ -342,10 +347,10 @@ describe('claim-checkpoint reads liveness with its actions-token', () => {
       ledger: { token: LEDGER_TOKEN, branch: BRANCH, app: world!.app, leaseMs: 600_000 },
     });
     const appOnly = connect(target, settings.ledger, silentLogger);
-    expect(await refusal(claimCheckpoint(settings, appOnly))).toBe('holder-liveness-unproven');
+    expect(await refusal(claimCheckpointStage(settings, appOnly))).toBe('holder-liveness-unproven');
     expect(await leaseOf(seeded)).toEqual(before);
     const withActions = connect(target, settings.ledger, silentLogger, { actionsToken: ACTIONS_TOKEN });
-    const result = await claimCheckpoint({ ...settings, actionsToken: ACTIONS_TOKEN }, withActions);
+    const result = await claimCheckpointStage({ ...settings, actionsToken: ACTIONS_TOKEN }, withActions);
     expect(result.outputs).toMatchObject({ outcome: 'taken-over', epoch: 2 });
   });
 });

@@ -3,10 +3,10 @@
  * Octokit against the emulator on loopback, its outputs and summary back; no environment.
  */
 import { afterEach, describe, expect, it } from '@jest/globals';
-import { WritError } from '@writ/core/errors.js';
-import { readRun } from '@writ/core/ledger/ledger.js';
-import type { ClaimCheckpointStageSettings } from '../../src/stages/claim-checkpoint/inputs.js';
-import { claimCheckpoint } from '../../src/stages/claim-checkpoint/stage.js';
+import { WritError } from '../../src/errors.js';
+import { readRun } from '../../src/ledger/ledger.js';
+import type { ClaimCheckpointStageSettings } from '../../src/stages/claim-checkpoint.js';
+import { claimCheckpointStage } from '../../src/stages/claim-checkpoint.js';
 import type { LedgerWorld } from '../ledger/support/emulator.js';
 import { REPOSITORY, ledgerWorld } from '../ledger/support/emulator.js';
 import { approvedRunFor, proposePlanFor } from '../ledger/support/fixtures.js';
@@ -46,7 +46,7 @@ describe('claim-checkpoint stage, in-process against the emulator', () => {
     const ledger = world.context();
     await approvedRunFor(world, ledger, 'run-1', { workflow_run_id: 7, attempt: 1 });
     // The first approval of the repository takes the lease at epoch 1.
-    const result = await claimCheckpoint(settings({ epoch: 1 }), { ledger });
+    const result = await claimCheckpointStage(settings({ epoch: 1 }), { ledger });
     expect(result.outputs).toMatchObject({
       epoch: 1,
       'run-id': 'run-1',
@@ -62,7 +62,7 @@ describe('claim-checkpoint stage, in-process against the emulator', () => {
     world = await ledgerWorld();
     const ledger = world.context();
     await proposePlanFor(ledger, 'run-1');
-    const refusal = await claimCheckpoint(settings({ epoch: 99 }), { ledger }).catch(
+    const refusal = await claimCheckpointStage(settings({ epoch: 99 }), { ledger }).catch(
       (error: unknown) => error,
     );
     expect(refusal).toBeInstanceOf(WritError);
@@ -73,14 +73,14 @@ describe('claim-checkpoint stage, in-process against the emulator', () => {
   async function claimedRun(current: LedgerWorld) {
     const ledger = current.context();
     await approvedRunFor(current, ledger, 'run-1', { workflow_run_id: 7, attempt: 1 });
-    await claimCheckpoint(settings({ epoch: 1 }), { ledger });
+    await claimCheckpointStage(settings({ epoch: 1 }), { ledger });
     return ledger;
   }
 
   it('checkpoints a claimed step with its outcome and evidence', async () => {
     world = await ledgerWorld();
     const ledger = await claimedRun(world);
-    const result = await claimCheckpoint(
+    const result = await claimCheckpointStage(
       settings({ operation: 'checkpoint', outcome: 'done', statusCode: 201, errorCode: null }),
       { ledger },
     );
@@ -93,7 +93,7 @@ describe('claim-checkpoint stage, in-process against the emulator', () => {
     world = await ledgerWorld();
     const ledger = await claimedRun(world);
     const before = (await readRun(ledger, 'run-1')).headOid;
-    const result = await claimCheckpoint(
+    const result = await claimCheckpointStage(
       settings({ operation: 'checkpoint', outcome: 'failed', errorCode: 'upstream-refused', dryRun: true }),
       { ledger },
     );
@@ -106,7 +106,9 @@ describe('claim-checkpoint stage, in-process against the emulator', () => {
   it('releases the lease at the holder epoch', async () => {
     world = await ledgerWorld();
     const ledger = await claimedRun(world);
-    const result = await claimCheckpoint(settings({ operation: 'release', stepId: undefined }), { ledger });
+    const result = await claimCheckpointStage(settings({ operation: 'release', stepId: undefined }), {
+      ledger,
+    });
     expect(result.outputs).toMatchObject({ outcome: 'released', 'step-status': '', 'idempotency-key': '' });
     expect(result.summary).not.toContain(', step `');
   });
@@ -115,7 +117,7 @@ describe('claim-checkpoint stage, in-process against the emulator', () => {
     world = await ledgerWorld();
     const ledger = await claimedRun(world);
     world.emulator.admin.clock({ advance_ms: 20 * 60_000 });
-    const result = await claimCheckpoint(
+    const result = await claimCheckpointStage(
       settings({
         operation: 'takeover',
         stepId: undefined,
@@ -133,10 +135,10 @@ describe('claim-checkpoint stage, in-process against the emulator', () => {
     world = await ledgerWorld();
     const ledger = world.context();
     await approvedRunFor(world, ledger, 'run-1', { workflow_run_id: 7, attempt: 1 });
-    let last: Awaited<ReturnType<typeof claimCheckpoint>> | undefined;
+    let last: Awaited<ReturnType<typeof claimCheckpointStage>> | undefined;
     for (const stepId of ['step-1', 'step-2', 'step-3']) {
-      await claimCheckpoint(settings({ stepId }), { ledger });
-      last = await claimCheckpoint(
+      await claimCheckpointStage(settings({ stepId }), { ledger });
+      last = await claimCheckpointStage(
         settings({ stepId, operation: 'checkpoint', outcome: 'done', statusCode: 200 }),
         { ledger },
       );
@@ -150,14 +152,19 @@ describe('claim-checkpoint stage, in-process against the emulator', () => {
     const head = (await readRun(ledger, 'run-1')).headOid;
     expect((await readRun(ledger, 'run-1')).lease.holder).toBeNull();
 
-    const released = await claimCheckpoint(settings({ operation: 'release', stepId: undefined }), { ledger });
+    const released = await claimCheckpointStage(settings({ operation: 'release', stepId: undefined }), {
+      ledger,
+    });
     expect(released.outputs).toMatchObject({ outcome: 'released', reason: '', epoch: 1 });
     expect(released.summary).toContain('nothing to release');
     expect((await readRun(ledger, 'run-1')).headOid).toBe(head);
     // A stale epoch is still fenced: only the epoch the run ended at finds nothing to release.
-    const stale = await claimCheckpoint(settings({ operation: 'release', stepId: undefined, epoch: 2 }), {
-      ledger,
-    }).catch((error: unknown) => error);
+    const stale = await claimCheckpointStage(
+      settings({ operation: 'release', stepId: undefined, epoch: 2 }),
+      {
+        ledger,
+      },
+    ).catch((error: unknown) => error);
     expect((stale as WritError).code).toBe('fenced');
   });
 
@@ -165,12 +172,14 @@ describe('claim-checkpoint stage, in-process against the emulator', () => {
     world = await ledgerWorld();
     const ledger = world.context();
     await approvedRunFor(world, ledger, 'run-1', { workflow_run_id: 7, attempt: 1 });
-    await claimCheckpoint(settings({}), { ledger });
-    await claimCheckpoint(settings({ operation: 'checkpoint', outcome: 'failed', statusCode: 500 }), {
+    await claimCheckpointStage(settings({}), { ledger });
+    await claimCheckpointStage(settings({ operation: 'checkpoint', outcome: 'failed', statusCode: 500 }), {
       ledger,
     });
     expect((await readRun(ledger, 'run-1')).lease.holder?.run_id).toBe('run-1');
-    const released = await claimCheckpoint(settings({ operation: 'release', stepId: undefined }), { ledger });
+    const released = await claimCheckpointStage(settings({ operation: 'release', stepId: undefined }), {
+      ledger,
+    });
     expect(released.outputs).toMatchObject({ outcome: 'released' });
     expect(released.summary).not.toContain('nothing to release');
     expect((await readRun(ledger, 'run-1')).lease.holder).toBeNull();
@@ -180,13 +189,13 @@ describe('claim-checkpoint stage, in-process against the emulator', () => {
     world = await ledgerWorld();
     const ledger = await claimedRun(world);
     const before = (await readRun(ledger, 'run-1')).headOid;
-    const missing = await claimCheckpoint(settings({ stepId: undefined }), { ledger }).catch(
+    const missing = await claimCheckpointStage(settings({ stepId: undefined }), { ledger }).catch(
       (error: unknown) => error,
     );
     expect(missing).toBeInstanceOf(WritError);
     expect((missing as WritError).code).toBe('invalid-input');
     expect((missing as WritError).message).toBe("input 'step-id' is required for operation 'claim'");
-    const unsafe = await claimCheckpoint(
+    const unsafe = await claimCheckpointStage(
       settings({ operation: 'checkpoint', outcome: 'failed', errorCode: 'Upstream <b>refused</b>' }),
       { ledger },
     ).catch((error: unknown) => error);

@@ -4,11 +4,11 @@
  * plugins against the emulator on loopback).
  */
 import { afterEach, describe, expect, it } from '@jest/globals';
-import { errorCode } from '@writ/core/errors.js';
-import { claimStep, readRun, takeoverRun } from '@writ/core/ledger/ledger.js';
-import type { ConsumeApprovalStageSettings } from '../../src/stages/consume-approval/inputs.js';
-import { consumeApproval } from '@writ/core/stages/consume-approval/stage.js';
-import { preview } from '../../src/stages/preview/stage.js';
+import { errorCode } from '../../src/errors.js';
+import { claimStep, readRun, takeoverRun } from '../../src/ledger/ledger.js';
+import type { ConsumeApprovalStageSettings } from '../../src/stages/consume-approval.js';
+import { consumeApprovalStage } from '../../src/stages/consume-approval.js';
+import { previewStage } from '../../src/stages/preview.js';
 import { APPROVER, OWNER, REPO, REPOSITORY } from '../ledger/support/emulator.js';
 import type { StageWorld } from './support/stage-world.js';
 import { recordingLogger, stageWorld } from './support/stage-world.js';
@@ -21,7 +21,7 @@ afterEach(async () => {
 
 /** Proposes the plan through the preview stage (with its status comment); returns its approve command. */
 async function proposed(current: StageWorld, planFile: string) {
-  const result = await preview(
+  const result = await previewStage(
     {
       dryRun: false,
       statusIssue: current.statusIssue,
@@ -74,7 +74,7 @@ describe('consume-approval stage, in-process', () => {
     const planFile = world.planFile('plan');
     const { runId, command, statusCommentId } = await proposed(world, planFile);
     const commentId = await world.comment(command);
-    const result = await consumeApproval(settings(world, planFile, commentId), world.deps());
+    const result = await consumeApprovalStage(settings(world, planFile, commentId), world.deps());
     expect(result.outputs).toMatchObject({ 'run-id': runId, epoch: 1, outcome: 'approved', reason: '' });
     expect(String(result.outputs['lease-expires-at'])).toMatch(/^\d{4}-\d\d-\d\dT/);
     expect(result.summary).toContain(`approved by @${APPROVER} (maintain)`);
@@ -95,7 +95,7 @@ describe('consume-approval stage, in-process', () => {
     const { runId, command } = await proposed(world, planFile);
     const commentId = await world.comment(command);
     const seq = world.lastSeq();
-    const result = await consumeApproval(
+    const result = await consumeApprovalStage(
       settings(world, planFile, commentId, { dryRun: true }),
       world.deps(),
     );
@@ -117,7 +117,7 @@ describe('consume-approval stage, in-process', () => {
       fault: { type: 'status', status: 422 },
     });
     const logger = recordingLogger();
-    const result = await consumeApproval(settings(world, planFile, commentId), world.deps(logger));
+    const result = await consumeApprovalStage(settings(world, planFile, commentId), world.deps(logger));
     expect(result.outputs).toMatchObject({ outcome: 'approved' });
     expect(result.summary).toMatch(/Status comment not updated \([a-z-]+\); the approval stands\./);
     expect(logger.lines.some((line) => line.startsWith('warning: status comment not updated'))).toBe(true);
@@ -129,7 +129,7 @@ describe('consume-approval stage, in-process', () => {
     const planFile = world.planFile('plan');
     const { runId } = await proposed(world, planFile);
     const commentId = await world.comment(`writ: approve ${runId} ${'0'.repeat(64)}`);
-    const refused = await consumeApproval(settings(world, planFile, commentId), world.deps()).catch(
+    const refused = await consumeApprovalStage(settings(world, planFile, commentId), world.deps()).catch(
       (error: unknown) => error,
     );
     expect(errorCode(refused)).toBe('stale-or-mismatched-approval');
@@ -141,7 +141,7 @@ describe('consume-approval stage, in-process', () => {
     const planFile = world.planFile('plan');
     const { command } = await proposed(world, planFile);
     const commentId = await world.comment(command);
-    const refused = await consumeApproval(
+    const refused = await consumeApprovalStage(
       settings(world, planFile, commentId, { allowedRoles: ['admin'] }),
       world.deps(),
     ).catch((error: unknown) => error);
@@ -153,9 +153,9 @@ describe('consume-approval stage, in-process', () => {
     const planFile = world.planFile('plan');
     const { runId, command } = await proposed(world, planFile);
     const commentId = await world.comment(command);
-    await consumeApproval(settings(world, planFile, commentId), world.deps());
+    await consumeApprovalStage(settings(world, planFile, commentId), world.deps());
     const seq = world.lastSeq();
-    const refused = await consumeApproval(settings(world, planFile, commentId), world.deps()).catch(
+    const refused = await consumeApprovalStage(settings(world, planFile, commentId), world.deps()).catch(
       (error: unknown) => error,
     );
     expect(errorCode(refused)).toBe('approval-already-consumed');
@@ -176,9 +176,9 @@ describe('consume-approval stage, in-process', () => {
     world = await stageWorld();
     const planFile = world.planFile('plan');
     const { command } = await proposed(world, planFile);
-    await consumeApproval(settings(world, planFile, await world.comment(command)), world.deps());
+    await consumeApprovalStage(settings(world, planFile, await world.comment(command)), world.deps());
     // Even with no allowed role: a refusal writes nothing and grants nothing, so no role is read for it.
-    const refused = await consumeApproval(
+    const refused = await consumeApprovalStage(
       settings(world, planFile, await world.comment(command), { allowedRoles: ['admin'] }),
       world.deps(),
     ).catch((error: unknown) => error);
@@ -191,7 +191,7 @@ describe('consume-approval stage, in-process', () => {
     const { command } = await proposed(world, planFile);
     const commentId = await world.comment(command);
     const seq = world.lastSeq();
-    await consumeApproval(settings(world, planFile, commentId), world.deps());
+    await consumeApprovalStage(settings(world, planFile, commentId), world.deps());
     const sent = world.ledgerWorld.emulator.admin
       .requests()
       .filter((r) => r.seq > seq)
@@ -207,7 +207,7 @@ describe('consume-approval stage, in-process', () => {
   /** A run approved by holder 77 whose first step was claimed, then taken over with its outcome unknown. */
   async function needsReconciliation(current: StageWorld, planFile: string): Promise<string> {
     const { runId, command } = await proposed(current, planFile);
-    await consumeApproval(settings(current, planFile, await current.comment(command)), current.deps());
+    await consumeApprovalStage(settings(current, planFile, await current.comment(command)), current.deps());
     const ledger = current.ledgerWorld.context();
     const holder = { workflow_run_id: 77, attempt: 1 };
     await claimStep(ledger, {
@@ -230,7 +230,7 @@ describe('consume-approval stage, in-process', () => {
     const planFile = world.planFile('plan');
     const { runId, statusCommentId } = await proposed(world, planFile);
     const commentId = await world.comment(`writ: cancel ${runId}`);
-    const result = await consumeApproval(settings(world, planFile, commentId), world.deps());
+    const result = await consumeApprovalStage(settings(world, planFile, commentId), world.deps());
     expect(result.outputs).toMatchObject({ 'run-id': runId, outcome: 'cancelled', reason: '' });
     expect(String(result.outputs.digest)).toMatch(/^sha256:[0-9a-f]{64}$/);
     expect(result.summary).toContain(`## Writ cancel recorded`);
@@ -254,7 +254,7 @@ describe('consume-approval stage, in-process', () => {
     const { runId } = await proposed(world, planFile);
     const commentId = await world.comment(`writ: cancel ${runId}`);
     const seq = world.lastSeq();
-    const result = await consumeApproval(
+    const result = await consumeApprovalStage(
       settings(world, planFile, commentId, { dryRun: true }),
       world.deps(),
     );
@@ -270,7 +270,7 @@ describe('consume-approval stage, in-process', () => {
     const planFile = world.planFile('plan');
     const runId = await needsReconciliation(world, planFile);
     const commentId = await world.comment(`writ: reconcile ${runId} build-artifacts done`);
-    const result = await consumeApproval(settings(world, planFile, commentId), world.deps());
+    const result = await consumeApprovalStage(settings(world, planFile, commentId), world.deps());
     expect(result.outputs).toMatchObject({ 'run-id': runId, outcome: 'reconciled', epoch: 2 });
     expect(result.summary).toContain(
       `Run \`${runId}\` step \`build-artifacts\` reconciled as done by @${APPROVER} (maintain)`,
@@ -285,7 +285,7 @@ describe('consume-approval stage, in-process', () => {
     const runId = await needsReconciliation(world, planFile);
     const commentId = await world.comment(`writ: reconcile ${runId} build-artifacts failed`);
     const other = world.planFile('other', 'Another plan entirely');
-    const result = await consumeApproval(settings(world, other, commentId), world.deps());
+    const result = await consumeApprovalStage(settings(world, other, commentId), world.deps());
     expect(result.outputs).toMatchObject({ outcome: 'reconciled' });
     expect(result.summary).toMatch(/Status comment: [a-z-]+\./);
     expect((await readRun(world.ledgerWorld.context(), runId)).run?.steps[0]?.status).toBe('failed');
@@ -301,7 +301,7 @@ describe('consume-approval stage, in-process', () => {
       fault: { type: 'status', status: 422 },
     });
     const logger = recordingLogger();
-    const result = await consumeApproval(settings(world, planFile, commentId), world.deps(logger));
+    const result = await consumeApprovalStage(settings(world, planFile, commentId), world.deps(logger));
     expect(result.outputs).toMatchObject({ outcome: 'cancelled' });
     expect(result.summary).toMatch(/Status comment not updated \([a-z-]+\); the cancel stands\./);
     expect(logger.lines.some((line) => line.startsWith('warning: status comment not updated'))).toBe(true);

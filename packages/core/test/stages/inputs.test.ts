@@ -6,13 +6,13 @@
 import { afterEach, describe, expect, it } from '@jest/globals';
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { WritError } from '@writ/core/errors.js';
+import { WritError } from '../../src/errors.js';
 import { stageIo } from '../../src/io/action-io.js';
-import { readClaimCheckpointSettings } from '../../src/stages/claim-checkpoint/inputs.js';
-import { readConsumeApprovalSettings } from '../../src/stages/consume-approval/inputs.js';
+import { readClaimCheckpointSettings } from '../../src/stages/claim-checkpoint.js';
+import { readConsumeApprovalSettings } from '../../src/stages/consume-approval.js';
 import { readRunnerContext } from '../../src/stages/context.js';
-import { readPreviewSettings } from '../../src/stages/preview/inputs.js';
-import { readPublishArtifactSettings } from '../../src/stages/publish-artifact/inputs.js';
+import { readPreviewSettings } from '../../src/stages/preview.js';
+import { readPublishArtifactSettings } from '../../src/stages/publish-artifact.js';
 import type { RunnerEnv } from './support/runner-env.js';
 import { runnerEnv } from './support/runner-env.js';
 
@@ -234,8 +234,8 @@ describe('consume-approval inputs', () => {
   it.each([
     ['allowed-roles', ' , ', /input 'allowed-roles' names no role/],
     ['allowed-roles', 'admin,<script>', /input 'allowed-roles' has an invalid role name \(8 characters\)/],
-    ['lease-seconds', '10', /input 'lease-seconds' must be between 30 and 21600 \(got 10\)/],
-    ['lease-seconds', '90000', /input 'lease-seconds' must be between 30 and 21600 \(got 90000\)/],
+    ['lease-seconds', '10', /input 'lease-seconds' must be an integer from 30 to 21600 \(got 10\)/],
+    ['lease-seconds', '90000', /input 'lease-seconds' must be an integer from 30 to 21600 \(got 90000\)/],
     [
       'require-distinct-approver',
       'maybe',
@@ -335,7 +335,12 @@ describe('claim-checkpoint inputs', () => {
       'invalid-run-id',
       /run-id must be 1-64 characters of \[A-Za-z0-9_-\] .* \(got 6 characters\)/,
     ],
-    ['lease-seconds', '29', 'invalid-input', /input 'lease-seconds' must be between 30 and 21600 \(got 29\)/],
+    [
+      'lease-seconds',
+      '29',
+      'invalid-input',
+      /input 'lease-seconds' must be an integer from 30 to 21600 \(got 29\)/,
+    ],
   ])('refuses %s=%s as %s, naming it', (name, value, code, message) => {
     env = runnerEnv({ operation: 'claim', 'run-id': 'release-1', ...LEDGER, [name]: value });
     expect(failure(() => readClaimCheckpointSettings(stageIo('claim-checkpoint')))).toEqual({
@@ -407,7 +412,7 @@ describe('publish-artifact inputs', () => {
       'on-closed-pr',
       'reopen',
       'invalid-input',
-      /input 'on-closed-pr' must be report or open-new \(got "reopen"\)/,
+      /input 'on-closed-pr' must be one of report, open-new \(got "reopen"\)/,
     ],
     ['epoch', '', 'invalid-input', /input 'epoch' is required/],
     ['epoch', 'one', 'invalid-input', /input 'epoch' must be a positive integer \(got "one"\)/],

@@ -5,12 +5,12 @@
  */
 import { afterEach, describe, expect, it } from '@jest/globals';
 import { writeFileSync } from 'node:fs';
-import { run as runClaimCheckpoint } from '../../src/stages/claim-checkpoint/main.js';
-import { run as runConsumeApproval } from '../../src/stages/consume-approval/main.js';
-import { run as runPreview } from '../../src/stages/preview/main.js';
-import { run as runPublishArtifact } from '../../src/stages/publish-artifact/main.js';
+import { run as runClaimCheckpoint } from '../../src/stages/claim-checkpoint.js';
+import { run as runConsumeApproval } from '../../src/stages/consume-approval.js';
+import { run as runPreview } from '../../src/stages/preview.js';
+import { run as runPublishArtifact } from '../../src/stages/publish-artifact.js';
 import { outcomeOf, printable } from '../../src/stages/runner.js';
-import { WritError } from '@writ/core/errors.js';
+import { WritError } from '../../src/errors.js';
 import { LEDGER_TOKEN, OWNER, REPO } from '../ledger/support/emulator.js';
 import type { RunnerEnv } from './support/runner-env.js';
 import { runnerEnv } from './support/runner-env.js';

@@ -8,18 +8,18 @@
 import { afterEach, describe, expect, it } from '@jest/globals';
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { WritError, errorCode } from '@writ/core/errors.js';
-import { commitOnBranch } from '@writ/core/github/commit-on-branch.js';
+import { WritError, errorCode } from '../../src/errors.js';
+import { commitOnBranch } from '../../src/github/commit-on-branch.js';
 import { stageIo } from '../../src/io/action-io.js';
-import { readRun } from '@writ/core/ledger/ledger.js';
-import { loadPlanFile } from '@writ/core/plan/load.js';
-import type { PlanStep } from '@writ/core/plan/types.js';
-import { consumeApproval } from '@writ/core/stages/consume-approval/stage.js';
-import type { PersistStageSettings } from '../../src/stages/persist/inputs.js';
-import { readPersistSettings } from '../../src/stages/persist/inputs.js';
-import { run as runPersist } from '../../src/stages/persist/main.js';
-import { persist } from '@writ/core/stages/persist/stage.js';
-import { preview } from '../../src/stages/preview/stage.js';
+import { readRun } from '../../src/ledger/ledger.js';
+import { loadPlanFile } from '../../src/plan/load.js';
+import type { PlanStep } from '../../src/plan/types.js';
+import { consumeApprovalStage } from '../../src/stages/consume-approval.js';
+import type { PersistStageSettings } from '../../src/stages/persist.js';
+import { readPersistSettings } from '../../src/stages/persist.js';
+import { run as runPersist } from '../../src/stages/persist.js';
+import { persistStage } from '../../src/stages/persist.js';
+import { previewStage } from '../../src/stages/preview.js';
 import { LEDGER_TOKEN, OWNER, REPO, REPOSITORY, emulatorClient } from '../ledger/support/emulator.js';
 import type { RunnerEnv } from './support/runner-env.js';
 import { runnerEnv } from './support/runner-env.js';
@@ -91,7 +91,7 @@ async function commitPolicy(current: StageWorld, policy: unknown): Promise<void>
 
 /** Proposes `planFile` through the preview stage (status comment included) and approves it as a maintainer. */
 async function approved(current: StageWorld, planFile: string) {
-  const proposed = await preview(
+  const proposed = await previewStage(
     {
       dryRun: false,
       statusIssue: current.statusIssue,
@@ -110,7 +110,7 @@ async function approved(current: StageWorld, planFile: string) {
     { logger: recordingLogger(), connect: () => Promise.resolve(current.deps()) },
   );
   const commentId = await current.comment(String(proposed.outputs['approve-command']));
-  const consumed = await consumeApproval(
+  const consumed = await consumeApprovalStage(
     {
       apiUrl: current.ledgerWorld.emulator.url,
       repository: { owner: OWNER, repo: REPO, full: REPOSITORY },
@@ -141,7 +141,7 @@ function settings(
 ): PersistStageSettings {
   return {
     apiUrl: current.ledgerWorld.emulator.url,
-    repository: { owner: OWNER, repo: REPO, full: REPOSITORY },
+    repository: { owner: OWNER, repo: REPO },
     runId,
     plan: loadPlanFile(planFile),
     epoch: 1,
@@ -199,7 +199,7 @@ describe('persist inputs', () => {
     const read = readPersistSettings(stageIo('persist'));
     expect(read).toMatchObject({
       apiUrl: 'https://api.github.com',
-      repository: { owner: 'acme', repo: 'widgets', full: 'acme/widgets' },
+      repository: { owner: 'acme', repo: 'widgets' },
       runId: 'run-1',
       epoch: 3,
       persistenceEnabled: false,
@@ -214,6 +214,7 @@ describe('persist inputs', () => {
       ledger: { branch: 'bot/writ-ledger', app: { slug: 'writ', id: 12 }, leaseMs: 600_000 },
       holder: { workflow_run_id: 4242, attempt: 2 },
     });
+    expect(read.repository).toEqual({ owner: 'acme', repo: 'widgets' });
     expect(read.plan.steps.map((step) => step.id)).toEqual(['labels']);
   });
 
@@ -316,7 +317,7 @@ describe('persist stage, in-process against the emulator', () => {
     ]);
     const { runId } = await approved(world, planFile);
     const seq = world.lastSeq();
-    const result = await persist(
+    const result = await persistStage(
       settings(world, planFile, runId, { persistenceEnabled: false }),
       world.deps(),
     );
@@ -344,7 +345,7 @@ describe('persist stage, in-process against the emulator', () => {
       { id: 'labels', kind: 'issue.labels', issue: world.statusIssue, add: ['deferred'] },
     ]);
     const { runId } = await approved(world, planFile);
-    const result = await persist(settings(world, planFile, runId), world.deps());
+    const result = await persistStage(settings(world, planFile, runId), world.deps());
     expect(result.outputs).toMatchObject({
       outcome: 'gate-closed',
       reason: 'github-conditional-mutation-not-proven',
@@ -362,7 +363,7 @@ describe('persist stage, in-process against the emulator', () => {
     ]);
     const { runId } = await approved(world, planFile);
     const seq = world.lastSeq();
-    const result = await persist(settings(world, planFile, runId, { dryRun: true }), world.deps());
+    const result = await persistStage(settings(world, planFile, runId, { dryRun: true }), world.deps());
     expect(result.outputs).toMatchObject({ outcome: 'dry-run', reason: '', 'steps-done': 0 });
     expect(result.refusal).toBeUndefined();
     expect(result.summary).toContain('(dry run: nothing written)');
@@ -396,7 +397,7 @@ describe('persist stage, in-process against the emulator', () => {
       { id: 'labels', kind: 'issue.labels', issue: world.statusIssue, add: ['deferred'] },
     ]);
     const { runId, statusCommentId } = await approved(world, planFile);
-    const result = await persist(settings(world, planFile, runId), world.deps());
+    const result = await persistStage(settings(world, planFile, runId), world.deps());
     expect(result.outputs).toMatchObject({
       outcome: 'completed',
       reason: '',
@@ -425,7 +426,7 @@ describe('persist stage, in-process against the emulator', () => {
       { id: 'notify', kind: 'external', target: 'release-planner' },
     ]);
     const { runId } = await approved(world, planFile);
-    const result = await persist(settings(world, planFile, runId), world.deps());
+    const result = await persistStage(settings(world, planFile, runId), world.deps());
     expect(result.outputs).toMatchObject({
       outcome: 'waiting-external',
       reason: '',
@@ -456,7 +457,7 @@ describe('persist stage, in-process against the emulator', () => {
     ]);
     const { runId } = await approved(world, planFile);
     const seq = world.lastSeq();
-    const result = await persist(settings(world, planFile, runId), world.deps());
+    const result = await persistStage(settings(world, planFile, runId), world.deps());
     expect(result.outputs).toMatchObject({ outcome: 'stopped', reason: 'conflict', 'next-step': 'labels' });
     expect(result.refusal?.code).toBe('conflict');
     expect(result.refusal?.details.outcome).toBe('stopped');
@@ -482,7 +483,7 @@ describe('persist stage, in-process against the emulator', () => {
       match: { method: 'PATCH', path: '/repos/acme/widgets/issues/comments/*' },
       fault: { type: 'status', status: 422 },
     });
-    const result = await persist(settings(world, planFile, runId), world.deps());
+    const result = await persistStage(settings(world, planFile, runId), world.deps());
     expect(result.outputs).toMatchObject({ outcome: 'completed' });
     expect(result.summary).toMatch(
       /Status comment not updated \([a-z-]+\); the run's progress stands in the ledger\./,
@@ -499,12 +500,12 @@ describe('persist stage, in-process against the emulator', () => {
     const { runId } = await approved(world, planFile);
     const seq = world.lastSeq();
     const other = writePlan(world, 'other', steps, 'another title');
-    const refused = await persist(settings(world, other, runId), world.deps()).catch((e: unknown) => e);
+    const refused = await persistStage(settings(world, other, runId), world.deps()).catch((e: unknown) => e);
     expect(errorCode(refused)).toBe('stale-or-mismatched-approval');
     const elsewhere = settings(world, planFile, runId, {
-      repository: { owner: 'acme', repo: 'gadgets', full: 'acme/gadgets' },
+      repository: { owner: 'acme', repo: 'gadgets' },
     });
-    const wrongRepository = await persist(elsewhere, world.deps()).catch((e: unknown) => e);
+    const wrongRepository = await persistStage(elsewhere, world.deps()).catch((e: unknown) => e);
     expect(errorCode(wrongRepository)).toBe('invalid-input');
     expect((wrongRepository as Error).message).toMatch(/writes to acme\/widgets, not to this repository/);
     expect(world.writesSince(seq)).toEqual([]);

@@ -4,10 +4,10 @@
  */
 import { afterEach, describe, expect, it } from '@jest/globals';
 import { existsSync, readFileSync } from 'node:fs';
-import { errorCode } from '@writ/core/errors.js';
-import { readRun } from '@writ/core/ledger/ledger.js';
-import type { PreviewStageSettings } from '../../src/stages/preview/inputs.js';
-import { preview } from '../../src/stages/preview/stage.js';
+import { errorCode } from '../../src/errors.js';
+import { readRun } from '../../src/ledger/ledger.js';
+import type { PreviewStageSettings } from '../../src/stages/preview.js';
+import { previewStage } from '../../src/stages/preview.js';
 import { OWNER, REPO, REPOSITORY } from '../ledger/support/emulator.js';
 import type { StageWorld } from './support/stage-world.js';
 import { recordingLogger, stageWorld } from './support/stage-world.js';
@@ -60,7 +60,7 @@ describe('preview stage, in-process', () => {
     const seq = world.lastSeq();
     const dry = settings(world, world.planFile('plan'), { dryRun: true });
     delete dry.write;
-    const result = await preview(dry, deps);
+    const result = await previewStage(dry, deps);
     expect(deps.connects()).toBe(0);
     expect(world.ledgerWorld.emulator.admin.requests().filter((r) => r.seq > seq)).toEqual([]);
     const runId = String(result.outputs['run-id']);
@@ -81,7 +81,7 @@ describe('preview stage, in-process', () => {
     world = await stageWorld();
     const deps = depsOf(world);
     const planFile = world.planFile('plan');
-    const first = await preview(settings(world, planFile), deps);
+    const first = await previewStage(settings(world, planFile), deps);
     expect(first.outputs).toMatchObject({ outcome: 'proposed', reason: '' });
     const runId = String(first.outputs['run-id']);
     const commentId = first.outputs['status-comment-id'];
@@ -92,7 +92,7 @@ describe('preview stage, in-process', () => {
     expect(deps.logger.lines.some((line) => line.includes(`proposed run ${runId}`))).toBe(true);
 
     const seq = world.lastSeq();
-    const again = await preview(settings(world, planFile), deps);
+    const again = await previewStage(settings(world, planFile), deps);
     expect(again.outputs).toMatchObject({ outcome: 'proposed', 'status-comment-id': commentId });
     expect(world.writesSince(seq)).toEqual([]);
     expect(deps.logger.lines.some((line) => line.includes(`already proposed run ${runId}`))).toBe(true);
@@ -102,7 +102,7 @@ describe('preview stage, in-process', () => {
   it('proposes with the status comment reserved in the same commit: the issue checked, one read, the POST, one more commit', async () => {
     world = await stageWorld();
     const seq = world.lastSeq();
-    const result = await preview(settings(world, world.planFile('plan')), depsOf(world));
+    const result = await previewStage(settings(world, world.planFile('plan')), depsOf(world));
     const sent = world.ledgerWorld.emulator.admin
       .requests()
       .filter((r) => r.seq > seq)
@@ -129,9 +129,11 @@ describe('preview stage, in-process', () => {
       fault: { type: 'apply-then-drop' },
       times: 1,
     });
-    const lost = await preview(settings(world, planFile), depsOf(world)).catch((error: unknown) => error);
+    const lost = await previewStage(settings(world, planFile), depsOf(world)).catch(
+      (error: unknown) => error,
+    );
     expect(errorCode(lost)).toBe('precheck-inconclusive');
-    const again = await preview(settings(world, planFile), depsOf(world));
+    const again = await previewStage(settings(world, planFile), depsOf(world));
     const { data: comments } = await world.owner.rest.issues.listComments({
       owner: OWNER,
       repo: REPO,
@@ -142,7 +144,7 @@ describe('preview stage, in-process', () => {
 
   it('proposes without a status comment when no status issue is named', async () => {
     world = await stageWorld();
-    const result = await preview(
+    const result = await previewStage(
       settings(world, world.planFile('plan'), { statusIssue: undefined }),
       depsOf(world),
     );
@@ -152,8 +154,8 @@ describe('preview stage, in-process', () => {
   it('refuses another plan under a run ID already proposed as run-exists', async () => {
     world = await stageWorld();
     const deps = depsOf(world);
-    await preview(settings(world, world.planFile('a'), { runId: 'release-1' }), deps);
-    const refused = await preview(
+    await previewStage(settings(world, world.planFile('a'), { runId: 'release-1' }), deps);
+    const refused = await previewStage(
       settings(world, world.planFile('b', 'Another release'), { runId: 'release-1' }),
       deps,
     ).catch((error: unknown) => error);
@@ -163,7 +165,7 @@ describe('preview stage, in-process', () => {
   it('refuses a plan scoped to another repository as invalid-input, before any ledger write', async () => {
     world = await stageWorld();
     const seq = world.lastSeq();
-    const refused = await preview(
+    const refused = await previewStage(
       settings(world, world.planFile('plan'), {
         write: () => ({
           apiUrl: world!.ledgerWorld.emulator.url,

@@ -8,14 +8,14 @@ import { afterEach, describe, expect, it } from '@jest/globals';
 import { mkdtempSync, readFileSync, symlinkSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { WritError, errorCode } from '@writ/core/errors.js';
+import { WritError, errorCode } from '../../src/errors.js';
 import { stageIo } from '../../src/io/action-io.js';
-import { evidenceProblems } from '@writ/core/probe/evidence.js';
-import { silentLogger } from '@writ/core/redact.js';
-import type { ProbeStageSettings } from '../../src/stages/probe/inputs.js';
-import { readProbeSettings } from '../../src/stages/probe/inputs.js';
-import { run as runProbe } from '../../src/stages/probe/main.js';
-import { probe } from '../../src/stages/probe/stage.js';
+import { evidenceProblems } from '../../src/probe/evidence.js';
+import { silentLogger } from '../../src/redact.js';
+import type { ProbeStageSettings } from '../../src/stages/probe.js';
+import { readProbeSettings } from '../../src/stages/probe.js';
+import { run as runProbe } from '../../src/stages/probe.js';
+import { probeStage } from '../../src/stages/probe.js';
 import type { ProbeWorld } from '../probe/support.js';
 import { CURRENT, REPOSITORY_TOKEN, SANDBOX, SANDBOX_TOKEN, probeWorld } from '../probe/support.js';
 import type { RunnerEnv } from './support/runner-env.js';
@@ -174,7 +174,7 @@ describe('probe stage, in-process against the emulator', () => {
     world = await probeWorld();
     env = runnerEnv({});
     const seq = lastSeq(world);
-    const result = await probe(settings(world, env.dir, { dryRun: true }), deps(world));
+    const result = await probeStage(settings(world, env.dir, { dryRun: true }), deps(world));
     expect(result.outputs).toEqual({ outcome: 'dry-run', reason: '' });
     expect(result.summary).toContain(`## Writ probe: \`${SANDBOX}\` (dry run: nothing written)`);
     expect(result.summary).toContain(
@@ -188,7 +188,7 @@ describe('probe stage, in-process against the emulator', () => {
     world = await probeWorld();
     env = runnerEnv({});
     const before = world.listing();
-    const result = await probe(settings(world, env.dir), deps(world));
+    const result = await probeStage(settings(world, env.dir), deps(world));
     const path = join(env.dir, '.writ/probe-evidence.json');
     expect(result.outputs).toMatchObject({
       outcome: 'probed',
@@ -213,7 +213,7 @@ describe('probe stage, in-process against the emulator', () => {
     world = await probeWorld();
     await world.world('conditional-honoured');
     env = runnerEnv({});
-    const result = await probe(settings(world, env.dir), deps(world));
+    const result = await probeStage(settings(world, env.dir), deps(world));
     expect(result.outputs.outcome).toBe('probed');
     expect(String(result.outputs.opens).split(',')).toEqual(
       expect.arrayContaining(['milestone.edit', 'issue.create']),
@@ -225,7 +225,7 @@ describe('probe stage, in-process against the emulator', () => {
     world = await probeWorld();
     env = runnerEnv({});
     const seq = lastSeq(world);
-    const refused = await probe(
+    const refused = await probeStage(
       settings(world, env.dir, { sandbox: CURRENT, confirmSandbox: CURRENT }),
       deps(world),
     ).catch((error: unknown) => error);
@@ -237,7 +237,7 @@ describe('probe stage, in-process against the emulator', () => {
     world = await probeWorld();
     env = runnerEnv({});
     symlinkSync(mkdtempSync(join(tmpdir(), 'writ-outside-')), join(env.dir, '.writ'));
-    const refused = await probe(
+    const refused = await probeStage(
       settings(world, env.dir, { cases: ['1'], primitives: [] }),
       deps(world),
     ).catch((error: unknown) => error);

@@ -4,15 +4,15 @@
  * from its own `connect` (real Octokit and plugins against the emulator on loopback).
  */
 import { afterEach, describe, expect, it } from '@jest/globals';
-import { validateArtifactBranch } from '@writ/core/artifact/lane.js';
-import { validateArtifactPath } from '@writ/core/artifact/safe-path.js';
-import type { WritError } from '@writ/core/errors.js';
-import { errorCode } from '@writ/core/errors.js';
-import { recordArtifactPublish, releaseLease, takeoverRun } from '@writ/core/ledger/ledger.js';
-import { consumeApproval } from '@writ/core/stages/consume-approval/stage.js';
-import type { PublishArtifactStageSettings } from '../../src/stages/publish-artifact/inputs.js';
-import { publishArtifact } from '../../src/stages/publish-artifact/stage.js';
-import { preview } from '../../src/stages/preview/stage.js';
+import { validateArtifactBranch } from '../../src/artifact/lane.js';
+import { validateArtifactPath } from '../../src/artifact/safe-path.js';
+import type { WritError } from '../../src/errors.js';
+import { errorCode } from '../../src/errors.js';
+import { recordArtifactPublish, releaseLease, takeoverRun } from '../../src/ledger/ledger.js';
+import { consumeApprovalStage } from '../../src/stages/consume-approval.js';
+import type { PublishArtifactStageSettings } from '../../src/stages/publish-artifact.js';
+import { publishArtifactStage } from '../../src/stages/publish-artifact.js';
+import { previewStage } from '../../src/stages/preview.js';
 import { OWNER, REPO, REPOSITORY } from '../ledger/support/emulator.js';
 import type { StageWorld } from './support/stage-world.js';
 import { recordingLogger, stageWorld } from './support/stage-world.js';
@@ -34,7 +34,7 @@ function plain(markdown: string): string {
 async function approvedRun(current: StageWorld) {
   const planFile = current.planFile('plan');
   const planRoots = { workspace: current.workspace, runnerTemp: undefined };
-  const proposed = await preview(
+  const proposed = await previewStage(
     {
       dryRun: false,
       statusIssue: undefined,
@@ -53,7 +53,7 @@ async function approvedRun(current: StageWorld) {
     { logger: recordingLogger(), connect: () => Promise.resolve(current.deps()) },
   );
   const commentId = await current.comment(String(proposed.outputs['approve-command']));
-  const approved = await consumeApproval(
+  const approved = await consumeApprovalStage(
     {
       apiUrl: current.ledgerWorld.emulator.url,
       repository,
@@ -105,7 +105,7 @@ describe('publish-artifact stage, in-process', () => {
   it('creates the branch, the commit and one pull request; then unchanged; then updated', async () => {
     world = await stageWorld();
     const run = await approvedRun(world);
-    const created = await publishArtifact(settings(world, run), world.deps());
+    const created = await publishArtifactStage(settings(world, run), world.deps());
     expect(created.outputs).toMatchObject({ outcome: 'created', reason: '', branch: 'bot/writ-artifact' });
     expect(created.outputs['pr-number']).toEqual(expect.any(Number));
     expect(String(created.outputs['commit-oid'])).toMatch(/^[0-9a-f]{40}$/);
@@ -114,7 +114,7 @@ describe('publish-artifact stage, in-process', () => {
     expect(created.untrusted).toBeUndefined();
 
     const seq = world.lastSeq();
-    const unchanged = await publishArtifact(settings(world, run), world.deps());
+    const unchanged = await publishArtifactStage(settings(world, run), world.deps());
     expect(unchanged.outputs).toMatchObject({
       outcome: 'unchanged',
       'pr-number': created.outputs['pr-number'],
@@ -122,7 +122,7 @@ describe('publish-artifact stage, in-process', () => {
     });
     expect(world.writesSince(seq)).toEqual([]);
 
-    const updated = await publishArtifact(
+    const updated = await publishArtifactStage(
       settings(world, run, { content: Buffer.from('# Roadmap\n\nv2\n') }),
       world.deps(),
     );
@@ -135,7 +135,7 @@ describe('publish-artifact stage, in-process', () => {
     world = await stageWorld();
     const run = await approvedRun(world);
     const seq = world.lastSeq();
-    const dry = await publishArtifact(settings(world, run, { dryRun: true }), world.deps());
+    const dry = await publishArtifactStage(settings(world, run, { dryRun: true }), world.deps());
     expect(dry.outputs).toMatchObject({ outcome: 'dry-run', 'pr-number': '', 'commit-oid': '' });
     expect(plain(dry.summary)).toContain('Requests it would make:');
     expect(plain(dry.summary)).toContain(
@@ -150,14 +150,14 @@ describe('publish-artifact stage, in-process', () => {
   it('refuses to reopen a pull request a human closed, naming it in the refusal', async () => {
     world = await stageWorld();
     const run = await approvedRun(world);
-    const created = await publishArtifact(settings(world, run), world.deps());
+    const created = await publishArtifactStage(settings(world, run), world.deps());
     await world.owner.rest.pulls.update({
       owner: OWNER,
       repo: REPO,
       pull_number: Number(created.outputs['pr-number']),
       state: 'closed',
     });
-    const refused = await publishArtifact(
+    const refused = await publishArtifactStage(
       settings(world, run, { content: Buffer.from('# Roadmap\n\nv3\n') }),
       world.deps(),
     ).catch((error: unknown) => error);
@@ -168,7 +168,7 @@ describe('publish-artifact stage, in-process', () => {
   it('refuses a publish fenced by an older epoch', async () => {
     world = await stageWorld();
     const run = await approvedRun(world);
-    const refused = await publishArtifact(
+    const refused = await publishArtifactStage(
       settings(world, { ...run, epoch: run.epoch + 1 }),
       world.deps(),
     ).catch((error: unknown) => error);
@@ -190,7 +190,7 @@ describe('publish-artifact is fenced by holder', () => {
     code = 'fenced',
   ): Promise<void> {
     const seq = current.lastSeq();
-    const refused = await publishArtifact(publish, current.deps()).catch((error: unknown) => error);
+    const refused = await publishArtifactStage(publish, current.deps()).catch((error: unknown) => error);
     expect(errorCode(refused)).toBe(code);
     expect(current.writesSince(seq)).toEqual([]);
   }
@@ -200,7 +200,7 @@ describe('publish-artifact is fenced by holder', () => {
     const run = await approvedRun(world);
     await refusedWithoutWrites(world, settings(world, run, { holder: { workflow_run_id: 78, attempt: 1 } }));
     await refusedWithoutWrites(world, settings(world, run, { holder: { ...HOLDER, attempt: 2 } }));
-    const published = await publishArtifact(settings(world, run, { holder: HOLDER }), world.deps());
+    const published = await publishArtifactStage(settings(world, run, { holder: HOLDER }), world.deps());
     expect(published.outputs).toMatchObject({ outcome: 'created', reason: '' });
   });
 
@@ -222,7 +222,7 @@ describe('publish-artifact is fenced by holder', () => {
     await refusedWithoutWrites(world, settings(world, run));
     // The new epoch is readable by anyone: knowing it does not make the old holder the holder.
     await refusedWithoutWrites(world, settings(world, { ...run, epoch }));
-    const published = await publishArtifact(
+    const published = await publishArtifactStage(
       settings(world, { ...run, epoch }, { holder: taker }),
       world.deps(),
     );
@@ -238,7 +238,7 @@ describe('publish-artifact is fenced by holder', () => {
       holder: { run_id: run.runId, ...HOLDER },
     });
     await refusedWithoutWrites(world, settings(world, run, { holder: { workflow_run_id: 78, attempt: 1 } }));
-    const published = await publishArtifact(settings(world, run), world.deps());
+    const published = await publishArtifactStage(settings(world, run), world.deps());
     expect(published.outputs).toMatchObject({ outcome: 'created', reason: '' });
   });
 

@@ -9,17 +9,17 @@ import { existsSync, mkdtempSync, readFileSync, symlinkSync, writeFileSync } fro
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from '@jest/globals';
-import { validateArtifactBranch } from '@writ/core/artifact/lane.js';
+import { validateArtifactBranch } from '../../src/artifact/lane.js';
 import { ledgerStateOf } from '../../src/artifact/ledger-state.js';
-import { validateArtifactPath } from '@writ/core/artifact/safe-path.js';
-import { errorCode } from '@writ/core/errors.js';
-import { checkpointStep, claimStep, readRun } from '@writ/core/ledger/ledger.js';
-import type { RunFile } from '@writ/core/ledger/types.js';
-import { consumeApproval } from '@writ/core/stages/consume-approval/stage.js';
-import type { PublishArtifactStageSettings } from '../../src/stages/publish-artifact/inputs.js';
-import { ledgerStatePath } from '../../src/stages/publish-artifact/inputs.js';
-import { publishArtifact } from '../../src/stages/publish-artifact/stage.js';
-import { preview } from '../../src/stages/preview/stage.js';
+import { validateArtifactPath } from '../../src/artifact/safe-path.js';
+import { errorCode } from '../../src/errors.js';
+import { checkpointStep, claimStep, readRun } from '../../src/ledger/ledger.js';
+import type { RunFile } from '../../src/ledger/types.js';
+import { consumeApprovalStage } from '../../src/stages/consume-approval.js';
+import type { PublishArtifactStageSettings } from '../../src/stages/publish-artifact.js';
+import { ledgerStatePath } from '../../src/stages/publish-artifact.js';
+import { publishArtifactStage } from '../../src/stages/publish-artifact.js';
+import { previewStage } from '../../src/stages/preview.js';
 import { OWNER, REPO, REPOSITORY } from '../ledger/support/emulator.js';
 import type { StageWorld } from './support/stage-world.js';
 import { recordingLogger, stageWorld } from './support/stage-world.js';
@@ -38,7 +38,7 @@ afterEach(async () => {
 async function proposedRun(current: StageWorld) {
   const planFile = current.planFile('plan');
   const planRoots = { workspace: current.workspace, runnerTemp: undefined };
-  const proposed = await preview(
+  const proposed = await previewStage(
     {
       dryRun: false,
       statusIssue: undefined,
@@ -115,7 +115,7 @@ describe('publish-artifact ledger-state-file, against the emulator', () => {
     const stateAt = async (name: string): Promise<string> => {
       const file = join(world?.workspace ?? '', `${name}.json`);
       const seq = world?.lastSeq() ?? 0;
-      const result = await publishArtifact(
+      const result = await publishArtifactStage(
         settings(world as StageWorld, run, file),
         (world as StageWorld).deps(),
       );
@@ -138,7 +138,7 @@ describe('publish-artifact ledger-state-file, against the emulator', () => {
     });
 
     const commentId = await world.comment(String(run.command['approve-command']));
-    await consumeApproval(
+    await consumeApprovalStage(
       {
         apiUrl: world.ledgerWorld.emulator.url,
         repository,
@@ -204,7 +204,7 @@ describe('publish-artifact ledger-state-file, against the emulator', () => {
     world = await stageWorld();
     const run = await proposedRun(world);
     const file = join(world.workspace, 'state.json');
-    const missing = await publishArtifact(
+    const missing = await publishArtifactStage(
       settings(world, { ...run, runId: 'no-such-run' }, file),
       world.deps(),
     ).then(
@@ -214,7 +214,7 @@ describe('publish-artifact ledger-state-file, against the emulator', () => {
     expect(missing).toBe('run-not-found');
     expect(existsSync(file)).toBe(false);
     writeFileSync(file, 'keep');
-    await expect(publishArtifact(settings(world, run, file), world.deps())).rejects.toThrow();
+    await expect(publishArtifactStage(settings(world, run, file), world.deps())).rejects.toThrow();
     expect(readFileSync(file, 'utf8')).toBe('keep');
   });
 });

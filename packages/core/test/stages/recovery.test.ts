@@ -1,5 +1,5 @@
 /**
- * The recovery stage in-process: its inputs through the real @actions/core reader, `recovery(settings,
+ * The recovery stage in-process: its inputs through the real @actions/core reader, `recoveryStage(settings,
  * deps)` against the emulator with the real Octokit and persist's own step observer, and `main` as the
  * runner starts it (INPUT_* in, outputs and summary out).
  */
@@ -7,16 +7,17 @@ import { afterEach, beforeEach, describe, expect, it } from '@jest/globals';
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { WritError } from '@writ/core/errors.js';
+import { WritError } from '../../src/errors.js';
 import { stageIo } from '../../src/io/action-io.js';
-import { silentLogger } from '@writ/core/redact.js';
-import { connectRecovery } from '../../src/stages/recovery/connect.js';
-import type { RecoveryStageSettings } from '@writ/core/stages/recovery/inputs.js';
-import { readRecoverySettings, readServerUrl } from '@writ/core/stages/recovery/inputs.js';
-import type { RecoveryReport } from '@writ/core/recovery/recover.js';
-import { renderRecoverySummary } from '@writ/core/stages/recovery/stage.js';
-import { run as runRecovery } from '../../src/stages/recovery/main.js';
-import { recovery } from '@writ/core/stages/recovery/stage.js';
+import { silentLogger } from '../../src/redact.js';
+import { connectRecovery } from '../../src/stages/recovery.js';
+import type { RecoveryStageSettings } from '../../src/stages/recovery.js';
+import { readRecoverySettings } from '../../src/stages/recovery.js';
+import { readServerUrl } from '../../src/stages/context.js';
+import type { RecoveryReport } from '../../src/recovery/recover.js';
+import { renderRecoverySummary } from '../../src/stages/recovery.js';
+import { run as runRecovery } from '../../src/stages/recovery.js';
+import { recoveryStage } from '../../src/stages/recovery.js';
 import type { SliceWorld } from '../../../../test/support/world.js';
 import { APP_SLUG, OWNER, REPO, sliceWorld } from '../../../../test/support/world.js';
 import {
@@ -179,7 +180,7 @@ describe('recovery stage, in-process against the emulator', () => {
 
   it('sweeps an empty ledger: nothing scanned, every count 0, no resumable run', async () => {
     const current = settings();
-    const result = await recovery(current, deps(current));
+    const result = await recoveryStage(current, deps(current));
     expect(result.outputs).toEqual({
       scanned: 0,
       'taken-over': 0,
@@ -203,7 +204,7 @@ describe('recovery stage, in-process against the emulator', () => {
     const before = (world as SliceWorld).emulator.admin
       .requests()
       .filter((entry) => entry.mutations.length > 0).length;
-    const result = await recovery(current, deps(current));
+    const result = await recoveryStage(current, deps(current));
     // It counts the takeover it would make; the ledger is not written.
     expect(result.outputs).toMatchObject({ scanned: 1, outcome: 'dry-run', 'taken-over': 1 });
     expect(result.summary).toContain('## Writ recovery (dry run: nothing written)');
@@ -217,7 +218,7 @@ describe('recovery stage, in-process against the emulator', () => {
   it('takes the run over, observes its claimed step with persist’s observer and lists what needs a human', async () => {
     const { runId, planFile } = await crashed();
     const current = settings({ planFile });
-    const result = await recovery(current, deps(current));
+    const result = await recoveryStage(current, deps(current));
     expect(result.outputs).toMatchObject({ scanned: 1, 'taken-over': 1, outcome: 'swept' });
     // The roadmap plan's first step expects milestone #12, which this repository does not have.
     expect(result.outputs['needs-reconciliation']).toBe(1);
@@ -229,7 +230,7 @@ describe('recovery stage, in-process against the emulator', () => {
   it('says so in the summary when the plan file cannot be used, and consumes nothing from it', async () => {
     await crashed();
     const current = settings({ planFile: join(dir, 'missing.json') });
-    const result = await recovery(current, deps(current));
+    const result = await recoveryStage(current, deps(current));
     expect(result.summary).toMatch(
       /The plan file could not be used \(`[a-z-]+`\): nothing was consumed from it\./,
     );
@@ -238,7 +239,7 @@ describe('recovery stage, in-process against the emulator', () => {
   it('reads holder liveness with the actions token when one is given (a token without actions: read cannot)', async () => {
     await crashed();
     const current = settings({ ledger: { ...settings().ledger, token: NO_ACTIONS_TOKEN } });
-    const withActions = await recovery(current, deps(current, SWEEPER_TOKEN));
+    const withActions = await recoveryStage(current, deps(current, SWEEPER_TOKEN));
     expect(withActions.outputs['taken-over']).toBe(1);
   });
 });

@@ -10,11 +10,11 @@ import { mkdirSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
-import { run as runClaimCheckpoint } from '../../src/stages/claim-checkpoint/main.js';
-import { run as runConsumeApproval } from '../../src/stages/consume-approval/main.js';
-import { run as runPreview } from '../../src/stages/preview/main.js';
-import { run as runRecovery } from '../../src/stages/recovery/main.js';
-import { runStage } from '../../src/stages/runner.js';
+import { run as runClaimCheckpoint } from '../../src/stages/claim-checkpoint.js';
+import { run as runConsumeApproval } from '../../src/stages/consume-approval.js';
+import { run as runPreview } from '../../src/stages/preview.js';
+import { run as runRecovery } from '../../src/stages/recovery.js';
+import { runAction } from '../../src/stages/runner.js';
 import { LEDGER_TOKEN, OWNER, REPO } from '../ledger/support/emulator.js';
 import type { RunnerEnv } from './support/runner-env.js';
 import { runnerEnv } from './support/runner-env.js';
@@ -272,7 +272,7 @@ describe('the runner maps what reaches it', () => {
   /** Runs a stage whose work is `work`, through the one runner every stage's main uses. */
   async function runWith(work: () => Promise<unknown>): Promise<RunnerEnv> {
     const current = stageEnv({});
-    await runStage('recovery', {
+    await runAction('recovery', {
       inputs: () => ({}),
       connect: () => ({}),
       stage: async () => {
@@ -305,7 +305,7 @@ describe('the runner maps what reaches it', () => {
     env = await runWith(() => Promise.resolve());
     env.restore();
     env = stageEnv({}, { env: { GITHUB_OUTPUT: world.workspace } });
-    await runStage('recovery', {
+    await runAction('recovery', {
       inputs: () => ({}),
       connect: () => ({}),
       stage: () => Promise.resolve({ outputs: { outcome: 'swept', reason: '' }, summary: '' }),

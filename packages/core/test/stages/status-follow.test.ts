@@ -7,17 +7,17 @@
 import { afterEach, describe, expect, it } from '@jest/globals';
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { commitOnBranch } from '@writ/core/github/commit-on-branch.js';
-import { readRun } from '@writ/core/ledger/ledger.js';
-import { loadPlanFile } from '@writ/core/plan/load.js';
-import type { PlanStep } from '@writ/core/plan/types.js';
+import { commitOnBranch } from '../../src/github/commit-on-branch.js';
+import { readRun } from '../../src/ledger/ledger.js';
+import { loadPlanFile } from '../../src/plan/load.js';
+import type { PlanStep } from '../../src/plan/types.js';
 import { previewOf } from '../../src/recovery/repair-status.js';
-import type { ClaimCheckpointStageSettings } from '../../src/stages/claim-checkpoint/inputs.js';
-import { claimCheckpoint } from '../../src/stages/claim-checkpoint/stage.js';
-import { consumeApproval } from '@writ/core/stages/consume-approval/stage.js';
-import type { PersistStageSettings } from '../../src/stages/persist/inputs.js';
-import { persist } from '@writ/core/stages/persist/stage.js';
-import { preview } from '../../src/stages/preview/stage.js';
+import type { ClaimCheckpointStageSettings } from '../../src/stages/claim-checkpoint.js';
+import { claimCheckpointStage } from '../../src/stages/claim-checkpoint.js';
+import { consumeApprovalStage } from '../../src/stages/consume-approval.js';
+import type { PersistStageSettings } from '../../src/stages/persist.js';
+import { persistStage } from '../../src/stages/persist.js';
+import { previewStage } from '../../src/stages/preview.js';
 import { OWNER, REPO, REPOSITORY } from '../ledger/support/emulator.js';
 import type { StageWorld } from './support/stage-world.js';
 import { recordingLogger, stageWorld } from './support/stage-world.js';
@@ -33,7 +33,7 @@ const HOLDER = { workflow_run_id: 77, attempt: 1 };
 
 /** Proposes `planFile` (status comment on the world's issue) and approves it as a maintainer. */
 async function approved(current: StageWorld, planFile: string) {
-  const proposed = await preview(
+  const proposed = await previewStage(
     {
       dryRun: false,
       statusIssue: current.statusIssue,
@@ -52,7 +52,7 @@ async function approved(current: StageWorld, planFile: string) {
     { logger: recordingLogger(), connect: () => Promise.resolve(current.deps()) },
   );
   const commentId = await current.comment(String(proposed.outputs['approve-command']));
-  const consumed = await consumeApproval(
+  const consumed = await consumeApprovalStage(
     {
       apiUrl: current.ledgerWorld.emulator.url,
       repository: { owner: OWNER, repo: REPO, full: REPOSITORY },
@@ -119,7 +119,7 @@ describe('claim-checkpoint: the status comment follows', () => {
     const common = { runId, epoch };
 
     let seq = world.lastSeq();
-    const claim = await claimCheckpoint(claimSettings(world, common), deps);
+    const claim = await claimCheckpointStage(claimSettings(world, common), deps);
     expect(claim.outputs.outcome).toBe('claimed');
     let sent = commentRequests(world, seq, statusCommentId);
     let body = await statusBody(world, statusCommentId);
@@ -135,7 +135,7 @@ describe('claim-checkpoint: the status comment follows', () => {
     expect(claim.summary).toContain('Status comment: updated.');
 
     seq = world.lastSeq();
-    const done = await claimCheckpoint(
+    const done = await claimCheckpointStage(
       claimSettings(world, { ...common, operation: 'checkpoint', outcome: 'done', statusCode: 202 }),
       deps,
     );
@@ -146,7 +146,7 @@ describe('claim-checkpoint: the status comment follows', () => {
     expect(sent).toEqual(['GET 200', 'PATCH 200']);
 
     for (const operation of ['claim', 'checkpoint'] as const) {
-      await claimCheckpoint(
+      await claimCheckpointStage(
         claimSettings(world, {
           ...common,
           stepId: 'notify-packagers',
@@ -170,14 +170,14 @@ describe('claim-checkpoint: the status comment follows', () => {
     const { runId, epoch, statusCommentId } = await approved(world, world.planFile('ended'));
     const deps = world.deps();
     for (const stepId of ['build-artifacts', 'notify-packagers']) {
-      await claimCheckpoint(claimSettings(world, { runId, epoch, stepId }), deps);
-      await claimCheckpoint(
+      await claimCheckpointStage(claimSettings(world, { runId, epoch, stepId }), deps);
+      await claimCheckpointStage(
         claimSettings(world, { runId, epoch, stepId, operation: 'checkpoint', outcome: 'done' }),
         deps,
       );
     }
     const seq = world.lastSeq();
-    const released = await claimCheckpoint(
+    const released = await claimCheckpointStage(
       claimSettings(world, { runId, epoch, operation: 'release', stepId: undefined }),
       deps,
     );
@@ -189,13 +189,13 @@ describe('claim-checkpoint: the status comment follows', () => {
     world = await stageWorld();
     const { runId, epoch, statusCommentId } = await approved(world, world.planFile('fault'));
     const deps = world.deps();
-    await claimCheckpoint(claimSettings(world, { runId, epoch }), deps);
+    await claimCheckpointStage(claimSettings(world, { runId, epoch }), deps);
     world.ledgerWorld.emulator.admin.addFault({
       match: { method: 'PATCH', path: '/repos/acme/widgets/issues/comments/*' },
       fault: { type: 'status', status: 502 },
     });
     let seq = world.lastSeq();
-    const done = await claimCheckpoint(
+    const done = await claimCheckpointStage(
       claimSettings(world, { runId, epoch, operation: 'checkpoint', outcome: 'done' }),
       deps,
     );
@@ -213,7 +213,7 @@ describe('claim-checkpoint: the status comment follows', () => {
     // The next stage reads the comment back (its PATCH's outcome is unknown) and brings it up to date.
     world.ledgerWorld.emulator.admin.clearFaults();
     seq = world.lastSeq();
-    await claimCheckpoint(claimSettings(world, { runId, epoch, stepId: 'notify-packagers' }), deps);
+    await claimCheckpointStage(claimSettings(world, { runId, epoch, stepId: 'notify-packagers' }), deps);
     const sent = commentRequests(world, seq, statusCommentId);
     const body = await statusBody(world, statusCommentId);
     expect(body).toContain('Steps: 1 done, 1 claimed (of 2).');
@@ -271,7 +271,7 @@ function writePlan(current: StageWorld, name: string, steps: PlanStep[]): string
 function persistSettings(current: StageWorld, planFile: string, runId: string): PersistStageSettings {
   return {
     apiUrl: current.ledgerWorld.emulator.url,
-    repository: { owner: OWNER, repo: REPO, full: REPOSITORY },
+    repository: { owner: OWNER, repo: REPO },
     runId,
     plan: loadPlanFile(planFile),
     epoch: 1,
@@ -301,7 +301,7 @@ describe('persist: the status comment follows each claim window', () => {
     const settings = persistSettings(world, planFile, runId);
     // Killed after the first step's write, before its checkpoint (in-process: a throw).
     await expect(
-      persist(settings, {
+      persistStage(settings, {
         ...world.deps(),
         afterWrite: () => {
           throw new Error('killed');
@@ -315,7 +315,7 @@ describe('persist: the status comment follows each claim window', () => {
     expect(body).toContain('Epoch 1, held by workflow run 77 (attempt 1).');
 
     let seq = world.lastSeq();
-    const resumed = await persist(settings, world.deps());
+    const resumed = await persistStage(settings, world.deps());
     expect(resumed.outputs.outcome).toBe('completed');
     const sent = commentRequests(world, seq, statusCommentId);
     body = await statusBody(world, statusCommentId);
@@ -326,7 +326,7 @@ describe('persist: the status comment follows each claim window', () => {
 
     // Again on the completed run: the projection is unchanged, so no comment request at all.
     seq = world.lastSeq();
-    const again = await persist(settings, world.deps());
+    const again = await persistStage(settings, world.deps());
     expect(again.outputs.outcome).toBe('completed');
     expect(again.summary).toContain(`Status comment ${statusCommentId}: unchanged.`);
     expect(commentRequests(world, seq, statusCommentId)).toEqual([]);

@@ -1,29 +1,86 @@
-import type { Command } from '../../command/grammar.js';
-import { consumeHumanCommand } from '../../approval/commands.js';
-import { consumeApprovalComment } from '../../approval/consume-approval.js';
-import type { VerifiedCommand } from '../../approval/verify.js';
-import { verifyCommandComment } from '../../approval/verify.js';
-import { readBeforeConsume } from '../../ledger/ledger.js';
-import type { LedgerSnapshot } from '../../ledger/store.js';
-import { bindPlan } from '../../plan/binding.js';
-import { loadPlanFile } from '../../plan/load.js';
-import type { Plan } from '../../plan/types.js';
-import type { RunFile } from '../../ledger/types.js';
-import { repairStatusComment } from '../../recovery/repair-status.js';
-import { errorCode, failureMessage } from '../../errors.js';
-import { renderPreview } from '../../preview/render.js';
-import { renderStatusProjection } from '../../status-comment/projection.js';
-import { statusFold, syncStatusComment } from '../../status-comment/sync.js';
-import type { StageDeps } from '../connect.js';
-import type { StageResult } from '../runner.js';
-import { describeCommit } from '../runner.js';
-import type { ConsumeApprovalStageSettings } from './inputs.js';
+/**
+ * The consume-approval action (actions/consume-approval/action.yml): one human comment, re-verified
+ * live, consumed once: an approval (approval/consume-approval.ts `consumeApprovalComment`), or a
+ * reconcile or cancel command (approval/commands.ts `consumeHumanCommand`); then the run's status
+ * comment follows. Its inputs, `consumeApprovalStage` and `run`, what the action's bundle runs.
+ */
+import { approvalCommentId, parseAllowedRoles } from '../approval/authorize.js';
+import { consumeHumanCommand } from '../approval/commands.js';
+import { consumeApprovalComment } from '../approval/consume-approval.js';
+import type { VerifiedCommand } from '../approval/verify.js';
+import { verifyCommandComment } from '../approval/verify.js';
+import type { Command } from '../command/grammar.js';
+import { errorCode, failureMessage } from '../errors.js';
+import type { StageIo } from '../io/action-io.js';
+import { runnerLogger } from '../io/action-io.js';
+import type { FileRoots } from '../io/input-file.js';
+import { readBeforeConsume } from '../ledger/ledger.js';
+import type { RepositoryName } from '../ledger/paths.js';
+import type { LedgerSnapshot } from '../ledger/store.js';
+import type { RunFile } from '../ledger/types.js';
+import { bindPlan } from '../plan/binding.js';
+import { loadPlanFile } from '../plan/load.js';
+import type { Plan } from '../plan/types.js';
+import { renderPreview } from '../preview/render.js';
+import { repairStatusComment } from '../recovery/repair-status.js';
+import { renderStatusProjection } from '../status-comment/projection.js';
+import { statusFold, syncStatusComment } from '../status-comment/sync.js';
+import type { StageDeps } from './connect.js';
+import { connect } from './connect.js';
+import { readRunnerContext } from './context.js';
+import type { LedgerSettings } from './ledger-inputs.js';
+import { readLedgerSettings } from './ledger-inputs.js';
+import type { StageResult } from './runner.js';
+import { describeCommit, runAction } from './runner.js';
+
+export interface ConsumeApprovalStageSettings {
+  apiUrl: string;
+  repository: RepositoryName & { full: string };
+  /** The approving comment, from an `issue_comment` `created` event (re-read from the API). */
+  commentId: number;
+  dryRun: boolean;
+  commandPrefix: string;
+  ledger: LedgerSettings;
+  planFile: string;
+  planRoots: FileRoots;
+  allowedRoles: string[];
+  requireDistinctApprover: boolean;
+  holder: { workflow_run_id: number; attempt: number };
+  /** The token that reads an expired lease holder's liveness (`actions-token`); null: the ledger token. */
+  actionsToken?: string | null;
+}
+
+export function readConsumeApprovalSettings(io: StageIo<'consume-approval'>): ConsumeApprovalStageSettings {
+  const context = readRunnerContext();
+  // Before anything else: only a newly created issue comment can approve.
+  const commentId = approvalCommentId({ eventName: context.eventName, payload: context.payload });
+  const dryRun = io.booleanInput('dry-run');
+  const commandPrefix = io.input('command-prefix');
+  const ledger = readLedgerSettings(io, 'lease-seconds');
+  const planFile = io.input('plan-file');
+  const allowedRoles = parseAllowedRoles(io.input('allowed-roles'));
+  const actionsToken = io.input('actions-token');
+  return {
+    apiUrl: context.apiUrl,
+    repository: context.repository,
+    commentId,
+    dryRun,
+    commandPrefix,
+    ledger,
+    planFile,
+    planRoots: { workspace: context.workspace, runnerTemp: context.runnerTemp },
+    allowedRoles,
+    requireDistinctApprover: io.booleanInput('require-distinct-approver'),
+    holder: { workflow_run_id: context.workflowRunId, attempt: context.attempt },
+    actionsToken: actionsToken === '' ? null : actionsToken,
+  };
+}
 
 /**
  * One human comment, re-verified live, consumed once: an approval, or a reconcile or cancel command
  * (one grammar, one verification); then the run's status comment follows.
  */
-export async function consumeApproval(
+export async function consumeApprovalStage(
   settings: ConsumeApprovalStageSettings,
   deps: StageDeps,
 ): Promise<StageResult<'consume-approval'>> {
@@ -190,4 +247,19 @@ async function consumeCommand(
       reason: '',
     },
   };
+}
+
+/** The consume-approval action: one human comment, re-verified live, consumed once. */
+export async function run(): Promise<void> {
+  await runAction('consume-approval', {
+    inputs: readConsumeApprovalSettings,
+    connect: (settings) =>
+      connect(
+        { apiUrl: settings.apiUrl, repository: settings.repository.full },
+        settings.ledger,
+        runnerLogger,
+        { actionsToken: settings.actionsToken ?? null },
+      ),
+    stage: consumeApprovalStage,
+  });
 }

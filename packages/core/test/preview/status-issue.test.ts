@@ -2,13 +2,13 @@
  * preview's status-issue check on the answers a workflow's wrong number or a hostile API gives: a
  * missing or deleted issue (404, 410) and a transferred one are `invalid-input` naming the input; an
  * answer that is not an issue is `github-request-failed`; any other failure is left to the runner's
- * request-failure mapping (rethrown as is). The emulator's own answers are in refusals.test.ts.
+ * request-failure mapping (rethrown as is). The emulator's own answers are in stages/refusals.test.ts.
  */
 import { describe, expect, it } from '@jest/globals';
 import { RequestError } from '@octokit/request-error';
-import { WritError } from '@writ/core/errors.js';
-import type { GitHubClient } from '@writ/core/github/client.js';
-import { checkStatusIssue } from '../../src/stages/preview/status-issue.js';
+import { WritError } from '../../src/errors.js';
+import type { GitHubClient } from '../../src/github/client.js';
+import { checkStatusIssue } from '../../src/preview/status-issue.js';
 
 const REPOSITORY = { owner: 'acme', repo: 'widgets', full: 'acme/widgets' };
 const ISSUE_URL = 'https://api.github.com/repos/acme/widgets/issues/7';

@@ -5,9 +5,9 @@
  * workflow that names the wrong number learns it here, as `invalid-input` naming the input, with
  * nothing written, not from a failed comment after the ledger commit.
  */
-import { WritError, httpStatus } from '../../errors.js';
-import type { GitHubClient } from '../../github/client.js';
-import type { RepositoryName } from '../../ledger/paths.js';
+import { WritError, httpStatus } from '../errors.js';
+import type { GitHubClient } from '../github/client.js';
+import type { RepositoryName } from '../ledger/paths.js';
 
 export async function checkStatusIssue(
   github: GitHubClient,
