@@ -5,6 +5,12 @@
  * not yet written), `persisted` (done), `conflict` (the pre-write read differed, or the step failed).
  * Only IDs, enums, numbers and digests: no title, body, login or token. Canonical JSON, so identical
  * state gives identical bytes.
+ *
+ * The publish job reads the ledger twice on purpose: once here, for the renderer, and again in the
+ * publish that follows, whose gate re-verifies the approval and the fence just before it writes. The
+ * renderer is the user's own step between the two, and its output is the publish's input, so one run
+ * cannot do both without running the user's renderer itself; the state the renderer saw may also be
+ * stale by the time the publish writes (the run cancelled, its lease taken over).
  */
 import { canonicalize } from '../canonical-json.js';
 import type { RunFile, RunState, StepStatus } from '../ledger/types.js';

@@ -20,6 +20,7 @@ import type { RepositoryName } from '../ledger/paths.js';
 import { LEDGER_ROOT_PATH } from '../ledger/paths.js';
 import type { Holder, RunFile } from '../ledger/types.js';
 import { DEFAULT_LEDGER_BRANCH } from '../ledger/types.js';
+import type { LedgerView } from '../ledger/transitions.js';
 import { checkArtifactFence } from '../ledger/transitions.js';
 import { loadPlanFile } from '../plan/load.js';
 import type { Logger } from '../redact.js';
@@ -246,18 +247,26 @@ function sameRepository(a: RepositoryName, b: RepositoryName): boolean {
   return a.owner.toLowerCase() === b.owner.toLowerCase() && a.repo.toLowerCase() === b.repo.toLowerCase();
 }
 
-export async function publishArtifact(
-  deps: { github: GitHubClient; ledger: LedgerContext; logger: Logger },
-  settings: PublishSettings,
-): Promise<PublishResult> {
-  const { github } = deps;
+type PublishDeps = { github: GitHubClient; ledger: LedgerContext; logger: Logger };
+
+/** What the gate's read left: the approved run, the ledger view it was proved on, and the lane. */
+interface GatedLane {
+  approvedRun: RunFile;
+  /** The lease as the gate's ledger read found it: the first fence check's input. */
+  view: Pick<LedgerView, 'lease'>;
+  laneRequest: LaneRequest;
+  laneState: LaneState;
+}
+
+/**
+ * The approval gate, re-verified against the plan, with the lane (default branch, base, bot branch, its
+ * file, its pull requests) read in the gate's own ledger read when the ledger is in the same repository,
+ * else by a read of its own. The lane is looked at only once the gate has passed.
+ */
+async function readGatedLane(deps: PublishDeps, settings: PublishSettings): Promise<GatedLane> {
   const { repository, path, branch } = settings;
-  const ledgerBranches = [deps.ledger.store.location.branch, DEFAULT_LEDGER_BRANCH];
-  const prTitle = publishableText(settings);
   const plan = loadPlanFile(settings.planFile, settings.planRoots);
   const laneRequest: LaneRequest = { repository, branch, base: settings.base, path };
-  // The lane (default branch, base, bot branch, its file, its pull requests) is read in the gate's own
-  // ledger read; it is looked at only once the gate has passed.
   const { run: approvedRun, view } = await verifyApprovalGateView(
     deps,
     {
@@ -271,8 +280,80 @@ export async function publishArtifact(
   );
   const laneState =
     view.alongside === undefined
-      ? await readLane(github, laneRequest)
+      ? await readLane(deps.github, laneRequest)
       : parseLane(view.alongside, laneRequest);
+  return { approvedRun, view, laneRequest, laneState };
+}
+
+/** `artifact-pr-closed` when the bot's pull request was closed unmerged and a human decides (`report`). */
+function refuseClosedPull(pulls: PullState, settings: PublishSettings): void {
+  if (pulls.open !== null || pulls.closedUnmerged === null || settings.onClosedPr !== 'report') return;
+  throw new WritError(
+    'artifact-pr-closed',
+    `pull request #${pulls.closedUnmerged.number} (${pulls.closedUnmerged.html_url}) for '${settings.branch}' was closed without merging; a human decides: reopen it, or set on-closed-pr: open-new`,
+    { details: { 'pr-url': pulls.closedUnmerged.html_url } },
+  );
+}
+
+/** The artifact record of what was published, as the ledger holds it (without the epoch). */
+interface ArtifactRecord {
+  commit_oid: string;
+  pr_number: number;
+  content_digest: string;
+}
+
+/** The run's ledger file records what was published (fenced by the ledger's own transition). */
+async function recordArtifact(
+  deps: PublishDeps,
+  settings: PublishSettings,
+  record: ArtifactRecord,
+): Promise<PublishResult['recorded']> {
+  return recordedBy(
+    await recordArtifactPublish(deps.ledger, {
+      runId: settings.runId,
+      artifact: { ...record, epoch: settings.epoch },
+      holder: { run_id: settings.runId, ...settings.holder },
+    }),
+  );
+}
+
+/**
+ * Nothing to write: the branch holds the bytes and the open pull request the text. Published, but maybe
+ * never recorded: an earlier run died between its pull request and its ledger record (the recovery
+ * kill-point campaign found it). The record is written once, fenced as ever (never in a dry run).
+ */
+async function recordUnchanged(
+  deps: PublishDeps,
+  settings: PublishSettings,
+  published: { approvedRun: RunFile; headOid: string; open: OpenPull },
+): Promise<Pick<PublishResult, 'outcome' | 'commitOid' | 'prNumber' | 'prUrl' | 'writes' | 'recorded'>> {
+  const { number, html_url } = published.open;
+  const record: ArtifactRecord = {
+    commit_oid: published.headOid,
+    pr_number: number,
+    content_digest: contentDigest(settings.content),
+  };
+  const recorded = published.approvedRun.artifact ?? null;
+  const unrecorded =
+    recorded?.commit_oid !== record.commit_oid ||
+    recorded.pr_number !== record.pr_number ||
+    recorded.content_digest !== record.content_digest;
+  const writing = unrecorded && !settings.dryRun;
+  return {
+    recorded: writing ? await recordArtifact(deps, settings, record) : null,
+    outcome: 'unchanged',
+    commitOid: published.headOid,
+    prNumber: number,
+    prUrl: html_url,
+    writes: writing ? ['record artifact in the ledger'] : [],
+  };
+}
+
+export async function publishArtifact(deps: PublishDeps, settings: PublishSettings): Promise<PublishResult> {
+  const { repository, path, branch } = settings;
+  const ledgerBranches = [deps.ledger.store.location.branch, DEFAULT_LEDGER_BRANCH];
+  const prTitle = publishableText(settings);
+  const { approvedRun, view, laneRequest, laneState } = await readGatedLane(deps, settings);
   const base = laneState.base;
   const lane = checkLane({ branch, base, defaultBranch: laneState.defaultBranch, ledgerBranches });
   // Fenced like every other write: checked before the first one (on the gate's read: the lease and the
@@ -288,50 +369,14 @@ export async function publishArtifact(
   const wanted: WantedState = { fileOid: blobOid(settings.content), prTitle, prBody: settings.prBody };
 
   const state = branchState(laneState, branch);
-  const pulls = laneState.pulls ?? (await readPullsByRest(github, repository, { branch, base }));
+  const pulls = laneState.pulls ?? (await readPullsByRest(deps.github, repository, { branch, base }));
   const diff = lineDiff(state.fileText, settings.content.toString('utf8'));
-  if (pulls.open === null && pulls.closedUnmerged !== null && settings.onClosedPr === 'report') {
-    throw new WritError(
-      'artifact-pr-closed',
-      `pull request #${pulls.closedUnmerged.number} (${pulls.closedUnmerged.html_url}) for '${branch}' was closed without merging; a human decides: reopen it, or set on-closed-pr: open-new`,
-      { details: { 'pr-url': pulls.closedUnmerged.html_url } },
-    );
-  }
+  refuseClosedPull(pulls, settings);
   const writePlan = planWrites({ ...state, openPull: pulls.open }, wanted);
   const result = { branch, base, diff };
   if (!hasWrites(writePlan) && state.headOid !== null && pulls.open !== null) {
-    const { number, html_url } = pulls.open;
-    // Published, but maybe never recorded: an earlier run died between its pull request and its ledger
-    // record (the recovery kill-point campaign found it). The record is written once, fenced as ever.
-    const record = {
-      commit_oid: state.headOid,
-      pr_number: number,
-      content_digest: contentDigest(settings.content),
-    };
-    const recorded = approvedRun.artifact ?? null;
-    const unrecorded =
-      recorded?.commit_oid !== record.commit_oid ||
-      recorded.pr_number !== record.pr_number ||
-      recorded.content_digest !== record.content_digest;
-    let ledgerRecord: PublishResult['recorded'] = null;
-    if (unrecorded && !settings.dryRun) {
-      ledgerRecord = recordedBy(
-        await recordArtifactPublish(deps.ledger, {
-          runId: settings.runId,
-          artifact: { ...record, epoch: settings.epoch },
-          holder,
-        }),
-      );
-    }
-    return {
-      recorded: ledgerRecord,
-      ...result,
-      outcome: 'unchanged',
-      commitOid: state.headOid,
-      prNumber: number,
-      prUrl: html_url,
-      writes: unrecorded && !settings.dryRun ? ['record artifact in the ledger'] : [],
-    };
+    const unchanged = { approvedRun, headOid: state.headOid, open: pulls.open };
+    return { ...result, ...(await recordUnchanged(deps, settings, unchanged)) };
   }
   if (settings.dryRun) {
     return {
@@ -344,17 +389,38 @@ export async function publishArtifact(
       writes: describeWrites(writePlan, { repository, branch, base, path }),
     };
   }
-  const written = await makeWrites(deps, settings, {
-    lane,
-    laneRequest,
-    laneState,
-    fence,
-    wanted,
-    state,
-    pulls,
-    base,
-  });
+  const written = await makeWrites(
+    { deps, settings, lane, laneRequest, fence, wanted, base, writes: [] },
+    { state, headHoldsBase: laneState.headHoldsBase },
+    { baseHead: laneState.baseHead, open: pulls.open },
+  );
   return { ...result, outcome: writePlan.createBranch ? 'created' : 'updated', ...written };
+}
+
+/** What every live write step works with; `writes` collects the write requests made, in order. */
+interface WriteContext {
+  deps: PublishDeps;
+  settings: PublishSettings;
+  lane: LaneGuard;
+  laneRequest: LaneRequest;
+  /** Re-reads the run and checks the fence: before each later kind of write. */
+  fence: () => Promise<void>;
+  wanted: WantedState;
+  base: string;
+  writes: string[];
+}
+
+/** The bot branch as last written or read back: what the next write step starts from. */
+interface BranchCursor {
+  state: BranchState;
+  headHoldsBase: boolean;
+}
+
+/** Reads the lane back after a write without a definite answer (or one that may have moved the file). */
+async function readBack(ctx: WriteContext, cursor: BranchCursor): Promise<void> {
+  const fresh = await readLane(ctx.deps.github, ctx.laneRequest);
+  cursor.state = branchState(fresh, ctx.settings.branch);
+  cursor.headHoldsBase = fresh.headHoldsBase;
 }
 
 /**
@@ -365,101 +431,107 @@ export async function publishArtifact(
  * because another got there first, is read back before anything else is written.
  */
 async function makeWrites(
-  deps: { github: GitHubClient; ledger: LedgerContext; logger: Logger },
-  settings: PublishSettings,
-  context: {
-    lane: LaneGuard;
-    laneRequest: LaneRequest;
-    laneState: LaneState;
-    fence: () => Promise<void>;
-    wanted: WantedState;
-    state: BranchState;
-    pulls: PullState;
-    base: string;
-  },
+  ctx: WriteContext,
+  cursor: BranchCursor,
+  read: { baseHead: LaneCommit | null; open: OpenPull | null },
 ): Promise<Pick<PublishResult, 'commitOid' | 'prNumber' | 'prUrl' | 'writes' | 'recorded'>> {
+  if (cursor.state.headOid === null) await createBranch(ctx, cursor, read.baseHead);
+  if (cursor.state.headOid !== null && !cursor.headHoldsBase) await mergeBase(ctx, cursor);
+  await commitFile(ctx, cursor);
+  const commitOid = cursor.state.headOid ?? '';
+  const pull = await ensurePull(ctx, read.open);
+  // The run's ledger file records what was published, so recovery can tell.
+  const recorded = await recordArtifact(ctx.deps, ctx.settings, {
+    commit_oid: commitOid,
+    pr_number: pull.number,
+    content_digest: contentDigest(ctx.settings.content),
+  });
+  return { commitOid, prNumber: pull.number, prUrl: pull.html_url, writes: ctx.writes, recorded };
+}
+
+/** 1. The branch exists, created from the base only if absent (one that appeared concurrently is used). */
+async function createBranch(
+  ctx: WriteContext,
+  cursor: BranchCursor,
+  baseHead: LaneCommit | null,
+): Promise<void> {
+  const { github, logger } = ctx.deps;
+  const { repository, branch } = ctx.settings;
+  ctx.writes.push('create branch');
+  let created = false;
+  try {
+    await github.rest.git.createRef({
+      ...repository,
+      ref: `refs/heads/${ctx.lane.target(branch)}`,
+      sha: cursor.state.baseOid,
+    });
+    created = true;
+  } catch (error: unknown) {
+    if (httpStatus(error) !== 422) throw error;
+    logger.info(`branch ${branch} appeared concurrently; using it`);
+  }
+  if (created && baseHead !== null) {
+    // GitHub created it at the base's head: the branch is that commit, its file the base's.
+    cursor.state = headState(cursor.state.baseOid, baseHead, branch);
+    cursor.headHoldsBase = true;
+  } else {
+    await readBack(ctx, cursor);
+  }
+}
+
+/** 2. The base has moved on: merge it in (never a reset), so the PR stays open and human commits survive. */
+async function mergeBase(ctx: WriteContext, cursor: BranchCursor): Promise<void> {
+  const { repository, branch, runId } = ctx.settings;
+  const { base } = ctx;
+  await ctx.fence();
+  ctx.writes.push(`merge ${base} into ${branch}`);
+  try {
+    await ctx.deps.github.rest.repos.merge({
+      ...repository,
+      base: ctx.lane.target(branch),
+      head: cursor.state.baseOid,
+      commit_message: `Merge ${base} into ${branch} (writ run ${runId})`,
+    });
+  } catch (error: unknown) {
+    if (httpStatus(error) === 409) {
+      throw new WritError(
+        'conflict',
+        `'${base}' cannot be merged into '${branch}' without conflicts; a human must resolve the branch`,
+      );
+    }
+    throw error;
+  }
+  // The merge may have changed the published file: read the branch back.
+  await readBack(ctx, cursor);
+}
+
+/**
+ * 3. The file, by compare-and-set commits only (the one loop, github/cas-loop.ts): a moved head is
+ * re-read, never overwritten; a lost answer is read back and counts only if the file is the bytes sent.
+ */
+async function commitFile(ctx: WriteContext, cursor: BranchCursor): Promise<void> {
+  const { deps, settings, wanted } = ctx;
   const { github, logger } = deps;
   const { repository, path, branch } = settings;
-  const { lane, laneRequest, fence, wanted, base } = context;
-  let { state } = context;
-  let headHoldsBase = context.laneState.headHoldsBase;
-  const readBack = async (): Promise<void> => {
-    const fresh = await readLane(github, laneRequest);
-    state = branchState(fresh, branch);
-    headHoldsBase = fresh.headHoldsBase;
-  };
-  const writes: string[] = [];
-
-  // 1. The branch exists, created from the base only if absent.
-  if (state.headOid === null) {
-    writes.push('create branch');
-    let created = false;
-    try {
-      await github.rest.git.createRef({
-        ...repository,
-        ref: `refs/heads/${lane.target(branch)}`,
-        sha: state.baseOid,
-      });
-      created = true;
-    } catch (error: unknown) {
-      if (httpStatus(error) !== 422) throw error;
-      logger.info(`branch ${branch} appeared concurrently; using it`);
-    }
-    const baseHead = context.laneState.baseHead;
-    if (created && baseHead !== null) {
-      // GitHub created it at the base's head: the branch is that commit, its file the base's.
-      state = headState(state.baseOid, baseHead, branch);
-      headHoldsBase = true;
-    } else {
-      await readBack();
-    }
-  }
-
-  // 2. The base has moved on: merge it in (never a reset), so the PR stays open and human commits survive.
-  if (state.headOid !== null && !headHoldsBase) {
-    await fence();
-    writes.push(`merge ${base} into ${branch}`);
-    try {
-      await github.rest.repos.merge({
-        ...repository,
-        base: lane.target(branch),
-        head: state.baseOid,
-        commit_message: `Merge ${base} into ${branch} (writ run ${settings.runId})`,
-      });
-    } catch (error: unknown) {
-      if (httpStatus(error) === 409) {
-        throw new WritError(
-          'conflict',
-          `'${base}' cannot be merged into '${branch}' without conflicts; a human must resolve the branch`,
-        );
-      }
-      throw error;
-    }
-    // The merge may have changed the published file: read the branch back.
-    await readBack();
-  }
-
-  // 3. The file, by compare-and-set commits only (the one loop, github/cas-loop.ts): a moved head is
-  // re-read, never overwritten; a lost answer is read back and counts only if the file is the bytes sent.
-  if (state.fileOid !== wanted.fileOid && writes.length > 0) await fence();
-  const published = (): boolean => state.fileOid === wanted.fileOid;
+  if (cursor.state.fileOid !== wanted.fileOid && ctx.writes.length > 0) await ctx.fence();
+  const published = (): boolean => cursor.state.fileOid === wanted.fileOid;
   await runCasLoop<true, string>(
     { ...deps.ledger, maxAttempts: settings.maxAttempts ?? deps.ledger.maxAttempts },
     {
       decide: async (attempt) => {
-        if (attempt > 1) await readBack();
+        if (attempt > 1) await readBack(ctx, cursor);
         if (published()) return { kind: 'done', value: true };
-        if (state.headOid === null)
+        if (cursor.state.headOid === null)
           throw new WritError('invalid-input', `the branch '${branch}' disappeared`);
-        return { kind: 'commit', commit: state.headOid };
+        return { kind: 'commit', commit: cursor.state.headOid };
       },
       commit: async (expectedHeadOid, attempt) => {
-        writes.push(`commit ${path}`);
+        ctx.writes.push(`commit ${path}`);
         const outcome = await commitOnBranch(
           github,
           {
             repository: `${repository.owner}/${repository.repo}`,
-            branch: lane.target(branch),
+            branch: ctx.lane.target(branch),
             expectedHeadOid,
             headline: Array.from(wanted.prTitle).slice(0, 200).join(''),
             body: `Published by Writ for run ${settings.runId}.\n\nWrit-Run: ${settings.runId}`,
@@ -469,7 +541,7 @@ async function makeWrites(
         );
         if (outcome.kind === 'committed') {
           // The commit GitHub answered with holds exactly the bytes sent at the path.
-          state = { ...state, headOid: outcome.oid, fileOid: wanted.fileOid };
+          cursor.state = { ...cursor.state, headOid: outcome.oid, fileOid: wanted.fileOid };
           return { kind: 'done', value: true };
         }
         // STALE_DATA, a 5xx or a lost response: it may have landed (even our own retried request).
@@ -479,25 +551,31 @@ async function makeWrites(
         return { kind: 'again' };
       },
       landed: async () => {
-        await readBack();
+        await readBack(ctx, cursor);
         return published() ? true : null;
       },
       exhausted: (attempts) => casExhausted('artifact', `The artifact commit on '${branch}'`, attempts),
     },
   );
-  const commitOid = state.headOid ?? '';
+}
 
-  // 4. Exactly one open pull request, found before created; a concurrent creation is found, not duplicated.
-  // The branch writes above do not open, close or edit a pull request: the lane read still holds.
-  let pull = context.pulls.open;
+/**
+ * 4. Exactly one open pull request, found before created; a concurrent creation is found, not duplicated.
+ * The branch writes before it do not open, close or edit a pull request: the lane read still holds.
+ */
+async function ensurePull(ctx: WriteContext, open: OpenPull | null): Promise<OpenPull> {
+  const { github } = ctx.deps;
+  const { repository, branch } = ctx.settings;
+  const { wanted, base } = ctx;
+  let pull = open;
   let write = pullWrite(pull, wanted);
-  if (write.kind !== 'none') await fence();
+  if (write.kind !== 'none') await ctx.fence();
   if (pull === null) {
-    writes.push('open pull request');
+    ctx.writes.push('open pull request');
     try {
       const { data } = await github.rest.pulls.create({
         ...repository,
-        head: lane.target(branch),
+        head: ctx.lane.target(branch),
         base,
         title: wanted.prTitle,
         body: wanted.prBody,
@@ -511,7 +589,7 @@ async function makeWrites(
     write = pullWrite(pull, wanted);
   }
   if (write.kind === 'update') {
-    writes.push(`update pull request #${pull.number}`);
+    ctx.writes.push(`update pull request #${pull.number}`);
     await github.rest.pulls.update({
       ...repository,
       pull_number: pull.number,
@@ -519,19 +597,5 @@ async function makeWrites(
       body: wanted.prBody,
     });
   }
-
-  // 5. The run's ledger file records what was published, so recovery can tell.
-  const recorded = recordedBy(
-    await recordArtifactPublish(deps.ledger, {
-      runId: settings.runId,
-      artifact: {
-        commit_oid: commitOid,
-        pr_number: pull.number,
-        content_digest: contentDigest(settings.content),
-        epoch: settings.epoch,
-      },
-      holder: { run_id: settings.runId, ...settings.holder },
-    }),
-  );
-  return { commitOid, prNumber: pull.number, prUrl: pull.html_url, writes, recorded };
+  return pull;
 }

@@ -1,3 +1,8 @@
+/**
+ * A plan's validation: the JSON Schema (the generated validator, its errors named by the offending
+ * member), the rules the schema cannot say (unique step IDs, marker keys and milestone titles, milestone
+ * references to earlier steps, the plan's own bounds) and the text rules; `malformed-plan` lists them all.
+ */
 import type { ErrorObject } from 'ajv';
 import { WritError } from '../errors.js';
 import validatePlanSchema from '../generated/plan-validator.js';
@@ -50,85 +55,97 @@ function stepCounts(steps: PlanStep[]): { creates: number; issues: Set<number> }
   return { creates, issues };
 }
 
-/** Rules JSON Schema cannot say: unique step IDs and marker keys, references, bounds. */
-function semanticProblems(plan: Plan): PlanProblem[] {
-  const problems: PlanProblem[] = [];
-  const ids = new Map<string, number>();
-  const milestoneKeys = new Map<string, number>();
-  const milestoneTitles = new Map<string, number>();
-  const commentKeys = new Map<string, number>();
+/** What the steps before this one used, each by the index of the step that first did. */
+interface SeenSteps {
+  ids: Map<string, number>;
+  milestoneKeys: Map<string, number>;
+  milestoneTitles: Map<string, number>;
+  commentKeys: Map<string, number>;
   /** Marker keys by kind: a `writ-key` marker means one resource whichever kind wrote it. */
-  const keyKinds = new Map<string, number>();
-  const createKeys = new Map<string, number>();
-  /** A step by index and ID; an ID shaped like a secret is refused on its own and never shown. */
-  const named = (index: number): string => {
-    const id = plan.steps[index]?.id ?? '';
-    return containsSecret(id) ? `/steps/${index}` : `/steps/${index} (${escapeUntrusted(id, 64)})`;
-  };
-  plan.steps.forEach((step, index) => {
-    const first = ids.get(step.id);
-    if (first !== undefined) {
-      problems.push({ path: `/steps/${index}/id`, message: `duplicates the id of /steps/${first}` });
-    } else {
-      ids.set(step.id, index);
-    }
-    if (step.kind === 'milestone.upsert') {
-      const earlier = milestoneKeys.get(step.key);
-      if (earlier !== undefined) {
-        problems.push({
-          path: `/steps/${index}/key`,
-          message: `duplicates the key of an earlier milestone.upsert, ${named(earlier)}`,
-        });
-      } else milestoneKeys.set(step.key, index);
-      // GitHub keeps one milestone per title; two upserts of one title would fight over it (compared
-      // case-insensitively, the stricter reading, since GitHub does not document the comparison).
-      const title = step.title.normalize('NFC').toLowerCase();
-      const sameTitle = milestoneTitles.get(title);
-      if (sameTitle !== undefined) {
-        problems.push({
-          path: `/steps/${index}/title`,
-          message: `has the milestone title of ${named(sameTitle)}; milestone titles are unique in a repository`,
-        });
-      } else milestoneTitles.set(title, index);
-    }
-    if (step.kind === 'comment.upsert') {
-      const scoped = `${step.issue}#${step.key}`;
-      const earlier = commentKeys.get(scoped);
-      if (earlier !== undefined) {
-        problems.push({
-          path: `/steps/${index}/key`,
-          message: `duplicates the key of an earlier comment.upsert on this issue, ${named(earlier)}`,
-        });
-      } else commentKeys.set(scoped, index);
-    }
-    if (step.kind === 'milestone.upsert' || step.kind === 'comment.upsert') {
-      const other = keyKinds.get(step.key);
-      const otherStep = other === undefined ? undefined : plan.steps[other];
-      if (other !== undefined && otherStep !== undefined && otherStep.kind !== step.kind) {
-        problems.push({
-          path: `/steps/${index}/key`,
-          message: `is also the marker key of ${named(other)} (${otherStep.kind}); one key names one resource`,
-        });
-      } else if (other === undefined) keyKinds.set(step.key, index);
-    }
-    if (step.kind === 'issue.create') {
-      // Two identical creates share one idempotency key: the second would find the first's issue.
-      const key = createKey(step);
-      const earlier = createKeys.get(key);
-      if (earlier !== undefined) {
-        problems.push({
-          path: `/steps/${index}`,
-          message: `has the same idempotency key as ${named(earlier)} (an identical issue.create)`,
-        });
-      } else createKeys.set(key, index);
-    }
-    if (step.kind === 'issue.labels' && step.add && step.remove) {
-      const both = step.add.filter((label) => step.remove?.includes(label));
-      if (both.length > 0)
-        problems.push({ path: `/steps/${index}/remove`, message: 'repeats a label that add also names' });
-    }
-  });
-  // A milestone referenced by key must be upserted by an earlier step of the same plan.
+  keyKinds: Map<string, number>;
+  createKeys: Map<string, number>;
+}
+
+/** One step's uniqueness checks against the steps before it, in the context of the whole plan. */
+interface StepCheck {
+  plan: Plan;
+  step: PlanStep;
+  index: number;
+  seen: SeenSteps;
+  problems: PlanProblem[];
+}
+
+/** A step by index and ID; an ID shaped like a secret is refused on its own and never shown. */
+function named(plan: Plan, index: number): string {
+  const id = plan.steps[index]?.id ?? '';
+  return containsSecret(id) ? `/steps/${index}` : `/steps/${index} (${escapeUntrusted(id, 64)})`;
+}
+
+/** Records `value` as first used by this step, or reports the earlier step that used it. */
+function firstUse(
+  check: StepCheck,
+  seen: Map<string, number>,
+  value: string,
+  problem: (earlier: number) => PlanProblem,
+): void {
+  const earlier = seen.get(value);
+  if (earlier !== undefined) check.problems.push(problem(earlier));
+  else seen.set(value, check.index);
+}
+
+function milestoneProblems(check: StepCheck): void {
+  const { plan, step, index, seen } = check;
+  if (step.kind !== 'milestone.upsert') return;
+  firstUse(check, seen.milestoneKeys, step.key, (earlier) => ({
+    path: `/steps/${index}/key`,
+    message: `duplicates the key of an earlier milestone.upsert, ${named(plan, earlier)}`,
+  }));
+  // GitHub keeps one milestone per title; two upserts of one title would fight over it (compared
+  // case-insensitively, the stricter reading, since GitHub does not document the comparison).
+  firstUse(check, seen.milestoneTitles, step.title.normalize('NFC').toLowerCase(), (earlier) => ({
+    path: `/steps/${index}/title`,
+    message: `has the milestone title of ${named(plan, earlier)}; milestone titles are unique in a repository`,
+  }));
+}
+
+function markerKeyProblems(check: StepCheck): void {
+  const { plan, step, index, seen } = check;
+  if (step.kind === 'comment.upsert') {
+    firstUse(check, seen.commentKeys, `${step.issue}#${step.key}`, (earlier) => ({
+      path: `/steps/${index}/key`,
+      message: `duplicates the key of an earlier comment.upsert on this issue, ${named(plan, earlier)}`,
+    }));
+  }
+  if (step.kind === 'milestone.upsert' || step.kind === 'comment.upsert') {
+    const other = seen.keyKinds.get(step.key);
+    const otherStep = other === undefined ? undefined : plan.steps[other];
+    if (other !== undefined && otherStep !== undefined && otherStep.kind !== step.kind) {
+      check.problems.push({
+        path: `/steps/${index}/key`,
+        message: `is also the marker key of ${named(plan, other)} (${otherStep.kind}); one key names one resource`,
+      });
+    } else if (other === undefined) seen.keyKinds.set(step.key, index);
+  }
+}
+
+function issueProblems(check: StepCheck): void {
+  const { plan, step, index, seen } = check;
+  if (step.kind === 'issue.create') {
+    // Two identical creates share one idempotency key: the second would find the first's issue.
+    firstUse(check, seen.createKeys, createKey(step), (earlier) => ({
+      path: `/steps/${index}`,
+      message: `has the same idempotency key as ${named(plan, earlier)} (an identical issue.create)`,
+    }));
+  }
+  if (step.kind === 'issue.labels' && step.add && step.remove) {
+    const both = step.add.filter((label) => step.remove?.includes(label));
+    if (both.length > 0)
+      check.problems.push({ path: `/steps/${index}/remove`, message: 'repeats a label that add also names' });
+  }
+}
+
+/** A milestone referenced by key must be upserted by an earlier step of the same plan. */
+function referenceProblems(plan: Plan, problems: PlanProblem[]): void {
   const seenKeys = new Set<string>();
   plan.steps.forEach((step, index) => {
     const ref =
@@ -143,6 +160,10 @@ function semanticProblems(plan: Plan): PlanProblem[] {
     }
     if (step.kind === 'milestone.upsert') seenKeys.add(step.key);
   });
+}
+
+/** The plan's own bounds: steps, creates and issues touched. */
+function boundsProblems(plan: Plan, problems: PlanProblem[]): void {
   if (plan.steps.length > plan.bounds.max_steps) {
     problems.push({
       path: '/steps',
@@ -162,6 +183,31 @@ function semanticProblems(plan: Plan): PlanProblem[] {
       message: `touches ${issues.size} issues, over bounds.max_issues_touched ${plan.bounds.max_issues_touched}`,
     });
   }
+}
+
+/** Rules JSON Schema cannot say: unique step IDs and marker keys, references, bounds. */
+function semanticProblems(plan: Plan): PlanProblem[] {
+  const problems: PlanProblem[] = [];
+  const seen: SeenSteps = {
+    ids: new Map(),
+    milestoneKeys: new Map(),
+    milestoneTitles: new Map(),
+    commentKeys: new Map(),
+    keyKinds: new Map(),
+    createKeys: new Map(),
+  };
+  plan.steps.forEach((step, index) => {
+    const check: StepCheck = { plan, step, index, seen, problems };
+    firstUse(check, seen.ids, step.id, (first) => ({
+      path: `/steps/${index}/id`,
+      message: `duplicates the id of /steps/${first}`,
+    }));
+    milestoneProblems(check);
+    markerKeyProblems(check);
+    issueProblems(check);
+  });
+  referenceProblems(plan, problems);
+  boundsProblems(plan, problems);
   return problems;
 }
 

@@ -10,7 +10,6 @@ import { verifyLedger } from '../ledger/bootstrap.js';
 import { createLedgerContext } from '../ledger/ledger.js';
 import { parseRepository } from '../ledger/paths.js';
 import { checkRulesets } from '../ledger/rulesets.js';
-import type { RulesetInfo } from '../ledger/store.js';
 import type { LedgerApp } from '../ledger/types.js';
 import type { ProbeEvidence } from '../probe/evidence.js';
 import { EVIDENCE_PATH, evidenceProblems, evidenceVerdict } from '../probe/evidence.js';
@@ -247,118 +246,136 @@ async function probeEvidenceCheck(
   return check(id, 'PASS', `${what} is valid and fresh; under require-proof it ${opens} (${policyNote}).`);
 }
 
+const RULESETS_ADMIN_FIX =
+  "Grant the Writ app administration read and write (or run doctor with a repository admin's token); the rulesets exist, do not recreate them.";
+
+type LedgerStore = ReturnType<typeof createLedgerContext>['store'];
+
+/**
+ * What this token can see of the rulesets on the ledger branch: UNKNOWN when the rules, a ruleset, or
+ * an active ruleset's bypass actors cannot be read; null when every one of them can.
+ */
+async function ledgerRulesetsVisibility(store: LedgerStore, branch: string): Promise<Check | null> {
+  const rules = await read(() => store.branchRules());
+  if (!rules.ok) {
+    return check(
+      'ledger-rulesets',
+      'UNKNOWN',
+      `Cannot read the rules on ${branch}: ${errorMessage(rules.error)}`,
+    );
+  }
+  const ids = [
+    ...new Set(
+      rules.value
+        .filter((rule) => ['deletion', 'non_fast_forward', 'update'].includes(rule.type))
+        .map((rule) => rule.rulesetId),
+    ),
+  ];
+  let hidden = false;
+  let unreadable: unknown = null;
+  for (const id of ids) {
+    const info = await read(() => store.ruleset(id));
+    if (!info.ok) unreadable = info.error;
+    else if (info.value.enforcement === 'active' && info.value.bypassActors === null) hidden = true;
+  }
+  if (unreadable !== null) {
+    return check(
+      'ledger-rulesets',
+      'UNKNOWN',
+      `Cannot read a ruleset on ${branch}: ${errorMessage(unreadable)}`,
+    );
+  }
+  if (ids.length > 0 && hidden) {
+    return check(
+      'ledger-rulesets',
+      'UNKNOWN',
+      `The rulesets on ${branch} exist, but their bypass actors are not visible to this token (GitHub shows bypass_actors only to a token that can write rulesets), so the branch cannot be shown append-only.`,
+      RULESETS_ADMIN_FIX,
+    );
+  }
+  return null;
+}
+
+/** The ledger branch's rulesets, checked by the ledger's own `checkRulesets` once they are visible. */
+async function ledgerRulesetsCheck(
+  store: LedgerStore,
+  app: LedgerApp | null,
+  branch: string,
+): Promise<Check> {
+  const invisibleRulesets = await ledgerRulesetsVisibility(store, branch);
+  if (invisibleRulesets !== null) return invisibleRulesets;
+  if (app === null) {
+    return check(
+      'ledger-rulesets',
+      'UNKNOWN',
+      'The Writ app identity is not known, so its bypass cannot be checked.',
+      'Fill app.slug and app.id in .writ/config.json, or pass --app-slug and --app-id.',
+    );
+  }
+  try {
+    const result = await checkRulesets(store, app, null);
+    return check(
+      'ledger-rulesets',
+      'PASS',
+      `Deletion and non-fast-forward blocked with no bypass actor, updates restricted to app ${app.id} (rulesets ${result.rulesetIds.join(', ')}).`,
+    );
+  } catch (error: unknown) {
+    if (!(error instanceof WritError)) throw error;
+    return error.code === 'ruleset-bypass-unreadable'
+      ? check('ledger-rulesets', 'UNKNOWN', error.message, RULESETS_ADMIN_FIX)
+      : check(
+          'ledger-rulesets',
+          'FAIL',
+          error.message,
+          'Add the two rulesets writ init --github prints (before bootstrapping the ledger).',
+        );
+  }
+}
+
+/** The ledger's full provenance check (`verifyLedger`), proven only on rulesets that passed. */
+async function ledgerProvenanceCheck(
+  ledger: ReturnType<typeof createLedgerContext>,
+  branch: string,
+  rulesets: Check,
+): Promise<Check> {
+  if (rulesets.status !== 'PASS') {
+    return check(
+      'ledger-provenance',
+      'UNKNOWN',
+      `Not proven while ledger-rulesets is ${rulesets.status} (the provenance check includes the rulesets).`,
+    );
+  }
+  try {
+    const verified = await verifyLedger(ledger, { mode: 'full' });
+    return check(
+      'ledger-provenance',
+      'PASS',
+      `${branch}: ${verified.report.totalCommits} commits from the parentless root ${verified.report.rootOid.slice(0, 12)} are app-authored, verified and legal transitions.`,
+    );
+  } catch (error: unknown) {
+    if (!(error instanceof WritError)) throw error;
+    if (error.code === 'ledger-branch-missing') {
+      return check(
+        'ledger-provenance',
+        'FAIL',
+        `The ledger branch ${branch} does not exist.`,
+        'Create it with writ bootstrap --apply (the command writ init --github prints).',
+      );
+    }
+    if (error.code === 'github-request-failed' && invisible(error)) {
+      return check('ledger-provenance', 'UNKNOWN', error.message);
+    }
+    return check('ledger-provenance', 'FAIL', `${error.code}: ${error.message}`);
+  }
+}
+
 async function ledgerChecks(ctx: Context, app: LedgerApp | null, branch: string): Promise<Check[]> {
   const ledger = createLedgerContext(
     { github: ctx.github },
     { repository: `${ctx.owner}/${ctx.repo}`, branch, app },
   );
-  const store = ledger.store;
-  let rulesets: Check;
-  const rules = await read(() => store.branchRules());
-  if (!rules.ok) {
-    rulesets = check(
-      'ledger-rulesets',
-      'UNKNOWN',
-      `Cannot read the rules on ${branch}: ${errorMessage(rules.error)}`,
-    );
-  } else {
-    const ids = [
-      ...new Set(
-        rules.value
-          .filter((rule) => ['deletion', 'non_fast_forward', 'update'].includes(rule.type))
-          .map((rule) => rule.rulesetId),
-      ),
-    ];
-    const details: RulesetInfo[] = [];
-    let hidden = false;
-    let unreadable: unknown = null;
-    for (const id of ids) {
-      const info = await read(() => store.ruleset(id));
-      if (!info.ok) unreadable = info.error;
-      else {
-        details.push(info.value);
-        if (info.value.enforcement === 'active' && info.value.bypassActors === null) hidden = true;
-      }
-    }
-    if (unreadable !== null) {
-      rulesets = check(
-        'ledger-rulesets',
-        'UNKNOWN',
-        `Cannot read a ruleset on ${branch}: ${errorMessage(unreadable)}`,
-      );
-    } else if (ids.length > 0 && hidden) {
-      rulesets = check(
-        'ledger-rulesets',
-        'UNKNOWN',
-        `The rulesets on ${branch} exist, but their bypass actors are not visible to this token (GitHub shows bypass_actors only to a token that can write rulesets), so the branch cannot be shown append-only.`,
-        "Grant the Writ app administration read and write (or run doctor with a repository admin's token); the rulesets exist, do not recreate them.",
-      );
-    } else if (app === null) {
-      rulesets = check(
-        'ledger-rulesets',
-        'UNKNOWN',
-        'The Writ app identity is not known, so its bypass cannot be checked.',
-        'Fill app.slug and app.id in .writ/config.json, or pass --app-slug and --app-id.',
-      );
-    } else {
-      try {
-        const result = await checkRulesets(store, app, null);
-        rulesets = check(
-          'ledger-rulesets',
-          'PASS',
-          `Deletion and non-fast-forward blocked with no bypass actor, updates restricted to app ${app.id} (rulesets ${result.rulesetIds.join(', ')}).`,
-        );
-      } catch (error: unknown) {
-        if (!(error instanceof WritError)) throw error;
-        rulesets =
-          error.code === 'ruleset-bypass-unreadable'
-            ? check(
-                'ledger-rulesets',
-                'UNKNOWN',
-                error.message,
-                "Grant the Writ app administration read and write (or run doctor with a repository admin's token); the rulesets exist, do not recreate them.",
-              )
-            : check(
-                'ledger-rulesets',
-                'FAIL',
-                error.message,
-                'Add the two rulesets writ init --github prints (before bootstrapping the ledger).',
-              );
-      }
-    }
-  }
-  let provenance: Check;
-  if (rulesets.status !== 'PASS') {
-    provenance = check(
-      'ledger-provenance',
-      'UNKNOWN',
-      `Not proven while ledger-rulesets is ${rulesets.status} (the provenance check includes the rulesets).`,
-    );
-  } else {
-    try {
-      const verified = await verifyLedger(ledger, { mode: 'full' });
-      provenance = check(
-        'ledger-provenance',
-        'PASS',
-        `${branch}: ${verified.report.totalCommits} commits from the parentless root ${verified.report.rootOid.slice(0, 12)} are app-authored, verified and legal transitions.`,
-      );
-    } catch (error: unknown) {
-      if (!(error instanceof WritError)) throw error;
-      if (error.code === 'ledger-branch-missing') {
-        provenance = check(
-          'ledger-provenance',
-          'FAIL',
-          `The ledger branch ${branch} does not exist.`,
-          'Create it with writ bootstrap --apply (the command writ init --github prints).',
-        );
-      } else if (error.code === 'github-request-failed' && invisible(error)) {
-        provenance = check('ledger-provenance', 'UNKNOWN', error.message);
-      } else {
-        provenance = check('ledger-provenance', 'FAIL', `${error.code}: ${error.message}`);
-      }
-    }
-  }
-  return [rulesets, provenance];
+  const rulesets = await ledgerRulesetsCheck(ledger.store, app, branch);
+  return [rulesets, await ledgerProvenanceCheck(ledger, branch, rulesets)];
 }
 
 interface BranchRuleItem {
@@ -367,7 +384,8 @@ interface BranchRuleItem {
   parameters?: Record<string, unknown>;
 }
 
-async function defaultBranchChecks(ctx: Context): Promise<Check[]> {
+/** The default branch's rules (rulesets) and classic protection (null: none), as far as this token reads. */
+async function readDefaultBranchRules(ctx: Context) {
   const branch = ctx.defaultBranch;
   const rules = await read(async () => {
     const response = await ctx.github.request('GET /repos/{owner}/{repo}/rules/branches/{branch}', {
@@ -391,6 +409,13 @@ async function defaultBranchChecks(ctx: Context): Promise<Check[]> {
       throw error;
     }
   });
+  return { rules, classic };
+}
+
+type DefaultBranchRules = Awaited<ReturnType<typeof readDefaultBranchRules>>;
+
+/** Pull requests, force pushes and deletion, required checks and reviews: by rulesets or classic protection. */
+function protectionChecks(branch: string, { rules, classic }: DefaultBranchRules): Check[] {
   const ruleList = rules.ok ? rules.value : [];
   const has = (type: string): BranchRuleItem | undefined => ruleList.find((rule) => rule.type === type);
   // Classic protection needs administration read: without it, what rulesets do not show is UNKNOWN.
@@ -426,7 +451,7 @@ async function defaultBranchChecks(ctx: Context): Promise<Check[]> {
     (protection !== null && protection.allow_force_pushes?.enabled !== true);
   const deletionBlocked =
     has('deletion') !== undefined || (protection !== null && protection.allow_deletions?.enabled !== true);
-  const checks = [
+  return [
     decide(
       'default-branch-pull-requests',
       pullRequest !== undefined || protection?.required_pull_request_reviews !== undefined,
@@ -460,19 +485,17 @@ async function defaultBranchChecks(ctx: Context): Promise<Check[]> {
       'Require at least one approving review.',
     ),
   ];
-  // Broad bypass actors on the rulesets that protect the default branch.
+}
+
+/** Broad bypass actors (any non-admin repository role, any deploy key) on the rulesets of the default branch. */
+async function defaultBranchBypassCheck(ctx: Context, rules: DefaultBranchRules['rules']): Promise<Check> {
+  const branch = ctx.defaultBranch;
+  if (!rules.ok) return check('default-branch-bypass', 'UNKNOWN', `Cannot read the rules on ${branch}.`);
   const ids = [
-    ...new Set(ruleList.map((rule) => rule.ruleset_id).filter((id): id is number => id !== undefined)),
+    ...new Set(rules.value.map((rule) => rule.ruleset_id).filter((id): id is number => id !== undefined)),
   ];
-  let bypass: Check = check(
-    'default-branch-bypass',
-    'PASS',
-    `No ruleset on ${branch} has a broad bypass actor.`,
-  );
-  if (!rules.ok) bypass = check('default-branch-bypass', 'UNKNOWN', `Cannot read the rules on ${branch}.`);
   const broad: string[] = [];
   for (const id of ids) {
-    if (bypass.status === 'UNKNOWN') break;
     const ruleset = await read(async () => {
       const response = await ctx.github.request('GET /repos/{owner}/{repo}/rulesets/{ruleset_id}', {
         owner: ctx.owner,
@@ -482,16 +505,14 @@ async function defaultBranchChecks(ctx: Context): Promise<Check[]> {
       return response.data;
     });
     if (!ruleset.ok || ruleset.value.bypass_actors === undefined) {
-      bypass = check(
+      return check(
         'default-branch-bypass',
         'UNKNOWN',
         `The bypass actors of ruleset ${id} on ${branch} are not visible to this token.`,
         'Run doctor with a repository admin token.',
       );
-      break;
     }
     for (const actor of ruleset.value.bypass_actors) {
-      // Anyone holding a non-admin repository role, or any deploy key, is broad.
       if (
         (actor.actor_type === 'RepositoryRole' && actor.actor_id !== 5) ||
         actor.actor_type === 'DeployKey'
@@ -502,15 +523,20 @@ async function defaultBranchChecks(ctx: Context): Promise<Check[]> {
       }
     }
   }
-  if (bypass.status === 'PASS' && broad.length > 0) {
-    bypass = check(
+  if (broad.length > 0) {
+    return check(
       'default-branch-bypass',
       'WARN',
       `Broad bypass actors on ${branch}: ${broad.join(', ')}.`,
       'Limit bypass to admins or named apps.',
     );
   }
-  return [...checks, bypass];
+  return check('default-branch-bypass', 'PASS', `No ruleset on ${branch} has a broad bypass actor.`);
+}
+
+async function defaultBranchChecks(ctx: Context): Promise<Check[]> {
+  const rules = await readDefaultBranchRules(ctx);
+  return [...protectionChecks(ctx.defaultBranch, rules), await defaultBranchBypassCheck(ctx, rules.rules)];
 }
 
 async function workflowSettingChecks(ctx: Context): Promise<Check[]> {
@@ -573,15 +599,17 @@ function triggers(on: unknown): string[] {
   return [];
 }
 
-async function workflowChecks(ctx: Context): Promise<Check[]> {
-  const ids = [
-    'writ-workflows',
-    'workflow-pins',
-    'workflow-permissions',
-    'workflow-pull-request-target',
-    'workflow-run-injection',
-  ];
-  const listing = await read(async () => {
+const WORKFLOW_CHECK_IDS = [
+  'writ-workflows',
+  'workflow-pins',
+  'workflow-permissions',
+  'workflow-pull-request-target',
+  'workflow-run-injection',
+];
+
+/** The entries of the workflows folder on the default branch (none when it is absent). */
+async function listWorkflows(ctx: Context): Promise<Read<{ name: string; path: string; type: string }[]>> {
+  return read(async () => {
     try {
       const response = await ctx.github.request('GET /repos/{owner}/{repo}/contents/{path}', {
         owner: ctx.owner,
@@ -597,105 +625,107 @@ async function workflowChecks(ctx: Context): Promise<Check[]> {
       throw error;
     }
   });
-  if (!listing.ok) {
-    return ids.map((id) =>
-      check(
-        id,
-        'UNKNOWN',
-        `Cannot read ${WORKFLOWS_DIR} on ${ctx.defaultBranch} (HTTP ${listing.status ?? '?'}).`,
-        'Use a token with contents: read.',
-      ),
+}
+
+/** What the workflow files show, each list naming the files (and jobs or uses) it found. */
+interface WorkflowFindings {
+  writFiles: string[];
+  unpinnedWrit: string[];
+  unpinnedOther: string[];
+  badPermissions: string[];
+  prTarget: string[];
+  injection: string[];
+}
+
+type WorkflowStep = NonNullable<NonNullable<WorkflowDoc['jobs']>[string]['steps']>[number];
+
+/** One step of a job: its `uses:` pin, event text in its `run:`, a pull_request_target checkout of the head. */
+function scanStep(
+  step: WorkflowStep,
+  where: { path: string; jobId: string; onPullRequestTarget: boolean },
+  found: WorkflowFindings,
+): boolean {
+  const { path, jobId } = where;
+  let usesWrit = false;
+  const uses = typeof step.uses === 'string' ? step.uses : null;
+  if (uses !== null && WRIT_USES.test(uses)) {
+    usesWrit = true;
+    if (!SHA.test(uses)) found.unpinnedWrit.push(`${path}: ${uses}`);
+  } else if (uses !== null && !uses.startsWith('./') && !uses.startsWith('docker://') && !SHA.test(uses)) {
+    found.unpinnedOther.push(`${path}: ${uses}`);
+  }
+  if (typeof step.run === 'string' && /\$\{\{[^}]*\b(?:github\.event\.|github\.head_ref)/.test(step.run)) {
+    found.injection.push(`${path} job ${jobId}`);
+  }
+  const ref = step.with?.ref;
+  if (
+    where.onPullRequestTarget &&
+    uses?.startsWith('actions/checkout@') === true &&
+    typeof ref === 'string' &&
+    /github\.event\.pull_request\.head|github\.head_ref/.test(ref)
+  ) {
+    found.prTarget.push(`${path} job ${jobId}`);
+  }
+  return usesWrit;
+}
+
+/** One workflow file's text, scanned into the findings (a file that is not YAML has bad permissions). */
+function scanWorkflow(path: string, text: string, found: WorkflowFindings): void {
+  let doc: WorkflowDoc;
+  try {
+    doc = (parse(text) ?? {}) as WorkflowDoc;
+  } catch {
+    found.badPermissions.push(`${path} (not valid YAML)`);
+    return;
+  }
+  const jobs = Object.entries(doc.jobs ?? {});
+  let usesWrit = false;
+  const onPullRequestTarget = triggers(doc.on).includes('pull_request_target');
+  for (const [jobId, job] of jobs) {
+    for (const step of job.steps ?? []) {
+      if (scanStep(step, { path, jobId, onPullRequestTarget }, found)) usesWrit = true;
+    }
+  }
+  if (usesWrit) found.writFiles.push(path);
+  const everyJobDeclares = jobs.length > 0 && jobs.every(([, job]) => job.permissions !== undefined);
+  if (doc.permissions === undefined ? !everyJobDeclares : grantsWrite(doc.permissions)) {
+    found.badPermissions.push(path);
+  }
+}
+
+function workflowPinsCheck(found: WorkflowFindings, fileCount: number): Check {
+  if (found.unpinnedWrit.length > 0) {
+    return check(
+      'workflow-pins',
+      'FAIL',
+      `Writ actions not pinned to a commit: ${found.unpinnedWrit.join('; ')}.`,
+      'Pin every Writ uses: to a 40-hex commit (writ init --github --ref <sha>).',
     );
   }
-  const files = listing.value.filter((entry) => entry.type === 'file' && /\.ya?ml$/.test(entry.name));
-  const writFiles: string[] = [];
-  const unpinnedWrit: string[] = [];
-  const unpinnedOther: string[] = [];
-  const badPermissions: string[] = [];
-  const prTarget: string[] = [];
-  const injection: string[] = [];
-  for (const file of files) {
-    const text = await fileText(ctx, file.path);
-    if (!text.ok) {
-      return ids.map((id) => check(id, 'UNKNOWN', `Cannot read ${file.path} (HTTP ${text.status ?? '?'}).`));
-    }
-    let doc: WorkflowDoc;
-    try {
-      doc = (parse(text.value ?? '') ?? {}) as WorkflowDoc;
-    } catch {
-      badPermissions.push(`${file.path} (not valid YAML)`);
-      continue;
-    }
-    const jobs = Object.entries(doc.jobs ?? {});
-    let usesWrit = false;
-    const onPullRequestTarget = triggers(doc.on).includes('pull_request_target');
-    for (const [jobId, job] of jobs) {
-      for (const step of job.steps ?? []) {
-        const uses = typeof step.uses === 'string' ? step.uses : null;
-        if (uses !== null && WRIT_USES.test(uses)) {
-          usesWrit = true;
-          if (!SHA.test(uses)) unpinnedWrit.push(`${file.path}: ${uses}`);
-        } else if (
-          uses !== null &&
-          !uses.startsWith('./') &&
-          !uses.startsWith('docker://') &&
-          !SHA.test(uses)
-        ) {
-          unpinnedOther.push(`${file.path}: ${uses}`);
-        }
-        if (
-          typeof step.run === 'string' &&
-          /\$\{\{[^}]*\b(?:github\.event\.|github\.head_ref)/.test(step.run)
-        ) {
-          injection.push(`${file.path} job ${jobId}`);
-        }
-        const ref = step.with?.ref;
-        if (
-          onPullRequestTarget &&
-          uses?.startsWith('actions/checkout@') === true &&
-          typeof ref === 'string' &&
-          /github\.event\.pull_request\.head|github\.head_ref/.test(ref)
-        ) {
-          prTarget.push(`${file.path} job ${jobId}`);
-        }
-      }
-    }
-    if (usesWrit) writFiles.push(file.path);
-    const everyJobDeclares = jobs.length > 0 && jobs.every(([, job]) => job.permissions !== undefined);
-    if (doc.permissions === undefined ? !everyJobDeclares : grantsWrite(doc.permissions)) {
-      badPermissions.push(file.path);
-    }
+  if (found.unpinnedOther.length > 0) {
+    return check(
+      'workflow-pins',
+      'WARN',
+      `Actions not pinned to a commit: ${found.unpinnedOther.join('; ')}.`,
+      'Pin every action by its full commit SHA with a # vX.Y.Z comment.',
+    );
   }
-  const pins: Check =
-    unpinnedWrit.length > 0
-      ? check(
-          'workflow-pins',
-          'FAIL',
-          `Writ actions not pinned to a commit: ${unpinnedWrit.join('; ')}.`,
-          'Pin every Writ uses: to a 40-hex commit (writ init --github --ref <sha>).',
-        )
-      : unpinnedOther.length > 0
-        ? check(
-            'workflow-pins',
-            'WARN',
-            `Actions not pinned to a commit: ${unpinnedOther.join('; ')}.`,
-            'Pin every action by its full commit SHA with a # vX.Y.Z comment.',
-          )
-        : check(
-            'workflow-pins',
-            'PASS',
-            `Every action in ${files.length} workflow(s) is pinned to a commit.`,
-          );
+  return check('workflow-pins', 'PASS', `Every action in ${fileCount} workflow(s) is pinned to a commit.`);
+}
+
+/** The five workflow checks, in WORKFLOW_CHECK_IDS order, from what the files showed. */
+function workflowFindingChecks(found: WorkflowFindings, fileCount: number, defaultBranch: string): Check[] {
+  const { writFiles, badPermissions, prTarget, injection } = found;
   return [
     writFiles.length > 0
       ? check('writ-workflows', 'PASS', `Writ runs from ${writFiles.join(', ')}.`)
       : check(
           'writ-workflows',
           'FAIL',
-          `No workflow on ${ctx.defaultBranch} uses a Writ action.`,
+          `No workflow on ${defaultBranch} uses a Writ action.`,
           'Run writ init --github and commit .github/workflows/.',
         ),
-    pins,
+    workflowPinsCheck(found, fileCount),
     badPermissions.length > 0
       ? check(
           'workflow-permissions',
@@ -725,6 +755,39 @@ async function workflowChecks(ctx: Context): Promise<Check[]> {
         )
       : check('workflow-run-injection', 'PASS', 'No run: script interpolates event text.'),
   ];
+}
+
+async function workflowChecks(ctx: Context): Promise<Check[]> {
+  const listing = await listWorkflows(ctx);
+  if (!listing.ok) {
+    return WORKFLOW_CHECK_IDS.map((id) =>
+      check(
+        id,
+        'UNKNOWN',
+        `Cannot read ${WORKFLOWS_DIR} on ${ctx.defaultBranch} (HTTP ${listing.status ?? '?'}).`,
+        'Use a token with contents: read.',
+      ),
+    );
+  }
+  const files = listing.value.filter((entry) => entry.type === 'file' && /\.ya?ml$/.test(entry.name));
+  const found: WorkflowFindings = {
+    writFiles: [],
+    unpinnedWrit: [],
+    unpinnedOther: [],
+    badPermissions: [],
+    prTarget: [],
+    injection: [],
+  };
+  for (const file of files) {
+    const text = await fileText(ctx, file.path);
+    if (!text.ok) {
+      return WORKFLOW_CHECK_IDS.map((id) =>
+        check(id, 'UNKNOWN', `Cannot read ${file.path} (HTTP ${text.status ?? '?'}).`),
+      );
+    }
+    scanWorkflow(file.path, text.value ?? '', found);
+  }
+  return workflowFindingChecks(found, files.length, ctx.defaultBranch);
 }
 
 const ORDER: CheckStatus[] = ['PASS', 'WARN', 'UNKNOWN', 'FAIL'];

@@ -144,27 +144,12 @@ export function renderPreviewWorkflow({ pin, config }: RenderSettings): string {
   return `${lines.join('\n')}\n`;
 }
 
-export function renderApprovalWorkflow({ pin, config }: RenderSettings): string {
+/** The approve job: a cheap `if:` filter on the command verbs, then consume-approval verifies the comment. */
+function approveJob(pin: WritPin, config: WritConfig, roles: string): string[] {
   const commands = ['approve', 'reconcile', 'cancel']
     .map((verb) => `startsWith(github.event.comment.body, '${config.command_prefix}: ${verb} ')`)
     .join(' || ');
-  const roles = config.allowed_roles.join(',');
-  const lines = [
-    ...HEADER(
-      'consume a one-time approval (or a reconcile or cancel command) from an issue comment, persist, publish, release the lease.',
-      pin,
-    ),
-    '# Only the approve, persist, publish and release jobs wait in a concurrency group: an ordinary comment',
-    '# skips every job, so it can never cancel a waiting approval.',
-    'name: Writ approval',
-    '',
-    'on:',
-    '  issue_comment:',
-    '    types: [created]',
-    '',
-    'permissions: {}',
-    '',
-    'jobs:',
+  return [
     '  approve:',
     '    # A cheap filter only: consume-approval re-reads and verifies the comment server-side.',
     `    if: "${commands}"`,
@@ -195,7 +180,12 @@ export function renderApprovalWorkflow({ pin, config }: RenderSettings): string 
       ...ledgerWiring(config),
       'dry-run': 'false',
     }),
-    '',
+  ];
+}
+
+/** The approval workflow's persist job, behind the persistence gate (the repository variable WRIT_PERSISTENCE_ENABLED). */
+function approvalPersistJob(pin: WritPin, config: WritConfig, roles: string): string[] {
+  return [
     '  persist:',
     "    # The plan's milestone, issue, label and comment writes, behind the persistence gate; skipped",
     '    # unless the owner set the repository variable WRIT_PERSISTENCE_ENABLED to true. The app token',
@@ -230,22 +220,12 @@ export function renderApprovalWorkflow({ pin, config }: RenderSettings): string 
       ...ledgerWiring(config),
       'dry-run': 'false',
     }),
-    '',
-    '  publish:',
-    '    needs: approve',
-    '    # A reconcile or cancel command is recorded by the approve job alone.',
-    "    if: needs.approve.outputs.outcome == 'approved'",
-    '    runs-on: ubuntu-latest',
-    '    timeout-minutes: 15',
-    '    permissions:',
-    '      contents: read',
-    ...CONCURRENCY('publish'),
-    '    steps:',
-    ...publishSteps(pin, config, {
-      runId: '${{ needs.approve.outputs.run-id }}',
-      epoch: '${{ needs.approve.outputs.epoch }}',
-    }),
-    '',
+  ];
+}
+
+/** The release job: frees the lease once the approved work is done, unless persist completed and freed it. */
+function releaseJob(pin: WritPin, config: WritConfig): string[] {
+  return [
     '  release:',
     '    # Frees the repository lease once the approved work is done (add your own jobs to needs).',
     '    # A completed persist already released it; a reconcile or cancel command holds no lease to free.',
@@ -266,6 +246,47 @@ export function renderApprovalWorkflow({ pin, config }: RenderSettings): string 
       ...ledgerWiring(config),
       'dry-run': 'false',
     }),
+  ];
+}
+
+export function renderApprovalWorkflow({ pin, config }: RenderSettings): string {
+  const roles = config.allowed_roles.join(',');
+  const lines = [
+    ...HEADER(
+      'consume a one-time approval (or a reconcile or cancel command) from an issue comment, persist, publish, release the lease.',
+      pin,
+    ),
+    '# Only the approve, persist, publish and release jobs wait in a concurrency group: an ordinary comment',
+    '# skips every job, so it can never cancel a waiting approval.',
+    'name: Writ approval',
+    '',
+    'on:',
+    '  issue_comment:',
+    '    types: [created]',
+    '',
+    'permissions: {}',
+    '',
+    'jobs:',
+    ...approveJob(pin, config, roles),
+    '',
+    ...approvalPersistJob(pin, config, roles),
+    '',
+    '  publish:',
+    '    needs: approve',
+    '    # A reconcile or cancel command is recorded by the approve job alone.',
+    "    if: needs.approve.outputs.outcome == 'approved'",
+    '    runs-on: ubuntu-latest',
+    '    timeout-minutes: 15',
+    '    permissions:',
+    '      contents: read',
+    ...CONCURRENCY('publish'),
+    '    steps:',
+    ...publishSteps(pin, config, {
+      runId: '${{ needs.approve.outputs.run-id }}',
+      epoch: '${{ needs.approve.outputs.epoch }}',
+    }),
+    '',
+    ...releaseJob(pin, config),
   ];
   return `${lines.join('\n')}\n`;
 }

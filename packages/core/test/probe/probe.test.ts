@@ -244,6 +244,55 @@ describe('the primitives', () => {
       });
     },
   );
+
+  it('are all inconclusive (setup-failed, with the failing answer) when a probe commit cannot be made', async () => {
+    world = await probeWorld();
+    world.emulator.admin.addFault({
+      match: { method: 'POST', path: '/repos/acme/sandbox/git/commits' },
+      fault: { type: 'status', status: 503 },
+      times: 1,
+      skip: 2,
+    });
+    const evidence = await probe(world, { cases: [] });
+    expect(evidence.primitives.map((entry) => entry.id)).toEqual([...PRIMITIVE_IDS]);
+    for (const entry of evidence.primitives) {
+      expect(entry.classification).toBe('inconclusive');
+      expect(entry.attempts).toEqual([
+        expect.objectContaining({ reason: 'setup-failed', control_status: 503, status: null }),
+      ]);
+    }
+  });
+
+  it('stops the chain where a control write fails: the primitives after it are setup-failed', async () => {
+    world = await probeWorld();
+    world.emulator.admin.addFault({
+      match: { method: 'PATCH', path: '/repos/acme/sandbox/git/refs/**' },
+      fault: { type: 'status', status: 503 },
+      times: 1,
+    });
+    const evidence = await probe(world, { cases: [] });
+    expect(classes(evidence)).toEqual({
+      'create-ref-existing': 'positive',
+      'update-ref-non-fast-forward': 'inconclusive',
+      'update-refs-stale-before-oid': 'inconclusive',
+      'stale-expected-head-oid': 'inconclusive',
+    });
+    const reasons = Object.fromEntries(
+      evidence.primitives.map((entry) => [entry.id, entry.attempts[0].reason]),
+    );
+    expect(reasons).toEqual({
+      'create-ref-existing': 'refused-unchanged',
+      'update-ref-non-fast-forward': 'control-failed',
+      'update-refs-stale-before-oid': 'setup-failed',
+      'stale-expected-head-oid': 'setup-failed',
+    });
+  });
+
+  it('runs the controls of the unselected primitives, so one selected late in the chain is still proved', async () => {
+    world = await probeWorld();
+    const evidence = await probe(world, { cases: [], primitives: ['stale-expected-head-oid'] });
+    expect(classes(evidence)).toEqual({ 'stale-expected-head-oid': 'positive' });
+  });
 });
 
 describe('cleanup', () => {
