@@ -32,7 +32,7 @@ describe('no test machinery in what ships', () => {
   it('scans every stage bundle and every shipped source file', () => {
     expect(bundles).toEqual(expect.arrayContaining(['dist/persist/index.js', 'dist/preview/index.js']));
     expect(shipped).toEqual(
-      expect.arrayContaining(['packages/core/src/stages/persist/main.ts', 'packages/cli/src/cli.ts']),
+      expect.arrayContaining(['packages/core/src/stages/persist.ts', 'packages/cli/src/cli.ts']),
     );
   });
 

@@ -53,7 +53,7 @@ afterAll(() => {
   () => {
     expect(readmeTest).toBe('npm test');
     const ci = readFileSync(join(repoRoot, '.ci/run'), 'utf8');
-    const steps = [...ci.matchAll(/^step "([^"]*)" (.*)$/gm)].map((match) => match[2]);
+    const steps = [...ci.matchAll(/^step "([^"]*)" (.*)$/gm)].map((match) => match[2] ?? '');
     const install = steps.findIndex((command) => command.startsWith('npm ci'));
     expect(install).toBeGreaterThanOrEqual(0);
     // The step after `npm ci` is the Node 24 suite, which runs README's test command (.ci/node24/run).

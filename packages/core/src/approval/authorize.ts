@@ -35,7 +35,7 @@ export function approvalCommentId(trigger: ApprovalTrigger): number {
   return id;
 }
 
-export type { CommentAuthor, FetchedComment } from '../command/comment.js';
+export type { CommentAuthor } from '../command/comment.js';
 
 /**
  * Refuses a comment GitHub's edit record shows edited, or whose record is missing or unknown (fail

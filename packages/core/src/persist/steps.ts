@@ -717,15 +717,6 @@ async function assessCreate(
   return result({ write, notes });
 }
 
-/** After a create whose answer was lost: re-list; the oldest of Writ's own wins (see retireDuplicates). */
-export async function relistCreate(
-  github: GitHubClient,
-  context: StepReadContext,
-  step: IssueCreateStep,
-): Promise<Assessment> {
-  return assessCreate(github, { ...context, precheck: true }, step);
-}
-
 interface CommentRecord {
   id: number;
   body?: string | null;

@@ -30,7 +30,6 @@ export interface InitManifest {
   files: Record<string, string>;
 }
 
-export const WRIT_DIR = '.writ';
 export const WORKFLOWS_DIR = '.github/workflows';
 export const CONFIG_PATH = '.writ/config.json';
 export const ALLOWLIST_PATH = '.writ/probe-allowlist.json';

@@ -5,9 +5,9 @@
  */
 import { afterEach, describe, expect, it } from '@jest/globals';
 import { verifyApprovalGate } from '../../src/approval/gate.js';
-import { WritError } from '@writ/core/errors.js';
-import { consumeApproval, recordStatusComment } from '@writ/core/ledger/ledger.js';
-import { silentLogger } from '@writ/core/redact.js';
+import { WritError } from '../../src/errors.js';
+import { consumeApproval, recordStatusComment } from '../../src/ledger/ledger.js';
+import { silentLogger } from '../../src/redact.js';
 import type { LedgerWorld } from '../ledger/support/emulator.js';
 import {
   APPROVER,

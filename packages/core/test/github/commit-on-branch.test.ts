@@ -3,9 +3,9 @@
  * it against the emulator): committed, STALE_DATA, a refusal, and every answer that may have landed.
  */
 import { describe, expect, it } from '@jest/globals';
-import { WritError } from '@writ/core/errors.js';
-import type { GitHubClient } from '@writ/core/github/client.js';
-import { casExhausted, commitOnBranch, writeOutcome } from '@writ/core/github/commit-on-branch.js';
+import { WritError } from '../../src/errors.js';
+import type { GitHubClient } from '../../src/github/client.js';
+import { casExhausted, commitOnBranch, writeOutcome } from '../../src/github/commit-on-branch.js';
 
 const COMMIT = {
   repository: 'acme/widgets',

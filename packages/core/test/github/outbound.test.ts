@@ -6,9 +6,9 @@
  * same token shapes. Against the emulator with the real client.
  */
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
-import { validateRunId } from '@writ/core/plan/run-id.js';
-import { REDACTED, redact, redactingLogger } from '@writ/core/redact.js';
-import { statusBody } from '@writ/core/status-comment/sync.js';
+import { validateRunId } from '../../src/plan/run-id.js';
+import { REDACTED, redact, redactingLogger } from '../../src/redact.js';
+import { statusBody } from '../../src/status-comment/sync.js';
 import { OWNER, REPO } from '../ledger/support/emulator.js';
 import type { PersistWorld } from '../persist/support.js';
 import { persistWorld } from '../persist/support.js';

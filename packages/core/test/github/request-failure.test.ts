@@ -1,6 +1,6 @@
 import { describe, expect, it } from '@jest/globals';
-import { WritError, httpStatus } from '@writ/core/errors.js';
-import { explainRequestFailure, requestFailureOf, tokenKind } from '@writ/core/github/request-failure.js';
+import { WritError, httpStatus } from '../../src/errors.js';
+import { explainRequestFailure, requestFailureOf, tokenKind } from '../../src/github/request-failure.js';
 
 /** The shapes Octokit throws: an answered RequestError, and the status-500 one for no answer at all. */
 function answered(status: number, url = 'https://api.github.com/repos/acme/widgets'): Error {

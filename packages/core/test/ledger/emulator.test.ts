@@ -5,10 +5,10 @@
  * concurrent takeover, fencing, claimed-step takeover, lease held; plus clock faults.
  */
 import { afterEach, describe, expect, it } from '@jest/globals';
-import type { WritError } from '@writ/core/errors.js';
+import type { WritError } from '../../src/errors.js';
 import { refusal, refusalError } from '../support/code-of.js';
-import { bootstrapLedger, showLedger, verifyLedger } from '@writ/core/ledger/bootstrap.js';
-import type { Clock, LedgerContext } from '@writ/core/ledger/cas.js';
+import { bootstrapLedger, showLedger, verifyLedger } from '../../src/ledger/bootstrap.js';
+import type { Clock, LedgerContext } from '../../src/ledger/cas.js';
 import {
   checkpointStep,
   claimStep,
@@ -19,10 +19,10 @@ import {
   recordStatusComment,
   releaseLease,
   takeoverRun,
-} from '@writ/core/ledger/ledger.js';
-import { parseTrailers } from '@writ/core/ledger/message.js';
-import { checkRulesets } from '@writ/core/ledger/rulesets.js';
-import type { LedgerStore } from '@writ/core/ledger/store.js';
+} from '../../src/ledger/ledger.js';
+import { parseTrailers } from '../../src/ledger/message.js';
+import { checkRulesets } from '../../src/ledger/rulesets.js';
+import type { LedgerStore } from '../../src/ledger/store.js';
 import type { LedgerWorld } from './support/emulator.js';
 import {
   BRANCH,

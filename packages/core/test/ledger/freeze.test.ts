@@ -6,8 +6,8 @@
  */
 import { beforeEach, describe, expect, it } from '@jest/globals';
 import { refusalError } from '../support/code-of.js';
-import { bootstrapLedger, verifyLedger } from '@writ/core/ledger/bootstrap.js';
-import type { LedgerContext, TransitionOutcome } from '@writ/core/ledger/cas.js';
+import { bootstrapLedger, verifyLedger } from '../../src/ledger/bootstrap.js';
+import type { LedgerContext, TransitionOutcome } from '../../src/ledger/cas.js';
 import { freezeLedger } from '../../src/ledger/freeze.js';
 import {
   claimStep,
@@ -15,12 +15,12 @@ import {
   createLedgerContext,
   readVerifiedRun,
   readVerifiedRuns,
-} from '@writ/core/ledger/ledger.js';
-import { PROVENANCE_PATH } from '@writ/core/ledger/paths.js';
-import type { Holder, ProvenanceCheckpoint, RunFile } from '@writ/core/ledger/types.js';
-import type { RecoveryDeps } from '@writ/core/recovery/recover.js';
-import { recoverRuns } from '@writ/core/recovery/recover.js';
-import { recoveryStage, renderRecoverySummary } from '@writ/core/stages/recovery.js';
+} from '../../src/ledger/ledger.js';
+import { PROVENANCE_PATH } from '../../src/ledger/paths.js';
+import type { Holder, ProvenanceCheckpoint, RunFile } from '../../src/ledger/types.js';
+import type { RecoveryDeps } from '../../src/recovery/recover.js';
+import { recoverRuns } from '../../src/recovery/recover.js';
+import { recoveryStage, renderRecoverySummary } from '../../src/stages/recovery.js';
 import { APP, MemoryLedgerStore, instantClock } from './support/memory-store.js';
 import { HOLDER, approvalFor, proposePlanFor, recomputed } from './support/fixtures.js';
 

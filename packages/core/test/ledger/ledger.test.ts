@@ -1,7 +1,7 @@
 import { beforeEach, describe, expect, it } from '@jest/globals';
 import { refusal, refusalError } from '../support/code-of.js';
-import { bootstrapLedger, showLedger, verifyLedger } from '@writ/core/ledger/bootstrap.js';
-import type { LedgerContext } from '@writ/core/ledger/cas.js';
+import { bootstrapLedger, showLedger, verifyLedger } from '../../src/ledger/bootstrap.js';
+import type { LedgerContext } from '../../src/ledger/cas.js';
 import {
   checkpointStep,
   claimStep,
@@ -11,9 +11,9 @@ import {
   reconcileStep,
   releaseLease,
   takeoverRun,
-} from '@writ/core/ledger/ledger.js';
-import { LEASE_PATH } from '@writ/core/ledger/paths.js';
-import { rulesetDigest } from '@writ/core/ledger/rulesets.js';
+} from '../../src/ledger/ledger.js';
+import { LEASE_PATH } from '../../src/ledger/paths.js';
+import { rulesetDigest } from '../../src/ledger/rulesets.js';
 import { APP, MemoryLedgerStore, holdersFinished, instantClock } from './support/memory-store.js';
 import { HOLDER, approvalFor, planFor, proposePlanFor, recomputed } from './support/fixtures.js';
 

@@ -7,9 +7,9 @@
  */
 import { describe, expect, it } from '@jest/globals';
 import fc from 'fast-check';
-import { WritError } from '@writ/core/errors.js';
-import { bootstrapLedger, showLedger } from '@writ/core/ledger/bootstrap.js';
-import type { LedgerContext } from '@writ/core/ledger/cas.js';
+import { WritError } from '../../src/errors.js';
+import { bootstrapLedger, showLedger } from '../../src/ledger/bootstrap.js';
+import type { LedgerContext } from '../../src/ledger/cas.js';
 import {
   checkpointStep,
   claimStep,
@@ -18,8 +18,8 @@ import {
   proposeRun,
   releaseLease,
   takeoverRun,
-} from '@writ/core/ledger/ledger.js';
-import type { LedgerStore } from '@writ/core/ledger/store.js';
+} from '../../src/ledger/ledger.js';
+import type { LedgerStore } from '../../src/ledger/store.js';
 import { APP, MemoryLedgerStore, holdersFinished, instantClock } from './support/memory-store.js';
 import { CAMPAIGNS } from '../../../../test/support/campaigns.mjs';
 import { approvalFor, planFor, recomputed } from './support/fixtures.js';

@@ -1,14 +1,14 @@
 import { describe, expect, it } from '@jest/globals';
-import { WritError } from '@writ/core/errors.js';
-import { formatMessage, parseTrailers } from '@writ/core/ledger/message.js';
+import { WritError } from '../../src/errors.js';
+import { formatMessage, parseTrailers } from '../../src/ledger/message.js';
 import {
   isLedgerPath,
   ledgerLocation,
   parseRepository,
   runFilePath,
   validateBranch,
-} from '@writ/core/ledger/paths.js';
-import { LEASE_FILE, RUN_FILE, parseLedgerFile, serializeLedgerFile } from '@writ/core/ledger/schemas.js';
+} from '../../src/ledger/paths.js';
+import { LEASE_FILE, RUN_FILE, parseLedgerFile, serializeLedgerFile } from '../../src/ledger/schemas.js';
 import { propose } from '../../src/ledger/transitions.js';
 import { FREE_LEASE } from '../../src/ledger/transitions.js';
 import { planFor, proposalOf } from './support/fixtures.js';

@@ -4,10 +4,10 @@
  * rules list, so an answer Writ cannot fully read never stands for "no rules" or "these rules only".
  */
 import { describe, expect, it } from '@jest/globals';
-import type { GitHubClient } from '@writ/core/github/client.js';
+import type { GitHubClient } from '../../src/github/client.js';
 import { GitHubLedgerStore, readQuery } from '../../src/ledger/read.js';
-import { checkRulesets } from '@writ/core/ledger/rulesets.js';
-import type { BranchRule, RulesetInfo } from '@writ/core/ledger/store.js';
+import { checkRulesets } from '../../src/ledger/rulesets.js';
+import type { BranchRule, RulesetInfo } from '../../src/ledger/store.js';
 
 const location = { owner: 'acme', repo: 'widgets', branch: 'bot/writ-ledger' };
 const DATE = 'Tue, 01 Dec 2026 10:00:00 GMT';

@@ -6,8 +6,8 @@
  */
 import { beforeEach, describe, expect, it } from '@jest/globals';
 import { refusal } from '../support/code-of.js';
-import { bootstrapLedger, verifyLedger } from '@writ/core/ledger/bootstrap.js';
-import type { LedgerContext } from '@writ/core/ledger/cas.js';
+import { bootstrapLedger, verifyLedger } from '../../src/ledger/bootstrap.js';
+import type { LedgerContext } from '../../src/ledger/cas.js';
 import {
   cancelRun,
   claimStep,
@@ -18,8 +18,8 @@ import {
   recordStatusComment,
   reconcileStep,
   takeoverRun,
-} from '@writ/core/ledger/ledger.js';
-import type { Actor, Holder } from '@writ/core/ledger/types.js';
+} from '../../src/ledger/ledger.js';
+import type { Actor, Holder } from '../../src/ledger/types.js';
 import { APP, MemoryLedgerStore, holdersFinished, instantClock } from './support/memory-store.js';
 import { HOLDER, approvalFor, proposePlanFor, recomputed } from './support/fixtures.js';
 

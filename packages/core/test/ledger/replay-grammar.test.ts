@@ -6,11 +6,11 @@
  * backs anything, whatever its body.
  */
 import { describe, expect, it } from '@jest/globals';
-import { parseCommandOrNull } from '@writ/core/command/grammar.js';
-import type { Command } from '@writ/core/command/grammar.js';
+import { parseCommandOrNull } from '../../src/command/grammar.js';
+import type { Command } from '../../src/command/grammar.js';
 import { checkApprovalComment, checkCommandComment } from '../../src/ledger/replay.js';
-import type { CommentInfo } from '@writ/core/ledger/store.js';
-import type { Approval } from '@writ/core/ledger/types.js';
+import type { CommentInfo } from '../../src/ledger/store.js';
+import type { Approval } from '../../src/ledger/types.js';
 import { BAD_COMMANDS, CANONICAL, HEX, RUN } from '../../../../test/fixtures/approval-corpus.js';
 
 const PREFIXES = ['writ', 'roadmap', 'writx', 'writ-bot', 'w', 'a'.repeat(32)];

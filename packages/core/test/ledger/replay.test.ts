@@ -7,8 +7,8 @@
  */
 import { beforeEach, describe, expect, it } from '@jest/globals';
 import { refusalError } from '../support/code-of.js';
-import { bootstrapLedger, verifyLedger } from '@writ/core/ledger/bootstrap.js';
-import type { LedgerContext, TransitionOutcome } from '@writ/core/ledger/cas.js';
+import { bootstrapLedger, verifyLedger } from '../../src/ledger/bootstrap.js';
+import type { LedgerContext, TransitionOutcome } from '../../src/ledger/cas.js';
 import {
   checkpointStep,
   claimStep,
@@ -19,9 +19,9 @@ import {
   readVerifiedRun,
   recordStatusComment,
   releaseLease,
-} from '@writ/core/ledger/ledger.js';
-import { LEASE_PATH, LEDGER_ROOT_PATH, PROVENANCE_PATH } from '@writ/core/ledger/paths.js';
-import type { Holder, Lease, ProvenanceCheckpoint, RunFile } from '@writ/core/ledger/types.js';
+} from '../../src/ledger/ledger.js';
+import { LEASE_PATH, LEDGER_ROOT_PATH, PROVENANCE_PATH } from '../../src/ledger/paths.js';
+import type { Holder, Lease, ProvenanceCheckpoint, RunFile } from '../../src/ledger/types.js';
 import { APP, MemoryLedgerStore, holdersFinished, instantClock } from './support/memory-store.js';
 import { HOLDER, approvalFor, planFor, proposalOf, proposePlanFor, recomputed } from './support/fixtures.js';
 

@@ -8,11 +8,11 @@
  */
 import { afterEach, describe, expect, it } from '@jest/globals';
 import { refusal, refusalError } from '../support/code-of.js';
-import { consumeApproval, readVerifiedRun } from '@writ/core/ledger/ledger.js';
-import { LEDGER_ROOT_PATH } from '@writ/core/ledger/paths.js';
-import { rulesetDigest } from '@writ/core/ledger/rulesets.js';
-import type { LedgerRoot } from '@writ/core/ledger/types.js';
-import { runDoctor } from '@writ/core/setup/doctor.js';
+import { consumeApproval, readVerifiedRun } from '../../src/ledger/ledger.js';
+import { LEDGER_ROOT_PATH } from '../../src/ledger/paths.js';
+import { rulesetDigest } from '../../src/ledger/rulesets.js';
+import type { LedgerRoot } from '../../src/ledger/types.js';
+import { runDoctor } from '../../src/setup/doctor.js';
 import type { LedgerWorld } from './support/emulator.js';
 import {
   BRANCH,

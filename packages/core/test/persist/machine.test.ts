@@ -5,7 +5,7 @@
  * persist.test.ts, pre-state.test.ts and the e2e persist suites).
  */
 import { describe, expect, it } from '@jest/globals';
-import type { RunFile, RunStep, StepStatus } from '@writ/core/ledger/types.js';
+import type { RunFile, RunStep, StepStatus } from '../../src/ledger/types.js';
 import type {
   Action,
   Decision,
@@ -13,9 +13,9 @@ import type {
   Observation,
   PersistState,
   Reading,
-} from '@writ/core/persist/machine.js';
-import { next, start, summaryOf } from '@writ/core/persist/machine.js';
-import type { Plan, PlanStep } from '@writ/core/plan/types.js';
+} from '../../src/persist/machine.js';
+import { next, start, summaryOf } from '../../src/persist/machine.js';
+import type { Plan, PlanStep } from '../../src/plan/types.js';
 
 const EPOCH = 3;
 const CONSUMED = '2026-11-25T10:00:00.000Z';

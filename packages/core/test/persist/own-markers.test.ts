@@ -6,12 +6,12 @@
  * title: GitHub keeps titles unique) the step stops as `conflict`; otherwise Writ creates its own.
  */
 import { afterEach, describe, expect, it } from '@jest/globals';
-import type { GitHubClient } from '@writ/core/github/client.js';
-import { withMarker } from '@writ/core/idempotency/key.js';
-import { idempotencyMarker } from '@writ/core/idempotency/key.js';
-import { claimStep } from '@writ/core/ledger/ledger.js';
-import { createKey, keyMarker } from '@writ/core/persist/steps.js';
-import type { IssueCreateStep, PlanStep } from '@writ/core/plan/types.js';
+import type { GitHubClient } from '../../src/github/client.js';
+import { withMarker } from '../../src/idempotency/key.js';
+import { idempotencyMarker } from '../../src/idempotency/key.js';
+import { claimStep } from '../../src/ledger/ledger.js';
+import { createKey, keyMarker } from '../../src/persist/steps.js';
+import type { IssueCreateStep, PlanStep } from '../../src/plan/types.js';
 import { OWNER, REPO, emulatorClient } from '../ledger/support/emulator.js';
 import type { PersistWorld } from './support.js';
 import { ALL_POSITIVE, BEST_EFFORT, HOLDER, evidenceFile, persistWorld, planOf } from './support.js';

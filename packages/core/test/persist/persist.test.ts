@@ -4,15 +4,15 @@
  * idempotent create cases, fencing, bounds and a recomputed plan with another digest.
  */
 import { afterEach, describe, expect, it } from '@jest/globals';
-import { WritError } from '@writ/core/errors.js';
-import { claimStep, proposeRun, readRun } from '@writ/core/ledger/ledger.js';
-import { bindPlan } from '@writ/core/plan/binding.js';
+import { WritError } from '../../src/errors.js';
+import { claimStep, proposeRun, readRun } from '../../src/ledger/ledger.js';
+import { bindPlan } from '../../src/plan/binding.js';
 import { claimCommittedAt } from '../../src/ledger/claim-time.js';
 import { SINCE_SKEW_MS } from '../../src/idempotency/github-pages.js';
-import { createKey, createdBody } from '@writ/core/persist/steps.js';
-import { idempotencyMarker } from '@writ/core/idempotency/key.js';
-import { observeStep } from '@writ/core/persist/observe.js';
-import type { IssueCreateStep, PlanStep } from '@writ/core/plan/types.js';
+import { createKey, createdBody } from '../../src/persist/steps.js';
+import { idempotencyMarker } from '../../src/idempotency/key.js';
+import { observeStep } from '../../src/persist/observe.js';
+import type { IssueCreateStep, PlanStep } from '../../src/plan/types.js';
 import { OWNER, REPO, emulatorClient } from '../ledger/support/emulator.js';
 import type { PersistWorld } from './support.js';
 import {

@@ -6,11 +6,11 @@
  */
 import { afterEach, describe, expect, it } from '@jest/globals';
 import { DIGEST_PATTERN } from '../../src/canonical-json.js';
-import { claimStep, readRun, readVerifiedRun } from '@writ/core/ledger/ledger.js';
-import { observeStep } from '@writ/core/persist/observe.js';
-import type { WritableStep } from '@writ/core/persist/steps.js';
-import { assessStep, preStateDigest, readsWriteOf } from '@writ/core/persist/steps.js';
-import type { PlanStep } from '@writ/core/plan/types.js';
+import { claimStep, readRun, readVerifiedRun } from '../../src/ledger/ledger.js';
+import { observeStep } from '../../src/persist/observe.js';
+import type { WritableStep } from '../../src/persist/steps.js';
+import { assessStep, preStateDigest, readsWriteOf } from '../../src/persist/steps.js';
+import type { PlanStep } from '../../src/plan/types.js';
 import { OWNER, REPO } from '../ledger/support/emulator.js';
 import type { PersistWorld } from './support.js';
 import { ALL_POSITIVE, BEST_EFFORT, HOLDER, evidenceFile, persistWorld, planOf } from './support.js';

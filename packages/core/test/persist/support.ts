@@ -4,17 +4,17 @@
  * and approved for a plan, and files on the default branch (policy, evidence) written the way an owner
  * commits them.
  */
-import { CASE_IDS } from '@writ/core/probe/evidence.js';
-import type { CaseId, Classification, ProbeEvidence } from '@writ/core/probe/evidence.js';
-import { commitOnBranch } from '@writ/core/github/commit-on-branch.js';
-import type { GitHubClient } from '@writ/core/github/client.js';
-import { consumeApproval, proposeRun } from '@writ/core/ledger/ledger.js';
-import type { LedgerContext } from '@writ/core/ledger/cas.js';
-import { bindPlan } from '@writ/core/plan/binding.js';
-import type { Plan, PlanStep } from '@writ/core/plan/types.js';
+import { CASE_IDS } from '../../src/probe/evidence.js';
+import type { CaseId, Classification, ProbeEvidence } from '../../src/probe/evidence.js';
+import { commitOnBranch } from '../../src/github/commit-on-branch.js';
+import type { GitHubClient } from '../../src/github/client.js';
+import { consumeApproval, proposeRun } from '../../src/ledger/ledger.js';
+import type { LedgerContext } from '../../src/ledger/cas.js';
+import { bindPlan } from '../../src/plan/binding.js';
+import type { Plan, PlanStep } from '../../src/plan/types.js';
 import type { PersistDeps, PersistResult, PersistSettings } from '../../src/persist/persist.js';
 import { persistPlan } from '../../src/persist/persist.js';
-import { silentLogger } from '@writ/core/redact.js';
+import { silentLogger } from '../../src/redact.js';
 import type { LedgerWorld } from '../ledger/support/emulator.js';
 import {
   OWNER,

@@ -5,8 +5,8 @@
  * that reaches only the sandbox) and the workflow's GITHUB_TOKEN (contents: read, the running
  * repository only). The emulator's clock is frozen, so identical runs give identical bytes.
  */
-import { createGitHubClient } from '@writ/core/github/client.js';
-import type { GitHubClient } from '@writ/core/github/client.js';
+import { createGitHubClient } from '../../src/github/client.js';
+import type { GitHubClient } from '../../src/github/client.js';
 import type { ContractWorld, Emulator } from '@writ/github-emulator/index.js';
 import { startEmulator } from '@writ/github-emulator/index.js';
 

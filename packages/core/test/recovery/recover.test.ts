@@ -7,12 +7,12 @@ import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { readFileSync } from 'node:fs';
-import { readRun, readVerifiedRun } from '@writ/core/ledger/ledger.js';
-import { observeStep } from '@writ/core/persist/observe.js';
-import { assessStep } from '@writ/core/persist/steps.js';
-import type { WritableStep } from '@writ/core/persist/steps.js';
-import type { RunFile } from '@writ/core/ledger/types.js';
-import type { RecoveryReport, RunRecovery } from '@writ/core/recovery/recover.js';
+import { readRun, readVerifiedRun } from '../../src/ledger/ledger.js';
+import { observeStep } from '../../src/persist/observe.js';
+import { assessStep } from '../../src/persist/steps.js';
+import type { WritableStep } from '../../src/persist/steps.js';
+import type { RunFile } from '../../src/ledger/types.js';
+import type { RecoveryReport, RunRecovery } from '../../src/recovery/recover.js';
 import type { SliceWorld } from '../../../../test/support/world.js';
 import { APP_SLUG, OWNER, PEOPLE, REPO, client, patOf, sliceWorld } from '../../../../test/support/world.js';
 import {
@@ -234,7 +234,7 @@ describe('reconciling claimed steps', () => {
     const planFile = plan('examples/release-plan.json');
     const { runId, epoch } = await approvedRun(world, planFile, HOLDER);
     const { ledger } = sweeperLedger(world);
-    const { checkpointStep, claimStep } = await import('@writ/core/ledger/ledger.js');
+    const { checkpointStep, claimStep } = await import('../../src/ledger/ledger.js');
     const holder = { run_id: runId, ...HOLDER };
     for (const stepId of ['build-artifacts', 'notify-packagers']) {
       await claimStep(ledger, { runId, stepId, epoch, holder });

@@ -4,20 +4,20 @@
  */
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { consumeApprovalComment } from '@writ/core/approval/consume-approval.js';
-import type { GitHubClient } from '@writ/core/github/client.js';
-import type { LedgerContext } from '@writ/core/ledger/cas.js';
-import { claimStep, createLedgerContext, readRun } from '@writ/core/ledger/ledger.js';
-import type { Holder, RunFile } from '@writ/core/ledger/types.js';
+import { consumeApprovalComment } from '../../src/approval/consume-approval.js';
+import type { GitHubClient } from '../../src/github/client.js';
+import type { LedgerContext } from '../../src/ledger/cas.js';
+import { claimStep, createLedgerContext, readRun } from '../../src/ledger/ledger.js';
+import type { Holder, RunFile } from '../../src/ledger/types.js';
 import type { Observation, StepObserver } from '../../src/persist/observation.js';
-import { bindPlan } from '@writ/core/plan/binding.js';
-import { loadPlanFile } from '@writ/core/plan/load.js';
-import { deriveRunId } from '@writ/core/plan/run-id.js';
+import { bindPlan } from '../../src/plan/binding.js';
+import { loadPlanFile } from '../../src/plan/load.js';
+import { deriveRunId } from '../../src/plan/run-id.js';
 import { proposeAndPublishStatus } from '../../src/preview/propose.js';
-import { renderPreview } from '@writ/core/preview/render.js';
-import type { RecoveryReport, RecoverySettings } from '@writ/core/recovery/recover.js';
-import { recoverRuns } from '@writ/core/recovery/recover.js';
-import { silentLogger } from '@writ/core/redact.js';
+import { renderPreview } from '../../src/preview/render.js';
+import type { RecoveryReport, RecoverySettings } from '../../src/recovery/recover.js';
+import { recoverRuns } from '../../src/recovery/recover.js';
+import { silentLogger } from '../../src/redact.js';
 import type { SliceWorld } from '../../../../test/support/world.js';
 import {
   APP_SLUG,

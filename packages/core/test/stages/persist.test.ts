@@ -520,7 +520,7 @@ describe('persist stage, in-process against the emulator', () => {
     const { runId } = await approved(world, planFile);
     // In-process, the crash is a throw from the hook where a crashed runner would stop.
     const claimed: string[][] = [];
-    const crashed = persist(settings(world, planFile, runId), {
+    const crashed = persistStage(settings(world, planFile, runId), {
       ...world.deps(),
       afterClaim: (stepIds) => {
         claimed.push([...stepIds]);

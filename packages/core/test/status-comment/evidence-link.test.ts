@@ -3,9 +3,9 @@
  * the permalink the status comment shows (GitHub Enterprise Server follows GITHUB_SERVER_URL).
  */
 import { describe, expect, it } from '@jest/globals';
-import { WritError } from '@writ/core/errors.js';
+import { WritError } from '../../src/errors.js';
 import { evidencePermalink, validateDurableEvidenceUrl } from '../../src/status-comment/evidence-link.js';
-import type { RunFile } from '@writ/core/ledger/types.js';
+import type { RunFile } from '../../src/ledger/types.js';
 import { renderStatusProjection } from '../../src/status-comment/projection.js';
 
 const SHA1 = '0123456789abcdef0123456789abcdef01234567';

@@ -4,8 +4,8 @@
  */
 import { describe, expect, it } from '@jest/globals';
 import { digest } from '../../src/canonical-json.js';
-import type { RunFile, StatusComment } from '@writ/core/ledger/types.js';
-import { statusBody, statusFold } from '@writ/core/status-comment/sync.js';
+import type { RunFile, StatusComment } from '../../src/ledger/types.js';
+import { statusBody, statusFold } from '../../src/status-comment/sync.js';
 
 const project = (run: RunFile): string => `state ${run.state}`;
 const wanted = digest(statusBody('run-1', 'state proposed'));

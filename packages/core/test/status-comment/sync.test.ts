@@ -5,13 +5,13 @@
  */
 import { afterEach, describe, expect, it } from '@jest/globals';
 import { Octokit } from '@octokit/core';
-import { errorCode } from '@writ/core/errors.js';
-import type { GitHubClient } from '@writ/core/github/client.js';
-import { statusMarker } from '@writ/core/idempotency/key.js';
-import type { LedgerContext } from '@writ/core/ledger/cas.js';
-import { readRun } from '@writ/core/ledger/ledger.js';
-import { MAX_COMMENT_CHARS, statusBody, syncStatusComment } from '@writ/core/status-comment/sync.js';
-import type { StatusCommentRequest } from '@writ/core/status-comment/sync.js';
+import { errorCode } from '../../src/errors.js';
+import type { GitHubClient } from '../../src/github/client.js';
+import { statusMarker } from '../../src/idempotency/key.js';
+import type { LedgerContext } from '../../src/ledger/cas.js';
+import { readRun } from '../../src/ledger/ledger.js';
+import { MAX_COMMENT_CHARS, statusBody, syncStatusComment } from '../../src/status-comment/sync.js';
+import type { StatusCommentRequest } from '../../src/status-comment/sync.js';
 import type { LedgerWorld } from '../ledger/support/emulator.js';
 import {
   LEDGER_TOKEN,

@@ -9,9 +9,9 @@
  *   node --import tsx packages/core/test/ledger/bench/provenance-cost.ts 10 1000 10000
  */
 import { digest } from '../../../src/canonical-json.js';
-import { verifyLedger } from '@writ/core/ledger/bootstrap.js';
-import type { LedgerContext } from '@writ/core/ledger/cas.js';
-import { consumeApproval, proposeRun, recordStatusComment } from '@writ/core/ledger/ledger.js';
+import { verifyLedger } from '../../../src/ledger/bootstrap.js';
+import type { LedgerContext } from '../../../src/ledger/cas.js';
+import { consumeApproval, proposeRun, recordStatusComment } from '../../../src/ledger/ledger.js';
 import { ledgerWorld } from '../support/emulator.js';
 import { planFor, recomputed } from '../support/fixtures.js';
 

@@ -8,10 +8,10 @@
 import { fork } from 'node:child_process';
 import type { ChildProcess } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
-import { showLedger } from '@writ/core/ledger/bootstrap.js';
-import type { LedgerContext } from '@writ/core/ledger/cas.js';
-import { releaseLease } from '@writ/core/ledger/ledger.js';
-import { parseTrailers } from '@writ/core/ledger/message.js';
+import { showLedger } from '../../../src/ledger/bootstrap.js';
+import type { LedgerContext } from '../../../src/ledger/cas.js';
+import { releaseLease } from '../../../src/ledger/ledger.js';
+import { parseTrailers } from '../../../src/ledger/message.js';
 import { BRANCH, LEDGER_TOKEN, POLICY, REPOSITORY, ledgerWorld } from '../support/emulator.js';
 import { approvalFor, proposePlanFor, recomputed } from '../support/fixtures.js';
 import type { WorkerConsume, WorkerInit, WorkerReport } from './worker.js';

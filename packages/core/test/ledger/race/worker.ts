@@ -2,12 +2,12 @@
  * One race-campaign process: its own real client (retry installed) with 0..maxLatencyMs of seeded random
  * latency before every request, consuming the approval the coordinator names, reporting the outcome.
  */
-import { WritError } from '@writ/core/errors.js';
-import { createGitHubClient, loopbackTimings } from '@writ/core/github/client.js';
-import { seededRandom } from '@writ/core/seeded-random.js';
-import { consumeApproval, createLedgerContext } from '@writ/core/ledger/ledger.js';
-import type { ConsumeApprovalInput } from '@writ/core/ledger/ledger.js';
-import type { LedgerApp } from '@writ/core/ledger/types.js';
+import { WritError } from '../../../src/errors.js';
+import { createGitHubClient, loopbackTimings } from '../../../src/github/client.js';
+import { seededRandom } from '../../../src/seeded-random.js';
+import { consumeApproval, createLedgerContext } from '../../../src/ledger/ledger.js';
+import type { ConsumeApprovalInput } from '../../../src/ledger/ledger.js';
+import type { LedgerApp } from '../../../src/ledger/types.js';
 
 export interface WorkerInit {
   type: 'init';

@@ -4,15 +4,15 @@
  * two ledger rulesets (deletion + non_fast_forward with no bypass; update with only the app bypassing),
  * and a bootstrapped root.
  */
-import { createGitHubClient, loopbackTimings } from '@writ/core/github/client.js';
-import type { GitHubClient } from '@writ/core/github/client.js';
-import { bootstrapLedger } from '@writ/core/ledger/bootstrap.js';
-import type { Clock, LedgerContext } from '@writ/core/ledger/cas.js';
-import { createLedgerContext } from '@writ/core/ledger/ledger.js';
-import { ledgerRulesets } from '@writ/core/ledger/rulesets.js';
+import { createGitHubClient, loopbackTimings } from '../../../src/github/client.js';
+import type { GitHubClient } from '../../../src/github/client.js';
+import { bootstrapLedger } from '../../../src/ledger/bootstrap.js';
+import type { Clock, LedgerContext } from '../../../src/ledger/cas.js';
+import { createLedgerContext } from '../../../src/ledger/ledger.js';
+import { ledgerRulesets } from '../../../src/ledger/rulesets.js';
 import type { ApprovalInput } from '../../../src/ledger/transitions.js';
-import type { LedgerApp } from '@writ/core/ledger/types.js';
-import { actionsLiveness } from '@writ/core/recovery/liveness.js';
+import type { LedgerApp } from '../../../src/ledger/types.js';
+import { actionsLiveness } from '../../../src/recovery/liveness.js';
 import { startEmulator } from '@writ/github-emulator/index.js';
 import type { Emulator, Ruleset } from '@writ/github-emulator/index.js';
 

@@ -1,9 +1,9 @@
 /** Shared inputs for ledger tests: a plan's digest/scope/bounds, approvals and holders. */
 import { digest } from '../../../src/canonical-json.js';
-import type { LedgerContext } from '@writ/core/ledger/cas.js';
-import { consumeApproval, proposeRun } from '@writ/core/ledger/ledger.js';
+import type { LedgerContext } from '../../../src/ledger/cas.js';
+import { consumeApproval, proposeRun } from '../../../src/ledger/ledger.js';
 import type { ApprovalInput, RecomputedPlan } from '../../../src/ledger/transitions.js';
-import type { Bounds, Holder, StepKind } from '@writ/core/ledger/types.js';
+import type { Bounds, Holder, StepKind } from '../../../src/ledger/types.js';
 
 export const REPOSITORY = 'acme/widgets';
 

@@ -4,7 +4,7 @@
  * prove the GitHub-backed store; this one makes thousands of runs cheap.
  */
 import { createHash } from 'node:crypto';
-import { WritError } from '@writ/core/errors.js';
+import { WritError } from '../../../src/errors.js';
 import type {
   BranchRule,
   CommentInfo,
@@ -18,9 +18,9 @@ import type {
   LedgerSnapshot,
   LedgerStore,
   RulesetInfo,
-} from '@writ/core/ledger/store.js';
-import type { Approval, LedgerLocation } from '@writ/core/ledger/types.js';
-import type { HolderLiveness } from '@writ/core/recovery/liveness.js';
+} from '../../../src/ledger/store.js';
+import type { Approval, LedgerLocation } from '../../../src/ledger/types.js';
+import type { HolderLiveness } from '../../../src/recovery/liveness.js';
 
 interface MemoryCommit {
   info: CommitInfo;

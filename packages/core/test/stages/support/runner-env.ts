@@ -7,7 +7,7 @@ import { jest } from '@jest/globals';
 import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { clearRegisteredSecrets } from '@writ/core/redact.js';
+import { clearRegisteredSecrets } from '../../../src/redact.js';
 
 export interface RunnerEnv {
   dir: string;

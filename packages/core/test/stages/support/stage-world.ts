@@ -8,11 +8,11 @@ import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import type { GitHubClient } from '@writ/core/github/client.js';
-import type { Logger } from '@writ/core/redact.js';
-import type { StageDeps } from '@writ/core/stages/connect.js';
-import { connect } from '@writ/core/stages/connect.js';
-import type { LedgerSettings } from '@writ/core/stages/ledger-inputs.js';
+import type { GitHubClient } from '../../../src/github/client.js';
+import type { Logger } from '../../../src/redact.js';
+import type { StageDeps } from '../../../src/stages/connect.js';
+import { connect } from '../../../src/stages/connect.js';
+import type { LedgerSettings } from '../../../src/stages/ledger-inputs.js';
 import type { LedgerWorld } from '../../ledger/support/emulator.js';
 import {
   APPROVER_TOKEN,
