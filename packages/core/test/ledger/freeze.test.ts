@@ -2,7 +2,8 @@
  * The freeze (ledger/freeze.ts): the two-commit forgery that passes the O(1) incremental gate is caught
  * by the recovery sweep's full replay, which freezes the ledger; from then on every gate refuses with
  * `ledger-frozen` naming the forged commit, a second sweep finds it frozen, and an app-token holder who
- * tries to undo the freeze is refused at once (one commit) or re-frozen by the next sweep (two).
+ * tries to undo the freeze is refused at once (one commit) or re-frozen by the next sweep (two). The
+ * freeze commit goes through the one compare-and-set loop: dropped, stale and exhausted commits.
  */
 import { beforeEach, describe, expect, it } from '@jest/globals';
 import { refusalError } from '../support/code-of.js';
