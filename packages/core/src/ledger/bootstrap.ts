@@ -15,7 +15,7 @@ import type { RulesetDefinition } from './rulesets.js';
 import { checkRulesets, ledgerRulesets } from './rulesets.js';
 import { LEDGER_ROOT_FILE, RUN_FILE, parseLedgerFile, serializeLedgerFile } from './schemas.js';
 import type { FileAddition } from './store.js';
-import type { Lease, LedgerRoot, RunFile } from './types.js';
+import type { Lease, LedgerApp, LedgerRoot, RunFile } from './types.js';
 
 /** One precondition bootstrap reads before its first write (and a dry run reports). */
 export interface BootstrapCheck {
@@ -66,40 +66,8 @@ export async function bootstrapLedger(
   }
   // Every precondition that can be read is read before the first write, so a refused bootstrap leaves
   // nothing behind (a root on an unprotected branch could be neither re-bootstrapped nor deleted).
-  const checks: BootstrapCheck[] = [
-    { check: 'branch-absent', status: 'PASS', detail: `${branch} does not exist yet` },
-  ];
+  const { checks, bypassUnreadable } = await readPreconditions(context, root);
   const app = context.app;
-  let bypassUnreadable: WritError | null = null;
-  if (app === null) {
-    checks.push({
-      check: 'app-identity',
-      status: 'UNKNOWN',
-      detail: 'no --app-slug/--app-id (WRIT_APP_SLUG/WRIT_APP_ID) given',
-    });
-    checks.push({ check: 'rulesets', status: 'UNKNOWN', detail: 'the ruleset check needs the app ID' });
-  } else {
-    checks.push({ check: 'app-identity', status: 'PASS', detail: `${app.slug}[bot], app ID ${app.id}` });
-    try {
-      const proven = await checkRulesets(store, app, null);
-      // Pinned in the root: every later check holds the branch to exactly these rulesets, unchanged.
-      root.rulesets = proven.pins;
-      checks.push({
-        check: 'rulesets',
-        status: 'PASS',
-        detail: `rulesets ${proven.rulesetIds.join(', ')} protect ${branch}`,
-      });
-    } catch (error: unknown) {
-      if (!(error instanceof WritError)) throw error;
-      if (error.code === 'ruleset-bypass-unreadable') {
-        // The rulesets exist; this token cannot see who may bypass them. Not a FAIL of the rulesets.
-        bypassUnreadable = error;
-        checks.push({ check: 'rulesets', status: 'UNKNOWN', detail: error.message });
-      } else if (error.code === 'ledger-provenance-unproven') {
-        checks.push({ check: 'rulesets', status: 'FAIL', detail: error.message });
-      } else throw error;
-    }
-  }
   const files = [
     { path: LEDGER_ROOT_PATH, contents: serializeLedgerFile(LEDGER_ROOT_FILE, LEDGER_ROOT_PATH, root) },
   ];
@@ -113,7 +81,62 @@ export async function bootstrapLedger(
     rulesets: app === null ? null : ledgerRulesets(branch, app.id),
   };
   if (!options.apply) return result;
-  requireApp(context);
+  const ready = requireApp(context);
+  refuseUnlessReady(checks, bypassUnreadable);
+  const created = await createRoot(context, files);
+  result.root_oid = created;
+  result.provenance = await proveRoot(context, ready, created);
+  return result;
+}
+
+/**
+ * The preconditions bootstrap reads before its first write (the branch is already known absent): the
+ * app identity, and the two rulesets on the branch, whose pins it records in `root`. A token that cannot
+ * see who may bypass them leaves the check UNKNOWN and its error in `bypassUnreadable`.
+ */
+async function readPreconditions(
+  context: LedgerContext,
+  root: LedgerRoot,
+): Promise<{ checks: BootstrapCheck[]; bypassUnreadable: WritError | null }> {
+  const { branch } = context.store.location;
+  const checks: BootstrapCheck[] = [
+    { check: 'branch-absent', status: 'PASS', detail: `${branch} does not exist yet` },
+  ];
+  const app = context.app;
+  if (app === null) {
+    checks.push({
+      check: 'app-identity',
+      status: 'UNKNOWN',
+      detail: 'no --app-slug/--app-id (WRIT_APP_SLUG/WRIT_APP_ID) given',
+    });
+    checks.push({ check: 'rulesets', status: 'UNKNOWN', detail: 'the ruleset check needs the app ID' });
+    return { checks, bypassUnreadable: null };
+  }
+  checks.push({ check: 'app-identity', status: 'PASS', detail: `${app.slug}[bot], app ID ${app.id}` });
+  try {
+    const proven = await checkRulesets(context.store, app, null);
+    // Pinned in the root: every later check holds the branch to exactly these rulesets, unchanged.
+    root.rulesets = proven.pins;
+    checks.push({
+      check: 'rulesets',
+      status: 'PASS',
+      detail: `rulesets ${proven.rulesetIds.join(', ')} protect ${branch}`,
+    });
+  } catch (error: unknown) {
+    if (!(error instanceof WritError)) throw error;
+    if (error.code === 'ruleset-bypass-unreadable') {
+      // The rulesets exist; this token cannot see who may bypass them. Not a FAIL of the rulesets.
+      checks.push({ check: 'rulesets', status: 'UNKNOWN', detail: error.message });
+      return { checks, bypassUnreadable: error };
+    }
+    if (error.code !== 'ledger-provenance-unproven') throw error;
+    checks.push({ check: 'rulesets', status: 'FAIL', detail: error.message });
+  }
+  return { checks, bypassUnreadable: null };
+}
+
+/** Refuses `--apply` before anything is written unless every precondition passed (the app identity is known). */
+function refuseUnlessReady(checks: readonly BootstrapCheck[], bypassUnreadable: WritError | null): void {
   if (bypassUnreadable !== null) {
     throw new WritError(
       'ruleset-bypass-unreadable',
@@ -122,13 +145,17 @@ export async function bootstrapLedger(
     );
   }
   const failed = checks.find((check) => check.status !== 'PASS');
-  if (failed !== undefined || app === null) {
+  if (failed !== undefined) {
     throw new WritError(
       'ledger-provenance-unproven',
-      `Bootstrap refused before writing anything: ${(failed?.detail ?? 'the app identity is required').replace(/\.$/, '')}. Create the two rulesets (writ bootstrap --json prints them) and run it again.`,
-      { details: { check: failed?.check ?? 'app-identity' } },
+      `Bootstrap refused before writing anything: ${failed.detail.replace(/\.$/, '')}. Create the two rulesets (writ bootstrap --json prints them) and run it again.`,
+      { details: { check: failed.check } },
     );
   }
+}
+
+/** Creates the parentless root commit holding `files` (ledger-root.json); returns its OID. */
+async function createRoot(context: LedgerContext, files: FileAddition[]): Promise<string> {
   const message = fullMessage(
     formatMessage({
       transition: 'bootstrap',
@@ -139,14 +166,19 @@ export async function bootstrapLedger(
       commentId: null,
     }),
   );
-  const created = await store.createRoot(files, message);
-  result.root_oid = created.oid;
+  return (await context.store.createRoot(files, message)).oid;
+}
+
+/** Reads the new branch back and runs the full provenance check on it; a root that does not prove says how to re-provision. */
+async function proveRoot(context: LedgerContext, app: LedgerApp, rootOid: string): Promise<ProvenanceReport> {
+  const { store } = context;
+  const { branch } = store.location;
   const snapshot = await store.read({ paths: [LEDGER_ROOT_PATH], historyFirst: 100 });
   if (snapshot === null)
     throw new WritError('ledger-branch-missing', `Branch ${branch} vanished after bootstrap.`);
   parseSnapshot(store, snapshot, null);
   try {
-    result.provenance = await verifyProvenance(store, app, snapshot.headOid, {
+    return await verifyProvenance(store, app, snapshot.headOid, {
       mode: 'full',
       firstPage: snapshot.history,
     });
@@ -154,11 +186,10 @@ export async function bootstrapLedger(
     if (!(error instanceof WritError) || error.code !== 'ledger-provenance-unproven') throw error;
     throw new WritError(
       'ledger-provenance-unproven',
-      `The root ${created.oid} was created but does not prove: ${error.message} To re-provision: fix the cause, disable the append-only ruleset, delete ${branch}, re-enable the ruleset, then bootstrap again (the rulesets must predate the new root).`,
-      { cause: error, details: { root: created.oid } },
+      `The root ${rootOid} was created but does not prove: ${error.message} To re-provision: fix the cause, disable the append-only ruleset, delete ${branch}, re-enable the ruleset, then bootstrap again (the rulesets must predate the new root).`,
+      { cause: error, details: { root: rootOid } },
     );
   }
-  return result;
 }
 
 export interface VerifyResult {

@@ -13,6 +13,7 @@
  */
 import { randomUUID } from 'node:crypto';
 import { WritError } from '../errors.js';
+import type { CasCommitOutcome, CasDecision } from '../github/cas-loop.js';
 import { runCasLoop } from '../github/cas-loop.js';
 import { casExhausted } from '../github/commit-on-branch.js';
 import type { Logger } from '../redact.js';
@@ -256,6 +257,29 @@ async function findLanded(
   }
 }
 
+/** One runTransition call: what it writes, and what carries from one attempt to the next. */
+interface TransitionRun {
+  context: LedgerContext;
+  spec: TransitionSpec;
+  app: LedgerApp;
+  /** The context's store, every call counted (TransitionOutcome.requests). */
+  store: LedgerStore;
+  count: () => number;
+  runPath: string;
+  paths: string[];
+  dryRun: boolean;
+  /** Each attempt's transition ID is this with the attempt number. */
+  transitionBase: string;
+  /** Attempts that met a stale head or an unknown outcome: one of them may have landed. */
+  pending: PendingAttempt[];
+  /** What the last attempt proved: a retry proves only the commits written since. */
+  proven: ProvenanceReport | null;
+  /** A head this process wrote itself, for the first attempt to commit on unread (see HeldHead). */
+  held: HeldHead | null;
+  /** A read the caller made already, for the first attempt. */
+  first: LedgerSnapshot | null;
+}
+
 /** Runs one transition through the compare-and-set loop (or, with dryRun, evaluates it and stops). */
 export async function runTransition(
   context: LedgerContext,
@@ -263,7 +287,6 @@ export async function runTransition(
   options: { dryRun?: boolean; from?: HeldHead; first?: LedgerSnapshot } = {},
 ): Promise<TransitionOutcome> {
   const { store, count } = countingStore(context.store);
-  const runPath = runFilePath(spec.runRepository, spec.runId);
   const paths = transitionPaths(spec.runRepository, spec.runId);
   const app = context.app;
   if (app === null) {
@@ -272,141 +295,202 @@ export async function runTransition(
       'The ledger app identity (slug and app ID) is required to write the ledger: every commit replays the history above the last checkpoint.',
     );
   }
-  const pending: PendingAttempt[] = [];
-  const transitionBase = randomUUID();
-  let proven: ProvenanceReport | null = null;
-  // A head this process wrote itself needs no read: its first attempt commits on it (see HeldHead). A
-  // transition that grants authority (spec.provenance) always reads, to prove the rulesets now.
-  let held = spec.provenance ? null : usableHead(options.from, paths);
-  // A read the caller made already (transitionRead, for this run): the first attempt proves it as usual.
-  let first =
-    options.first !== undefined && paths.every((path) => options.first?.files.has(path))
-      ? options.first
-      : null;
+  const run: TransitionRun = {
+    context,
+    spec,
+    app,
+    store,
+    count,
+    runPath: runFilePath(spec.runRepository, spec.runId),
+    paths,
+    dryRun: options.dryRun === true,
+    transitionBase: randomUUID(),
+    pending: [],
+    proven: null,
+    // A head this process wrote itself needs no read: its first attempt commits on it (see HeldHead). A
+    // transition that grants authority (spec.provenance) always reads, to prove the rulesets now.
+    held: spec.provenance ? null : usableHead(options.from, paths),
+    // A read the caller made already (transitionRead, for this run): the first attempt proves it as usual.
+    first:
+      options.first !== undefined && paths.every((path) => options.first?.files.has(path))
+        ? options.first
+        : null,
+  };
   return runCasLoop<TransitionOutcome, DecidedCommit>(context, {
-    decide: async (attempt) => {
-      if (held !== null) proven = heldReport(held);
-      // Two commits of history: the head (to replay) and its parent (where its checkpoint usually ends).
-      const snapshot: LedgerSnapshot | null =
-        held !== null
-          ? heldSnapshot(held)
-          : (first ??
-            (await store.read(transitionRead(paths, pending.length > 0 ? 100 : 2, spec.provenance))));
-      first = null;
-      if (snapshot === null) {
-        throw new WritError(
-          'ledger-branch-missing',
-          `The ledger branch ${store.location.branch} does not exist in ${store.location.owner}/${store.location.repo}.`,
-        );
-      }
-      const landed = await findLanded(store, snapshot, pending);
-      if (landed !== null) {
-        context.logger.info(`ledger: attempt ${landed.attempt.transitionId} had landed as ${landed.oid}`);
-        return { kind: 'done', value: recovered(landed, snapshot, attempt, count()) };
-      }
-      // Authority first: no file content is judged before the history that wrote it is proven.
-      const report: ProvenanceReport =
-        held !== null && proven !== null
-          ? proven
-          : await verifyProvenance(store, app, snapshot.headOid, {
-              mode: 'incremental',
-              ...(proven === null ? { checkpoint: readCheckpoint(snapshot) } : { trusted: proven.state }),
-              firstPage: snapshot.history,
-              ...(snapshot.head === undefined ? {} : { head: snapshot.head }),
-              rulesets: spec.provenance,
-              ...(snapshot.rules === undefined ? {} : { rules: snapshot.rules }),
-            });
-      held = null;
-      proven = report;
-      const parsed = parseSnapshot(store, snapshot, runPath);
-      const view: LedgerView = {
-        serverTime: snapshot.serverTime,
-        lease: parsed.lease,
-        run: parsed.run,
-        tombstones: { runIds: report.consumedRunIds, commentIds: report.consumedCommentIds },
-      };
-      const result = spec.evaluate(view);
-      const transitionId = `${transitionBase}.${attempt}`;
-      const message = formatMessage({
-        transition: result.transition,
-        runId: result.runId,
-        repository: spec.runRepository,
-        epoch: result.epoch,
-        transitionId,
-        commentId: result.commentId,
-      });
-      const commit: PlannedCommit = {
-        expectedHeadOid: snapshot.headOid,
-        headline: message.headline,
-        body: message.body,
-        additions: additionsFor(result, runPath, report),
-      };
-      if (options.dryRun === true) {
-        return {
-          kind: 'done',
-          value: {
-            result,
-            dryRun: true,
-            committed: false,
-            commitOid: null,
-            commit,
-            attempts: attempt,
-            recoveredLostResponse: false,
-            requests: count(),
-            provenance: report,
-            serverTime: snapshot.serverTime,
-          },
-        };
-      }
-      return { kind: 'commit', commit: { snapshot, commit, result, report, transitionId } };
-    },
-    commit: async ({ snapshot, commit, result, report, transitionId }, attempt) => {
-      const outcome = await store.commit(commit);
-      if (outcome.kind === 'committed') {
-        return {
-          kind: 'done',
-          value: {
-            ...(outcome.serverTime === null
-              ? {}
-              : { held: headAfter(snapshot, commit, outcome.oid, outcome.serverTime, result, report) }),
-            result,
-            dryRun: false,
-            committed: true,
-            commitOid: outcome.oid,
-            commit,
-            attempts: attempt,
-            recoveredLostResponse: false,
-            requests: count(),
-            provenance: report,
-            serverTime: outcome.serverTime ?? snapshot.serverTime,
-          },
-        };
-      }
-      // STALE_DATA may be our own earlier attempt landing (the client retries this CAS write); an
-      // unknown outcome may have landed too. Either way the next read looks for this attempt's
-      // transition ID before re-evaluating.
-      pending.push({
-        transitionId,
-        base: snapshot.headOid,
-        additions: commit.additions,
-        commit,
-        result,
-        report,
-      });
-      context.logger.debug(
-        `ledger: ${result.transition} ${spec.runId} attempt ${attempt} ${outcome.kind === 'stale' ? 'met a stale head' : `has an unknown outcome (${outcome.reason})`}`,
-      );
-      return { kind: 'again' };
-    },
+    decide: (attempt) => decideAttempt(run, attempt),
+    commit: (decided, attempt) => commitAttempt(run, decided, attempt),
     // Before giving up, one last look for an attempt that landed.
     landed: async () => {
       const snapshot = await store.read({ paths, historyFirst: 100 });
       if (snapshot === null) return null;
-      const landed = await findLanded(store, snapshot, pending);
+      const landed = await findLanded(store, snapshot, run.pending);
       return landed === null ? null : recovered(landed, snapshot, context.maxAttempts, count());
     },
     exhausted: (attempts) => casExhausted('ledger', `The ledger commit for run ${spec.runId}`, attempts),
   });
+}
+
+/**
+ * One attempt's read and decision: done when an earlier attempt is found to have landed (or in a dry
+ * run), else the commit to make, evaluated on the proven head.
+ */
+async function decideAttempt(
+  run: TransitionRun,
+  attempt: number,
+): Promise<CasDecision<TransitionOutcome, DecidedCommit>> {
+  const snapshot = await attemptSnapshot(run);
+  const landed = await findLanded(run.store, snapshot, run.pending);
+  if (landed !== null) {
+    run.context.logger.info(`ledger: attempt ${landed.attempt.transitionId} had landed as ${landed.oid}`);
+    return { kind: 'done', value: recovered(landed, snapshot, attempt, run.count()) };
+  }
+  // Authority first: no file content is judged before the history that wrote it is proven.
+  const report = await proveAttempt(run, snapshot);
+  const decided = planCommit(run, snapshot, report, attempt);
+  if (run.dryRun) {
+    return {
+      kind: 'done',
+      value: outcomeOf(run, decided, attempt, { committed: false, serverTime: snapshot.serverTime }),
+    };
+  }
+  return { kind: 'commit', commit: decided };
+}
+
+/**
+ * What an attempt starts from: the held head (unread), the caller's read (first attempt only), or a
+ * read of the branch (two commits of history: the head to replay and its parent, where its checkpoint
+ * usually ends; a hundred when an earlier attempt may have landed).
+ */
+async function attemptSnapshot(run: TransitionRun): Promise<LedgerSnapshot> {
+  const { held, store, spec } = run;
+  if (held !== null) run.proven = heldReport(held);
+  const snapshot: LedgerSnapshot | null =
+    held !== null
+      ? heldSnapshot(held)
+      : (run.first ??
+        (await store.read(transitionRead(run.paths, run.pending.length > 0 ? 100 : 2, spec.provenance))));
+  run.first = null;
+  if (snapshot === null) {
+    throw new WritError(
+      'ledger-branch-missing',
+      `The ledger branch ${store.location.branch} does not exist in ${store.location.owner}/${store.location.repo}.`,
+    );
+  }
+  return snapshot;
+}
+
+/** The provenance of the snapshot's head: a held head's own, else proven above the checkpoint (or what this run proved). */
+async function proveAttempt(run: TransitionRun, snapshot: LedgerSnapshot): Promise<ProvenanceReport> {
+  const { held, proven } = run;
+  const report: ProvenanceReport =
+    held !== null && proven !== null
+      ? proven
+      : await verifyProvenance(run.store, run.app, snapshot.headOid, {
+          mode: 'incremental',
+          ...(proven === null ? { checkpoint: readCheckpoint(snapshot) } : { trusted: proven.state }),
+          firstPage: snapshot.history,
+          ...(snapshot.head === undefined ? {} : { head: snapshot.head }),
+          rulesets: run.spec.provenance,
+          ...(snapshot.rules === undefined ? {} : { rules: snapshot.rules }),
+        });
+  run.held = null;
+  run.proven = report;
+  return report;
+}
+
+/** Evaluates the transition on the proven snapshot and plans its commit on that head. */
+function planCommit(
+  run: TransitionRun,
+  snapshot: LedgerSnapshot,
+  report: ProvenanceReport,
+  attempt: number,
+): DecidedCommit {
+  const { spec } = run;
+  const parsed = parseSnapshot(run.store, snapshot, run.runPath);
+  const view: LedgerView = {
+    serverTime: snapshot.serverTime,
+    lease: parsed.lease,
+    run: parsed.run,
+    tombstones: { runIds: report.consumedRunIds, commentIds: report.consumedCommentIds },
+  };
+  const result = spec.evaluate(view);
+  const transitionId = `${run.transitionBase}.${attempt}`;
+  const message = formatMessage({
+    transition: result.transition,
+    runId: result.runId,
+    repository: spec.runRepository,
+    epoch: result.epoch,
+    transitionId,
+    commentId: result.commentId,
+  });
+  const commit: PlannedCommit = {
+    expectedHeadOid: snapshot.headOid,
+    headline: message.headline,
+    body: message.body,
+    additions: additionsFor(result, run.runPath, report),
+  };
+  return { snapshot, commit, result, report, transitionId };
+}
+
+/** Makes the attempt's commit: done when GitHub answered it, else remembered as pending for the next read. */
+async function commitAttempt(
+  run: TransitionRun,
+  decided: DecidedCommit,
+  attempt: number,
+): Promise<CasCommitOutcome<TransitionOutcome>> {
+  const { snapshot, commit, result, report, transitionId } = decided;
+  const outcome = await run.store.commit(commit);
+  if (outcome.kind === 'committed') {
+    return {
+      kind: 'done',
+      value: {
+        ...(outcome.serverTime === null
+          ? {}
+          : { held: headAfter(snapshot, commit, outcome.oid, outcome.serverTime, result, report) }),
+        ...outcomeOf(run, decided, attempt, {
+          committed: true,
+          commitOid: outcome.oid,
+          serverTime: outcome.serverTime ?? snapshot.serverTime,
+        }),
+      },
+    };
+  }
+  // STALE_DATA may be our own earlier attempt landing (the client retries this CAS write); an
+  // unknown outcome may have landed too. Either way the next read looks for this attempt's
+  // transition ID before re-evaluating.
+  run.pending.push({
+    transitionId,
+    base: snapshot.headOid,
+    additions: commit.additions,
+    commit,
+    result,
+    report,
+  });
+  run.context.logger.debug(
+    `ledger: ${result.transition} ${run.spec.runId} attempt ${attempt} ${outcome.kind === 'stale' ? 'met a stale head' : `has an unknown outcome (${outcome.reason})`}`,
+  );
+  return { kind: 'again' };
+}
+
+/** The outcome of a decided commit: made (`commitOid`), or planned in a dry run. */
+function outcomeOf(
+  run: TransitionRun,
+  decided: DecidedCommit,
+  attempt: number,
+  made: { committed: boolean; commitOid?: string; serverTime: number },
+): TransitionOutcome {
+  return {
+    result: decided.result,
+    dryRun: !made.committed,
+    committed: made.committed,
+    commitOid: made.commitOid ?? null,
+    commit: decided.commit,
+    attempts: attempt,
+    recoveredLostResponse: false,
+    requests: run.count(),
+    provenance: decided.report,
+    serverTime: made.serverTime,
+  };
 }
 
 /** The read a transition attempt starts from: its files with the head and its parent, and history. */

@@ -31,12 +31,14 @@
  */
 import { randomUUID } from 'node:crypto';
 import { WritError } from '../errors.js';
+import { runCasLoop } from '../github/cas-loop.js';
 import { casExhausted } from '../github/commit-on-branch.js';
 import type { LedgerContext } from './cas.js';
 import { readCheckpoint } from './cas.js';
 import { formatMessage } from './message.js';
 import { LEDGER_ROOT_PATH, PROVENANCE_PATH } from './paths.js';
 import { PROVENANCE_FILE, serializeLedgerFile } from './schemas.js';
+import type { CommitRequest, LedgerSnapshot } from './store.js';
 import type { LedgerFreeze, ProvenanceCheckpoint } from './types.js';
 
 export interface FreezeOutcome {
@@ -61,10 +63,11 @@ export function freezeOf(error: WritError, at: number): LedgerFreeze {
 const ZERO_OID = '0'.repeat(40);
 
 /**
- * Commits the freeze on the ledger head (compare-and-set; a stale head is re-read, an unanswered commit
- * is read back before anything is retried). The checkpoint it writes is the head's own with `frozen`
- * added (or a placeholder when the head has none that parses): it proves nothing, and nothing is ever
- * anchored on it.
+ * Commits the freeze on the ledger head through the one compare-and-set loop (github/cas-loop.ts): a
+ * stale head is re-read, an unanswered commit is read back before anything is retried (a freeze that
+ * landed, ours or another sweep's, shows as `already-frozen`). The checkpoint it writes is the head's
+ * own with `frozen` added (or a placeholder when the head has none that parses): it proves nothing,
+ * and nothing is ever anchored on it.
  */
 export async function freezeLedger(
   context: LedgerContext,
@@ -72,7 +75,7 @@ export async function freezeLedger(
   options: { dryRun?: boolean } = {},
 ): Promise<FreezeOutcome> {
   const { store } = context;
-  for (let attempt = 1; attempt <= context.maxAttempts; attempt += 1) {
+  const read = async (): Promise<{ snapshot: LedgerSnapshot; current: ProvenanceCheckpoint | null }> => {
     const snapshot = await store.read({ paths: [LEDGER_ROOT_PATH, PROVENANCE_PATH], historyFirst: 0 });
     if (snapshot === null) {
       throw new WritError(
@@ -80,45 +83,77 @@ export async function freezeLedger(
         `The ledger branch ${store.location.branch} does not exist.`,
       );
     }
-    const current = readCheckpoint(snapshot);
-    if (current?.frozen !== undefined) {
-      return { action: 'already-frozen', freeze: current.frozen, commitOid: null, headOid: snapshot.headOid };
-    }
-    const freeze = freezeOf(error, snapshot.serverTime);
-    if (options.dryRun === true) {
-      return { action: 'dry-run', freeze, commitOid: null, headOid: snapshot.headOid };
-    }
-    const base: ProvenanceCheckpoint = current ?? {
-      schema: 1,
-      root_oid: ZERO_OID,
-      root_committed_at: new Date(0).toISOString(),
-      verified_through: ZERO_OID,
-      verified_commits: 1,
-      consumed_run_ids: [],
-      consumed_comment_ids: [],
-    };
-    const contents = serializeLedgerFile(PROVENANCE_FILE, PROVENANCE_PATH, { ...base, frozen: freeze });
-    const transitionId = `${randomUUID()}.${attempt}`;
-    const message = formatMessage({
-      transition: 'freeze',
-      runId: null,
-      repository: null,
-      epoch: 0,
-      transitionId,
-      commentId: null,
-    });
-    const outcome = await store.commit({
-      expectedHeadOid: snapshot.headOid,
-      headline: message.headline,
-      body: message.body,
-      additions: [{ path: PROVENANCE_PATH, contents }],
-    });
-    if (outcome.kind === 'committed') {
+    return { snapshot, current: readCheckpoint(snapshot) };
+  };
+  return runCasLoop<FreezeOutcome, { freeze: LedgerFreeze; commit: CommitRequest }>(context, {
+    decide: async (attempt) => {
+      const { snapshot, current } = await read();
+      if (current?.frozen !== undefined) {
+        return { kind: 'done', value: alreadyFrozen(current.frozen, snapshot.headOid) };
+      }
+      const freeze = freezeOf(error, snapshot.serverTime);
+      if (options.dryRun === true) {
+        return {
+          kind: 'done',
+          value: { action: 'dry-run', freeze, commitOid: null, headOid: snapshot.headOid },
+        };
+      }
+      return {
+        kind: 'commit',
+        commit: { freeze, commit: freezeCommit(snapshot.headOid, current, freeze, attempt) },
+      };
+    },
+    commit: async ({ freeze, commit }) => {
+      const outcome = await store.commit(commit);
+      // Stale or unanswered: the next read shows whether a freeze (ours or another sweep's) landed.
+      if (outcome.kind !== 'committed') return { kind: 'again' };
       context.logger.warning(`ledger frozen by commit ${outcome.oid} (${freeze.code})`);
-      return { action: 'frozen', freeze, commitOid: outcome.oid, headOid: outcome.oid };
-    }
-    // Stale or unanswered: the next read shows whether a freeze (ours or another sweep's) landed.
-    await context.clock.sleep(Math.min(context.backoffCapMs, context.backoffBaseMs * attempt));
-  }
-  throw casExhausted('ledger', 'Freezing the ledger', context.maxAttempts);
+      return {
+        kind: 'done',
+        value: { action: 'frozen', freeze, commitOid: outcome.oid, headOid: outcome.oid },
+      };
+    },
+    landed: async () => {
+      const { snapshot, current } = await read();
+      return current?.frozen === undefined ? null : alreadyFrozen(current.frozen, snapshot.headOid);
+    },
+    exhausted: (attempts) => casExhausted('ledger', 'Freezing the ledger', attempts),
+  });
+}
+
+function alreadyFrozen(freeze: LedgerFreeze, headOid: string): FreezeOutcome {
+  return { action: 'already-frozen', freeze, commitOid: null, headOid };
+}
+
+/** The freeze commit on `headOid`: only provenance.json, the head's checkpoint (or a placeholder) with `frozen`. */
+function freezeCommit(
+  headOid: string,
+  current: ProvenanceCheckpoint | null,
+  freeze: LedgerFreeze,
+  attempt: number,
+): CommitRequest {
+  const base: ProvenanceCheckpoint = current ?? {
+    schema: 1,
+    root_oid: ZERO_OID,
+    root_committed_at: new Date(0).toISOString(),
+    verified_through: ZERO_OID,
+    verified_commits: 1,
+    consumed_run_ids: [],
+    consumed_comment_ids: [],
+  };
+  const contents = serializeLedgerFile(PROVENANCE_FILE, PROVENANCE_PATH, { ...base, frozen: freeze });
+  const message = formatMessage({
+    transition: 'freeze',
+    runId: null,
+    repository: null,
+    epoch: 0,
+    transitionId: `${randomUUID()}.${attempt}`,
+    commentId: null,
+  });
+  return {
+    expectedHeadOid: headOid,
+    headline: message.headline,
+    body: message.body,
+    additions: [{ path: PROVENANCE_PATH, contents }],
+  };
 }

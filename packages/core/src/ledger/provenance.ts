@@ -100,6 +100,31 @@ export interface ProvenanceOptions {
 /** Commits replayed per GraphQL request. */
 const REPLAY_BATCH = 25;
 
+/** One check in progress: what it proves, and what it has counted and read so far. */
+interface Check {
+  store: LedgerStore;
+  app: LedgerApp;
+  headOid: string;
+  options: ProvenanceOptions;
+  /** API requests beyond the one read (see ProvenanceReport.requests). */
+  requests: number;
+  /**
+   * ledger-root.json as the replayed commits carry it (replay refuses any commit that changes it): its
+   * ruleset pins are what the ruleset check holds the branch to. Undefined until a commit's files hold it.
+   */
+  rootText: string | null | undefined;
+}
+
+/** The history between the head and where the check stops, newest first. */
+interface Walked {
+  /** The commits above the stop (or above the root), newest first. */
+  above: CommitInfo[];
+  /** The commit the walk stopped at (a trusted state's, or the one the head's checkpoint names). */
+  anchor: CommitInfo | null;
+  /** The parentless root, when the walk went all the way down. */
+  root: CommitInfo | null;
+}
+
 /**
  * Proves the ledger history of `headOid`. Throws `ledger-provenance-unproven` on the first rule that
  * fails; returns the proven state (tombstones included) on success.
@@ -110,7 +135,6 @@ export async function verifyProvenance(
   headOid: string,
   options: ProvenanceOptions,
 ): Promise<ProvenanceReport> {
-  let requests = 0;
   const incremental = options.mode === 'incremental';
   // The O(1) freeze gate: a head whose checkpoint carries the sweep's freeze is refused before anything
   // else (ledger/freeze.ts explains why it cannot be removed unnoticed).
@@ -120,125 +144,158 @@ export async function verifyProvenance(
   // Where the walk down the history stops: a state this process proved itself, or the commit the
   // head's checkpoint names (its own claim, checked below, never taken as proof).
   const stopAt = trusted?.throughOid ?? (incremental ? (options.checkpoint?.verified_through ?? null) : null);
-  let page: HistoryPage | undefined = options.firstPage;
-  if (page === undefined || page.commits.length === 0 || page.commits[0]?.oid !== headOid) {
-    requests += 1;
-    page = await store.readHistory(headOid, null, 100);
-  }
-  // Newest first: the commits above the stop, or the whole history down to the root.
-  const above: CommitInfo[] = [];
-  let anchor: CommitInfo | null = null;
-  let root: CommitInfo | null = null;
-  walk: for (;;) {
-    for (const commit of page.commits) {
-      if (stopAt !== null && commit.oid === stopAt) {
-        anchor = commit;
-        break walk;
-      }
-      const problem = commitProblem(commit, app);
-      if (problem !== null) throw unproven(`Ledger history rule failed: ${problem}.`, { commit: commit.oid });
-      if (commit.parentCount === 0) {
-        root = commit;
-        break walk;
-      }
-      above.push(commit);
-    }
-    if (!page.hasNextPage || page.endCursor === null) break;
-    requests += 1;
-    page = await store.readHistory(headOid, page.endCursor, 100);
-  }
-  if (stopAt !== null && anchor === null) {
+  const check: Check = { store, app, headOid, options, requests: 0, rootText: undefined };
+  const walked = await walkHistory(check, stopAt);
+  if (stopAt !== null && walked.anchor === null) {
     throw unproven("The head's provenance checkpoint names a commit that is not in the ledger history.");
   }
-  const pending = above.reverse();
-  const toRead = (commit: CommitInfo): { oid: string; paths: string[] } => ({
-    oid: commit.oid,
-    paths: replayPaths(parseTrailers(commit.message)),
-  });
-  const readRoot = async (commit: CommitInfo): Promise<ReplayState> => {
-    // A root at the head came with the one read (its files and changed-file count): no second request.
-    if (
-      options.head?.oid === commit.oid &&
-      replayPaths(null).every((path) => options.head?.files.has(path))
-    ) {
-      readRootFile(options.head.files);
-      return replayRoot(commit, options.head, store.location);
-    }
-    requests += 1;
-    const [data] = await store.readCommits([{ oid: commit.oid, paths: replayPaths(null) }]);
-    if (data === undefined) throw unproven(`Ledger root ${commit.oid} could not be read.`);
-    readRootFile(data.files);
-    return replayRoot(commit, data, store.location);
-  };
-  // ledger-root.json as the replayed commits carry it (replay refuses any commit that changes it): its
-  // ruleset pins are what the ruleset check holds the branch to.
-  let rootText: string | null | undefined;
-  const readRootFile = (files: ReadonlyMap<string, string | null>): void => {
-    if (files.has(LEDGER_ROOT_PATH)) rootText = files.get(LEDGER_ROOT_PATH) ?? null;
-  };
-  let state: ReplayState | null = null;
-  if (trusted !== null) state = trusted;
-  else if (anchor === null) {
-    if (root === null) throw unproven('The ledger history has no parentless root commit.');
-    state = await readRoot(root);
-  } else if (anchor.parentCount === 0) state = await readRoot(anchor);
-  else if (pending.length === 0) {
-    throw unproven("The head's provenance checkpoint names the head itself.");
-  }
-  const replayDeps = {
-    comment: (repository: string, id: number) => ((requests += 1), store.comment(repository, id)),
-  };
-  for (let index = 0; index < pending.length; index += REPLAY_BATCH) {
-    const batch = pending.slice(index, index + REPLAY_BATCH);
-    const reads = batch.map(toRead);
-    const last = batch.length - 1;
-    // The head's replay data came with the one read when it holds every path the head's replay needs.
-    const head =
-      options.head !== undefined &&
-      batch[last]?.oid === options.head.oid &&
-      (reads[last]?.paths ?? []).every((path) => options.head?.files.has(path) === true)
-        ? options.head
-        : null;
-    const fetched = reads.slice(0, head === null ? undefined : last);
-    if (fetched.length > 0) requests += 1;
-    const data = await store.readCommits(fetched);
-    if (head !== null) data.push(head);
-    for (const [offset, commit] of batch.entries()) {
-      const files = data[offset];
-      if (files === undefined || files.oid !== commit.oid)
-        throw unproven(`Ledger commit ${commit.oid} could not be read.`);
-      // The anchor's state is what its own checkpoint (as its child sees it) and trailers give.
-      state ??= stateAfter(anchor as CommitInfo, files.parentFiles.get(PROVENANCE_PATH) ?? null);
-      state = await replayCommit(commit, files, state, replayDeps);
-      readRootFile(files.files);
-    }
-  }
+  const pending = walked.above.reverse();
+  const start = trusted ?? (await startState(check, walked, pending));
+  let state = await replayAbove(check, walked.anchor, pending, start);
   if (state === null) throw unproven('The ledger history could not be proven.');
-  if (rootText !== undefined) {
-    if (rootText === null) throw unproven(`The ledger history has no ${LEDGER_ROOT_PATH}.`);
-    state = {
-      ...state,
-      rulesetPins: parseLedgerFile(LEDGER_ROOT_FILE, LEDGER_ROOT_PATH, rootText).rulesets ?? null,
-    };
-  }
+  state = withRulesetPins(check, state);
   let rulesetIds: number[] = [];
   if (options.rulesets !== false) {
     const rulesets = await checkRulesets(store, app, state.rootCommittedAt, options.rules, state.rulesetPins);
-    requests += rulesets.requests;
+    check.requests += rulesets.requests;
     rulesetIds = rulesets.rulesetIds;
   }
   return {
     headOid,
     rootOid: state.rootOid,
     rootCommittedAt: state.rootCommittedAt,
-    commitsChecked: pending.length + (anchor === null ? 1 : 0),
+    commitsChecked: pending.length + (walked.anchor === null ? 1 : 0),
     totalCommits: state.commits,
-    requests,
-    usedCheckpoint: anchor !== null,
+    requests: check.requests,
+    usedCheckpoint: walked.anchor !== null,
     rulesetIds,
     consumedRunIds: state.consumedRunIds,
     consumedCommentIds: state.consumedCommentIds,
     state,
+  };
+}
+
+/**
+ * Walks the history down from the head (starting from the page the one read returned, when it starts
+ * at the head) to `stopAt` or, without one, to the root, checking each commit's author and signature.
+ */
+async function walkHistory(check: Check, stopAt: string | null): Promise<Walked> {
+  const { store, app, headOid } = check;
+  let page: HistoryPage | undefined = check.options.firstPage;
+  if (page === undefined || page.commits.length === 0 || page.commits[0]?.oid !== headOid) {
+    check.requests += 1;
+    page = await store.readHistory(headOid, null, 100);
+  }
+  const above: CommitInfo[] = [];
+  for (;;) {
+    for (const commit of page.commits) {
+      if (stopAt !== null && commit.oid === stopAt) return { above, anchor: commit, root: null };
+      const problem = commitProblem(commit, app);
+      if (problem !== null) throw unproven(`Ledger history rule failed: ${problem}.`, { commit: commit.oid });
+      if (commit.parentCount === 0) return { above, anchor: null, root: commit };
+      above.push(commit);
+    }
+    if (!page.hasNextPage || page.endCursor === null) return { above, anchor: null, root: null };
+    check.requests += 1;
+    page = await store.readHistory(headOid, page.endCursor, 100);
+  }
+}
+
+/**
+ * The proven state the replay starts from: the root's, when the walk reached it or stopped at it; null
+ * when the anchor is a commit above the root (its state comes from its child's files, see replayAbove).
+ */
+async function startState(
+  check: Check,
+  walked: Walked,
+  pending: readonly CommitInfo[],
+): Promise<ReplayState | null> {
+  const { anchor, root } = walked;
+  if (anchor === null) {
+    if (root === null) throw unproven('The ledger history has no parentless root commit.');
+    return replayRootOf(check, root);
+  }
+  if (anchor.parentCount === 0) return replayRootOf(check, anchor);
+  if (pending.length === 0) throw unproven("The head's provenance checkpoint names the head itself.");
+  return null;
+}
+
+async function replayRootOf(check: Check, commit: CommitInfo): Promise<ReplayState> {
+  const { head } = check.options;
+  // A root at the head came with the one read (its files and changed-file count): no second request.
+  if (head?.oid === commit.oid && replayPaths(null).every((path) => head.files.has(path))) {
+    noteRootFile(check, head.files);
+    return replayRoot(commit, head, check.store.location);
+  }
+  check.requests += 1;
+  const [data] = await check.store.readCommits([{ oid: commit.oid, paths: replayPaths(null) }]);
+  if (data === undefined) throw unproven(`Ledger root ${commit.oid} could not be read.`);
+  noteRootFile(check, data.files);
+  return replayRoot(commit, data, check.store.location);
+}
+
+function noteRootFile(check: Check, files: ReadonlyMap<string, string | null>): void {
+  if (files.has(LEDGER_ROOT_PATH)) check.rootText = files.get(LEDGER_ROOT_PATH) ?? null;
+}
+
+/**
+ * Replays `pending` (oldest first) on `state`, REPLAY_BATCH commits per request. A null `state` is the
+ * anchor's: what its own checkpoint (as its child carries it) and trailers give.
+ */
+async function replayAbove(
+  check: Check,
+  anchor: CommitInfo | null,
+  pending: readonly CommitInfo[],
+  start: ReplayState | null,
+): Promise<ReplayState | null> {
+  const replayDeps = {
+    comment: (repository: string, id: number) => ((check.requests += 1), check.store.comment(repository, id)),
+  };
+  let state = start;
+  for (let index = 0; index < pending.length; index += REPLAY_BATCH) {
+    const batch = pending.slice(index, index + REPLAY_BATCH);
+    const data = await readBatch(check, batch);
+    for (const [offset, commit] of batch.entries()) {
+      const files = data[offset];
+      if (files === undefined || files.oid !== commit.oid)
+        throw unproven(`Ledger commit ${commit.oid} could not be read.`);
+      state ??= stateAfter(anchor as CommitInfo, files.parentFiles.get(PROVENANCE_PATH) ?? null);
+      state = await replayCommit(commit, files, state, replayDeps);
+      noteRootFile(check, files.files);
+    }
+  }
+  return state;
+}
+
+/** The files a batch's replay reads, in one request; the head's came with the one read when it holds them all. */
+async function readBatch(check: Check, batch: readonly CommitInfo[]): Promise<CommitFiles[]> {
+  const reads = batch.map((commit) => ({
+    oid: commit.oid,
+    paths: replayPaths(parseTrailers(commit.message)),
+  }));
+  const last = batch.length - 1;
+  const { head: given } = check.options;
+  const head =
+    given !== undefined &&
+    batch[last]?.oid === given.oid &&
+    (reads[last]?.paths ?? []).every((path) => given.files.has(path))
+      ? given
+      : null;
+  const fetched = reads.slice(0, head === null ? undefined : last);
+  if (fetched.length > 0) check.requests += 1;
+  const data = await check.store.readCommits(fetched);
+  if (head !== null) data.push(head);
+  return data;
+}
+
+/** `state` with the ruleset pins of the ledger-root.json the replay read (none read: unchanged). */
+function withRulesetPins(check: Check, state: ReplayState): ReplayState {
+  const { rootText } = check;
+  if (rootText === undefined) return state;
+  if (rootText === null) throw unproven(`The ledger history has no ${LEDGER_ROOT_PATH}.`);
+  return {
+    ...state,
+    rulesetPins: parseLedgerFile(LEDGER_ROOT_FILE, LEDGER_ROOT_PATH, rootText).rulesets ?? null,
   };
 }
 

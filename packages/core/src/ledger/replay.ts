@@ -287,9 +287,300 @@ function resolutionsOf(parent: RunFile, child: RunFile): Record<string, transiti
   return resolutions;
 }
 
+/** One commit as its replay evaluates it: the transition its trailers name, on its parent's state. */
+interface Replayed {
+  trailers: TransitionTrailers;
+  runId: string;
+  parent: Sides;
+  child: Sides;
+  /** The run file the commit leaves (every transition above the root leaves one). */
+  childRun: RunFile;
+  /** The commit's date, and its parent's (null when GitHub gave none). */
+  at: number;
+  parentCommittedAt: number | null;
+  state: ReplayState;
+  oid: string;
+}
+
+/** The parent's ledger as the transition saw it at `serverTime`, with the proven tombstones if asked. */
+function viewAt(replayed: Replayed, serverTime: number, tombstones = false): LedgerView {
+  const { parent, state } = replayed;
+  return {
+    serverTime,
+    lease: parent.lease,
+    run: parent.run,
+    ...(tombstones
+      ? { tombstones: { runIds: state.consumedRunIds, commentIds: state.consumedCommentIds } }
+      : {}),
+  };
+}
+
+/** The policy that reproduces the child's lease expiry from `serverTime` (any lease length is legal). */
+function renewing(replayed: Replayed, serverTime: number): LeasePolicy {
+  const lease = replayed.child.lease;
+  return {
+    leaseMs: lease.lease_expires_at === null ? 1 : expiryMs(lease, replayed.oid) - serverTime,
+    graceMs: 0,
+  };
+}
+
+function holderOf(replayed: Replayed): NonNullable<Lease['holder']> {
+  return need(replayed.parent.lease.holder, replayed.oid, "the parent lease's holder");
+}
+
+function parentRunOf(replayed: Replayed): RunFile {
+  return need(replayed.parent.run, replayed.oid, "the parent's run file");
+}
+
+/** A run's end a commit records (complete, or a checkpoint that finishes the run), or null. */
+function finalState(run: RunFile): 'completed' | 'failed' | 'cancelled' | null {
+  const final = run.state;
+  return final === 'completed' || final === 'failed' || final === 'cancelled' ? final : null;
+}
+
+function replayPropose(replayed: Replayed): TransitionResult {
+  const { childRun, oid } = replayed;
+  const proposedAt = Date.parse(childRun.proposed_at);
+  within(proposedAt, replayed.parentCommittedAt, replayed.at, oid, 'proposed_at');
+  return transitions.propose(viewAt(replayed, proposedAt), {
+    repository: need(replayed.trailers.repository, oid, 'the run repository'),
+    runId: replayed.runId,
+    planDigest: childRun.plan_digest,
+    evidenceDigest: childRun.evidence_digest,
+    scope: childRun.scope,
+    bounds: childRun.bounds,
+    steps: childRun.steps.map((step) => ({ id: step.id, kind: step.kind })),
+    proposer: childRun.proposer ?? null,
+    // A first status reservation folded into the propose commit (legal only as one).
+    statusComment: childRun.status_comment ?? null,
+  });
+}
+
+function replayConsume(replayed: Replayed): TransitionResult {
+  const { childRun, oid } = replayed;
+  const approval = need(childRun.approval, oid, 'the approval');
+  const parentRun = parentRunOf(replayed);
+  const consumedAt = Date.parse(approval.consumed_at);
+  within(consumedAt, replayed.parentCommittedAt, replayed.at, oid, 'consumed_at');
+  const lease = need(replayed.child.lease.holder, oid, 'the new holder');
+  return transitions.consume(
+    viewAt(replayed, consumedAt, true),
+    {
+      runId: replayed.runId,
+      approval: {
+        actor_login: approval.actor_login,
+        actor_id: approval.actor_id,
+        role_name: approval.role_name,
+        comment_id: approval.comment_id,
+        comment_url: approval.comment_url,
+        digest: approval.digest,
+      },
+      plan: { digest: parentRun.plan_digest, scope: parentRun.scope, bounds: parentRun.bounds },
+      holder: { workflow_run_id: lease.workflow_run_id, attempt: lease.attempt },
+      // A status update reservation folded into the consume commit (legal only as one).
+      ...(JSON.stringify(childRun.status_comment ?? null) === JSON.stringify(parentRun.status_comment ?? null)
+        ? {}
+        : { statusComment: childRun.status_comment ?? null }),
+    },
+    renewing(replayed, consumedAt),
+  );
+}
+
+function replayClaim(replayed: Replayed): TransitionResult {
+  const { oid, at } = replayed;
+  const step = changedStep(parentRunOf(replayed), replayed.childRun, oid);
+  return transitions.claim(
+    viewAt(replayed, at),
+    {
+      runId: replayed.runId,
+      stepId: step.after.id,
+      epoch: replayed.trailers.epoch,
+      holder: holderOf(replayed),
+      preStateDigest: step.after.pre_state_digest,
+    },
+    renewing(replayed, at),
+  );
+}
+
+function replayCheckpoint(replayed: Replayed): TransitionResult {
+  const { oid, at, childRun } = replayed;
+  const step = changedStep(parentRunOf(replayed), childRun, oid);
+  return transitions.checkpoint(
+    viewAt(replayed, at),
+    {
+      runId: replayed.runId,
+      stepId: step.after.id,
+      epoch: replayed.trailers.epoch,
+      holder: holderOf(replayed),
+      outcome: outcomeOf(step.after, oid),
+      evidence: need(step.after.evidence, oid, 'the step evidence'),
+      resources: step.after.resources,
+      // A last checkpoint completes the run in the same commit; one written before that rule did
+      // not (a separate complete followed). Both are legal; which one is read from the commit.
+      completeRun: childRun.state === 'completed',
+    },
+    renewing(replayed, at),
+  );
+}
+
+function replayClaimSteps(replayed: Replayed): TransitionResult {
+  const { oid, at } = replayed;
+  const steps = changedSteps(parentRunOf(replayed), replayed.childRun, oid);
+  return transitions.claimSteps(
+    viewAt(replayed, at),
+    {
+      runId: replayed.runId,
+      stepIds: steps.map((step) => step.after.id),
+      epoch: replayed.trailers.epoch,
+      holder: holderOf(replayed),
+      preStateDigests: Object.fromEntries(
+        steps.map((step) => [step.after.id, step.after.pre_state_digest ?? null]),
+      ),
+    },
+    renewing(replayed, at),
+  );
+}
+
+function replayCheckpointSteps(replayed: Replayed): TransitionResult {
+  const { oid, at, childRun } = replayed;
+  const final = finalState(childRun);
+  const steps = changedSteps(parentRunOf(replayed), childRun, oid, final !== null);
+  return transitions.checkpointSteps(
+    viewAt(replayed, at),
+    {
+      runId: replayed.runId,
+      epoch: replayed.trailers.epoch,
+      holder: holderOf(replayed),
+      steps: steps.map((step) => ({
+        stepId: step.after.id,
+        outcome: outcomeOf(step.after, oid),
+        evidence: need(step.after.evidence, oid, 'the step evidence'),
+        resources: step.after.resources,
+      })),
+      finish: final === null ? null : { state: final, stopReason: childRun.stop_reason },
+    },
+    renewing(replayed, at),
+  );
+}
+
+function replayTakeover(replayed: Replayed): TransitionResult {
+  const { oid, at, childRun } = replayed;
+  const owner = need(childRun.owner, oid, 'the new owner');
+  return transitions.takeover(
+    viewAt(replayed, at),
+    {
+      runId: replayed.runId,
+      holder: { workflow_run_id: owner.holder.workflow_run_id, attempt: owner.holder.attempt },
+      resolutions: resolutionsOf(parentRunOf(replayed), childRun),
+    },
+    renewing(replayed, at),
+  );
+}
+
+function replayCancel(replayed: Replayed): TransitionResult {
+  const actor = need(replayed.childRun.cancelled_by, replayed.oid, 'the canceller');
+  // The role was checked live against the configured roles when the command was consumed; replay
+  // cannot know that configuration, so it checks the transition, not the role list.
+  return transitions.cancel(viewAt(replayed, replayed.at, true), {
+    runId: replayed.runId,
+    actor,
+    commentId: replayed.trailers.commentId,
+    allowedRoles: [actor.role_name],
+  });
+}
+
+function replayRelease(replayed: Replayed): TransitionResult {
+  return transitions.release(viewAt(replayed, replayed.at), {
+    runId: replayed.runId,
+    epoch: replayed.trailers.epoch,
+    holder: holderOf(replayed),
+  });
+}
+
+function replayComplete(replayed: Replayed): TransitionResult {
+  const { childRun } = replayed;
+  const final = finalState(childRun);
+  if (final === null) throw illegal(replayed.oid, `a complete commit left the run ${childRun.state}`);
+  return transitions.complete(viewAt(replayed, replayed.at), {
+    runId: replayed.runId,
+    epoch: replayed.trailers.epoch,
+    holder: holderOf(replayed),
+    state: final,
+    stopReason: childRun.stop_reason,
+  });
+}
+
+function replayReconcile(replayed: Replayed): TransitionResult {
+  const { oid, childRun, trailers } = replayed;
+  const step = changedStep(parentRunOf(replayed), childRun, oid);
+  const actor = need(step.after.reconciled_by, oid, 'the reconciler');
+  return transitions.reconcile(viewAt(replayed, replayed.at, true), {
+    runId: replayed.runId,
+    stepId: step.after.id,
+    actor,
+    outcome: reconcileOutcomeOf(step.after, oid),
+    evidence: need(step.after.evidence, oid, 'the step evidence'),
+    resources: step.after.resources,
+    resume: childRun.state !== 'failed',
+    commentId: trailers.commentId,
+    ...(trailers.commentId === null ? {} : { allowedRoles: [actor.role_name] }),
+  });
+}
+
+function replayStatus(replayed: Replayed): TransitionResult {
+  const { oid, at } = replayed;
+  const statusComment = need(replayed.childRun.status_comment, oid, 'the status comment record');
+  // A reservation's time is the server's at the read before the commit: within the commit's window.
+  const reservedAt = statusComment.reserved_at == null ? at : Date.parse(statusComment.reserved_at);
+  within(reservedAt, replayed.parentCommittedAt, at, oid, 'reserved_at');
+  return transitions.recordStatus(viewAt(replayed, reservedAt), {
+    runId: replayed.runId,
+    statusComment,
+    stampReservation: statusComment.reserved_at != null,
+  });
+}
+
+function replayArtifact(replayed: Replayed): TransitionResult {
+  const { oid } = replayed;
+  return transitions.recordArtifact(viewAt(replayed, replayed.at), {
+    runId: replayed.runId,
+    artifact: need(replayed.childRun.artifact, oid, 'the artifact record'),
+    // The record names no holder: the run's owner then is the only one that may have made it.
+    holder: need(replayed.parent.run?.owner, oid, "the parent run's owner").holder,
+  });
+}
+
+/**
+ * How each transition is re-evaluated from a commit: the free inputs read from the child's files, the
+ * transition function (transitions.ts) run on the parent's.
+ */
+const REPLAYERS: Record<TransitionTrailers['transition'], (replayed: Replayed) => TransitionResult> = {
+  propose: replayPropose,
+  consume: replayConsume,
+  claim: replayClaim,
+  checkpoint: replayCheckpoint,
+  'claim-steps': replayClaimSteps,
+  'checkpoint-steps': replayCheckpointSteps,
+  takeover: replayTakeover,
+  cancel: replayCancel,
+  release: replayRelease,
+  complete: replayComplete,
+  reconcile: replayReconcile,
+  status: replayStatus,
+  artifact: replayArtifact,
+  bootstrap: (replayed) => {
+    throw illegal(replayed.oid, 'a bootstrap commit above the root');
+  },
+  // replayCommit stops at a freeze before evaluating anything; reaching here is a bug, so refuse.
+  freeze: (replayed) => {
+    throw illegal(replayed.oid, 'a freeze is not a transition');
+  },
+};
+
 /**
  * Re-evaluates the named transition on the parent's state with the free inputs read from the commit.
- * Returns what the transition produces (it throws its own coded refusal when the step was illegal).
+ * Returns what the transition produces; a coded refusal of the transition becomes the commit's
+ * `ledger-provenance-unproven` (the step was illegal from its parent's state).
  */
 function evaluate(
   trailers: TransitionTrailers,
@@ -300,215 +591,27 @@ function evaluate(
   state: ReplayState,
   oid: string,
 ): TransitionResult {
-  const at = times.committedAt;
-  const view = (serverTime: number, tombstones = false): LedgerView => ({
-    serverTime,
-    lease: parent.lease,
-    run: parent.run,
-    ...(tombstones
-      ? { tombstones: { runIds: state.consumedRunIds, commentIds: state.consumedCommentIds } }
-      : {}),
-  });
-  /** The policy that reproduces the child's lease expiry from `serverTime` (any lease length is legal). */
-  const renewing = (serverTime: number): LeasePolicy => ({
-    leaseMs: child.lease.lease_expires_at === null ? 1 : expiryMs(child.lease, oid) - serverTime,
-    graceMs: 0,
-  });
-  const childRun = need(child.run, oid, 'the run file');
-  const holder = (): NonNullable<Lease['holder']> =>
-    need(parent.lease.holder, oid, "the parent lease's holder");
-  switch (trailers.transition) {
-    case 'propose': {
-      const proposedAt = Date.parse(childRun.proposed_at);
-      within(proposedAt, times.parentCommittedAt, at, oid, 'proposed_at');
-      return transitions.propose(view(proposedAt), {
-        repository: need(trailers.repository, oid, 'the run repository'),
-        runId,
-        planDigest: childRun.plan_digest,
-        evidenceDigest: childRun.evidence_digest,
-        scope: childRun.scope,
-        bounds: childRun.bounds,
-        steps: childRun.steps.map((step) => ({ id: step.id, kind: step.kind })),
-        proposer: childRun.proposer ?? null,
-        // A first status reservation folded into the propose commit (legal only as one).
-        statusComment: childRun.status_comment ?? null,
-      });
-    }
-    case 'consume': {
-      const approval = need(childRun.approval, oid, 'the approval');
-      const parentRun = need(parent.run, oid, "the parent's run file");
-      const consumedAt = Date.parse(approval.consumed_at);
-      within(consumedAt, times.parentCommittedAt, at, oid, 'consumed_at');
-      const lease = need(child.lease.holder, oid, 'the new holder');
-      return transitions.consume(
-        view(consumedAt, true),
-        {
-          runId,
-          approval: {
-            actor_login: approval.actor_login,
-            actor_id: approval.actor_id,
-            role_name: approval.role_name,
-            comment_id: approval.comment_id,
-            comment_url: approval.comment_url,
-            digest: approval.digest,
-          },
-          plan: { digest: parentRun.plan_digest, scope: parentRun.scope, bounds: parentRun.bounds },
-          holder: { workflow_run_id: lease.workflow_run_id, attempt: lease.attempt },
-          // A status update reservation folded into the consume commit (legal only as one).
-          ...(JSON.stringify(childRun.status_comment ?? null) ===
-          JSON.stringify(parentRun.status_comment ?? null)
-            ? {}
-            : { statusComment: childRun.status_comment ?? null }),
-        },
-        renewing(consumedAt),
+  const replayed: Replayed = {
+    trailers,
+    runId,
+    parent,
+    child,
+    childRun: need(child.run, oid, 'the run file'),
+    at: times.committedAt,
+    parentCommittedAt: times.parentCommittedAt,
+    state,
+    oid,
+  };
+  try {
+    return REPLAYERS[trailers.transition](replayed);
+  } catch (error: unknown) {
+    if (error instanceof WritError && error.code !== 'ledger-provenance-unproven') {
+      throw illegal(
+        oid,
+        `${trailers.transition} is refused from its parent's state (${error.code}: ${error.message})`,
       );
     }
-    case 'claim': {
-      const step = changedStep(need(parent.run, oid, "the parent's run file"), childRun, oid);
-      return transitions.claim(
-        view(at),
-        {
-          runId,
-          stepId: step.after.id,
-          epoch: trailers.epoch,
-          holder: holder(),
-          preStateDigest: step.after.pre_state_digest,
-        },
-        renewing(at),
-      );
-    }
-    case 'checkpoint': {
-      const step = changedStep(need(parent.run, oid, "the parent's run file"), childRun, oid);
-      return transitions.checkpoint(
-        view(at),
-        {
-          runId,
-          stepId: step.after.id,
-          epoch: trailers.epoch,
-          holder: holder(),
-          outcome: outcomeOf(step.after, oid),
-          evidence: need(step.after.evidence, oid, 'the step evidence'),
-          resources: step.after.resources,
-          // A last checkpoint completes the run in the same commit; one written before that rule did
-          // not (a separate complete followed). Both are legal; which one is read from the commit.
-          completeRun: childRun.state === 'completed',
-        },
-        renewing(at),
-      );
-    }
-    case 'claim-steps': {
-      const steps = changedSteps(need(parent.run, oid, "the parent's run file"), childRun, oid);
-      return transitions.claimSteps(
-        view(at),
-        {
-          runId,
-          stepIds: steps.map((step) => step.after.id),
-          epoch: trailers.epoch,
-          holder: holder(),
-          preStateDigests: Object.fromEntries(
-            steps.map((step) => [step.after.id, step.after.pre_state_digest ?? null]),
-          ),
-        },
-        renewing(at),
-      );
-    }
-    case 'checkpoint-steps': {
-      const final = childRun.state;
-      const finished = final === 'completed' || final === 'failed' || final === 'cancelled';
-      const steps = changedSteps(need(parent.run, oid, "the parent's run file"), childRun, oid, finished);
-      return transitions.checkpointSteps(
-        view(at),
-        {
-          runId,
-          epoch: trailers.epoch,
-          holder: holder(),
-          steps: steps.map((step) => ({
-            stepId: step.after.id,
-            outcome: outcomeOf(step.after, oid),
-            evidence: need(step.after.evidence, oid, 'the step evidence'),
-            resources: step.after.resources,
-          })),
-          finish: finished ? { state: final, stopReason: childRun.stop_reason } : null,
-        },
-        renewing(at),
-      );
-    }
-    case 'takeover': {
-      const owner = need(childRun.owner, oid, 'the new owner');
-      return transitions.takeover(
-        view(at),
-        {
-          runId,
-          holder: { workflow_run_id: owner.holder.workflow_run_id, attempt: owner.holder.attempt },
-          resolutions: resolutionsOf(need(parent.run, oid, "the parent's run file"), childRun),
-        },
-        renewing(at),
-      );
-    }
-    case 'cancel': {
-      const actor = need(childRun.cancelled_by, oid, 'the canceller');
-      // The role was checked live against the configured roles when the command was consumed; replay
-      // cannot know that configuration, so it checks the transition, not the role list.
-      return transitions.cancel(view(at, true), {
-        runId,
-        actor,
-        commentId: trailers.commentId,
-        allowedRoles: [actor.role_name],
-      });
-    }
-    case 'release':
-      return transitions.release(view(at), { runId, epoch: trailers.epoch, holder: holder() });
-    case 'complete': {
-      const final = childRun.state;
-      if (final !== 'completed' && final !== 'failed' && final !== 'cancelled') {
-        throw illegal(oid, `a complete commit left the run ${final}`);
-      }
-      return transitions.complete(view(at), {
-        runId,
-        epoch: trailers.epoch,
-        holder: holder(),
-        state: final,
-        stopReason: childRun.stop_reason,
-      });
-    }
-    case 'reconcile': {
-      const step = changedStep(need(parent.run, oid, "the parent's run file"), childRun, oid);
-      const actor = need(step.after.reconciled_by, oid, 'the reconciler');
-      return transitions.reconcile(view(at, true), {
-        runId,
-        stepId: step.after.id,
-        actor,
-        outcome: reconcileOutcomeOf(step.after, oid),
-        evidence: need(step.after.evidence, oid, 'the step evidence'),
-        resources: step.after.resources,
-        resume: childRun.state !== 'failed',
-        commentId: trailers.commentId,
-        ...(trailers.commentId === null ? {} : { allowedRoles: [actor.role_name] }),
-      });
-    }
-    case 'status': {
-      const statusComment = need(childRun.status_comment, oid, 'the status comment record');
-      // A reservation's time is the server's at the read before the commit: within the commit's window.
-      const reservedAt = statusComment.reserved_at == null ? at : Date.parse(statusComment.reserved_at);
-      within(reservedAt, times.parentCommittedAt, at, oid, 'reserved_at');
-      return transitions.recordStatus(view(reservedAt), {
-        runId,
-        statusComment,
-        stampReservation: statusComment.reserved_at != null,
-      });
-    }
-    case 'artifact':
-      return transitions.recordArtifact(view(at), {
-        runId,
-        artifact: need(childRun.artifact, oid, 'the artifact record'),
-        // The record names no holder: the run's owner then is the only one that may have made it.
-        holder: need(parent.run?.owner, oid, "the parent run's owner").holder,
-      });
-    case 'bootstrap':
-      throw illegal(oid, 'a bootstrap commit above the root');
-    case 'freeze':
-      // replayCommit stops at a freeze before evaluating anything; reaching here is a bug, so refuse.
-      throw illegal(oid, 'a freeze is not a transition');
+    throw error;
   }
 }
 
@@ -608,9 +711,25 @@ export async function replayCommit(
   if (data.parentOid !== state.throughOid) throw illegal(oid, 'its parent is not the proven head');
   const runId = need(trailers.runId, oid, 'the Writ-Run trailer');
   const runPath = runFilePath(need(trailers.repository, oid, 'the Writ-Repository trailer'), runId);
-  const paths = replayPaths(trailers);
   const committedAt = need(commit.committedAt, oid, 'the commit date');
+  checkUnchangedFrame(data, state, oid);
+  const parent = parsed(data.parentFiles, runPath, oid);
+  const child = parsed(data.files, runPath, oid);
+  const times = { committedAt, parentCommittedAt: data.parentCommittedAt };
+  const result = evaluate(trailers, runId, parent, child, times, state, oid);
+  checkWrites(result, trailers, runId, runPath, data, oid);
+  const next = successorState(state, oid);
+  if (trailers.transition === 'consume') await checkConsumedApproval(next, result, runId, oid, deps);
+  const run = need(result.run ?? parent.run, oid, 'the run');
+  if (isCommandTransition(trailers.transition) && trailers.commentId !== null) {
+    await checkConsumedCommand(next, trailers.transition, trailers.commentId, parent.run, run, oid, deps);
+  }
+  if (trailers.transition === 'status') await checkStatusReReservation(parent.run, run, oid, deps);
+  return next;
+}
 
+/** What no transition changes: ledger-root.json, and the checkpoint, which is the parent's proven state. */
+function checkUnchangedFrame(data: CommitFiles, state: ReplayState, oid: string): void {
   if (data.files.get(LEDGER_ROOT_PATH) !== data.parentFiles.get(LEDGER_ROOT_PATH)) {
     throw illegal(oid, 'it changed ledger-root.json');
   }
@@ -618,29 +737,17 @@ export async function replayCommit(
   if (checkpoint !== serializeLedgerFile(PROVENANCE_FILE, PROVENANCE_PATH, checkpointOf(state))) {
     throw illegal(oid, 'its provenance checkpoint is not the proven state of its parent');
   }
-  const parent = parsed(data.parentFiles, runPath, oid);
-  const child = parsed(data.files, runPath, oid);
+}
 
-  let result: TransitionResult;
-  try {
-    result = evaluate(
-      trailers,
-      runId,
-      parent,
-      child,
-      { committedAt, parentCommittedAt: data.parentCommittedAt },
-      state,
-      oid,
-    );
-  } catch (error: unknown) {
-    if (error instanceof WritError && error.code !== 'ledger-provenance-unproven') {
-      throw illegal(
-        oid,
-        `${trailers.transition} is refused from its parent's state (${error.code}: ${error.message})`,
-      );
-    }
-    throw error;
-  }
+/** The commit's trailers name `result`, and its files are exactly what `result` writes (nothing else). */
+function checkWrites(
+  result: TransitionResult,
+  trailers: TransitionTrailers,
+  runId: string,
+  runPath: string,
+  data: CommitFiles,
+  oid: string,
+): void {
   if (
     result.transition !== trailers.transition ||
     result.runId !== runId ||
@@ -661,49 +768,69 @@ export async function replayCommit(
     throw illegal(oid, `lease.json is not what ${trailers.transition} writes`);
   if ((data.files.get(runPath) ?? null) !== expectedRun)
     throw illegal(oid, `the run file is not what ${trailers.transition} writes`);
-  const changed = paths.filter(
+  const changed = replayPaths(trailers).filter(
     (path) => (data.files.get(path) ?? null) !== (data.parentFiles.get(path) ?? null),
   ).length;
   if (data.changedFiles === null) throw illegal(oid, 'GitHub could not count the files it changed');
   if (data.changedFiles !== changed) throw illegal(oid, 'it changed files outside its transition');
+}
 
-  const next = successorState(state, oid);
-  if (trailers.transition === 'consume') {
-    const approval = need(result.run?.approval, oid, 'the approval');
-    const verdict = checkApprovalComment(
-      await deps.comment(need(result.run, oid, 'the run').repository, approval.comment_id),
-      approval,
-      runId,
-    );
-    if (!verdict.backs) {
-      if (!verdict.unverifiable) throw illegal(oid, verdict.why);
-      next.unverifiableApprovals += 1;
-    }
-    next.consumedRunIds.add(runId);
-    next.consumedCommentIds.add(approval.comment_id);
+/** A consume: its approval comment backs it (or can no longer be read), and its run and comment are tombstoned. */
+async function checkConsumedApproval(
+  next: ReplayState,
+  result: TransitionResult,
+  runId: string,
+  oid: string,
+  deps: ReplayDeps,
+): Promise<void> {
+  const approval = need(result.run?.approval, oid, 'the approval');
+  const verdict = checkApprovalComment(
+    await deps.comment(need(result.run, oid, 'the run').repository, approval.comment_id),
+    approval,
+    runId,
+  );
+  if (!verdict.backs) {
+    if (!verdict.unverifiable) throw illegal(oid, verdict.why);
+    next.unverifiableApprovals += 1;
   }
-  const run = need(result.run ?? parent.run, oid, 'the run');
-  if (isCommandTransition(trailers.transition) && trailers.commentId !== null) {
-    const verdict = checkCommandComment(
-      await deps.comment(run.repository, trailers.commentId),
-      trailers.commentId,
-      commandOf(trailers.transition, parent.run, run, oid),
-    );
-    if (!verdict.backs) {
-      if (!verdict.unverifiable) throw illegal(oid, verdict.why);
-      next.unverifiableApprovals += 1;
-    }
-    next.consumedCommentIds.add(trailers.commentId);
+  next.consumedRunIds.add(runId);
+  next.consumedCommentIds.add(approval.comment_id);
+}
+
+/** A reconcile or cancel by comment: the comment holds that command (or can no longer be read), and is tombstoned. */
+async function checkConsumedCommand(
+  next: ReplayState,
+  transition: TransitionTrailers['transition'],
+  commentId: number,
+  parentRun: RunFile | null,
+  run: RunFile,
+  oid: string,
+  deps: ReplayDeps,
+): Promise<void> {
+  const verdict = checkCommandComment(
+    await deps.comment(run.repository, commentId),
+    commentId,
+    commandOf(transition, parentRun, run, oid),
+  );
+  if (!verdict.backs) {
+    if (!verdict.unverifiable) throw illegal(oid, verdict.why);
+    next.unverifiableApprovals += 1;
   }
-  if (trailers.transition === 'status') {
-    const before = parent.run?.status_comment?.comment_id ?? null;
-    const after = run.status_comment?.comment_id ?? null;
-    // A re-reservation is legal only for a status comment that no longer exists on GitHub.
-    if (before !== null && after === null && (await deps.comment(run.repository, before)) !== null) {
-      throw illegal(oid, `it re-reserves the status comment while comment ${before} still exists`);
-    }
+  next.consumedCommentIds.add(commentId);
+}
+
+/** A re-reservation (a recorded comment ID back to null) is legal only for a status comment that no longer exists on GitHub. */
+async function checkStatusReReservation(
+  parentRun: RunFile | null,
+  run: RunFile,
+  oid: string,
+  deps: ReplayDeps,
+): Promise<void> {
+  const before = parentRun?.status_comment?.comment_id ?? null;
+  const after = run.status_comment?.comment_id ?? null;
+  if (before !== null && after === null && (await deps.comment(run.repository, before)) !== null) {
+    throw illegal(oid, `it re-reserves the status comment while comment ${before} still exists`);
   }
-  return next;
 }
 
 /** What a human's command comment must say for the transition it backs (see command/grammar.ts). */

@@ -136,12 +136,7 @@ export async function checkRulesets(
 ): Promise<RulesetCheck> {
   let requests = listed == null ? 1 : 0;
   const rules = listed ?? (await store.branchRules());
-  const typesById = new Map<number, Set<string>>();
-  for (const rule of rules) {
-    const types = typesById.get(rule.rulesetId) ?? new Set<string>();
-    types.add(rule.type);
-    typesById.set(rule.rulesetId, types);
-  }
+  const typesById = ruleTypesByRuleset(rules);
   const relevant = [...typesById]
     .filter(([, types]) => types.has('deletion') || types.has('non_fast_forward') || types.has('update'))
     .sort(([a], [b]) => a - b);
@@ -149,42 +144,13 @@ export async function checkRulesets(
   const problems: string[] = [];
   const used = new Map<number, RulesetPin>();
   const pinned = pins == null ? null : new Map(pins.map((pin) => [pin.id, pin]));
-  if (pinned !== null) {
-    for (const pin of pinned.values()) {
-      if (!typesById.has(pin.id)) {
-        throw unproven(
-          `Ruleset ${pin.id}, pinned by the ledger root as protecting ${store.location.branch}, no longer applies to it (deleted, set to evaluate or disabled, or its conditions no longer cover the branch); the owner must re-provision the ledger (writ bootstrap on a new branch).`,
-          { ruleset: pin.id },
-        );
-      }
-    }
-  }
+  if (pinned !== null) refuseUnappliedPins(store, pinned, typesById);
   for (const [id, types] of relevant) {
     // A ruleset the root did not pin only adds restrictions: it is neither read nor relied on.
     if (pinned !== null && !pinned.has(id)) continue;
     requests += 1;
     const ruleset = await store.ruleset(id);
-    const pin = pinned?.get(id);
-    // Before the pin comparison too: a pin's digest covers the bypass actors, so a token that cannot
-    // see them would find every pinned ruleset "changed" and send the owner to re-provision for nothing.
-    if (ruleset.bypassActors === null && (pin !== undefined || ruleset.enforcement === 'active')) {
-      // GitHub returns bypass_actors only to a caller with write access to the ruleset (OpenAPI
-      // `repository-ruleset`; github-api-facts.md §5): administration read is not enough.
-      throw new WritError(
-        'ruleset-bypass-unreadable',
-        `Ruleset ${id} applies to ${store.location.branch}, but its bypass actors are not visible to this token (GitHub shows bypass_actors only to a token that can write rulesets), so the ledger branch cannot be proven append-only: grant the Writ app administration read and write, then run it again (the rulesets exist; do not recreate them).`,
-        { details: { ruleset: id } },
-      );
-    }
-    if (pin !== undefined) {
-      const now = pinOf(ruleset);
-      if (now.digest !== pin.digest || now.updated_at !== pin.updated_at) {
-        throw unproven(
-          `Ruleset ${id}, pinned by the ledger root, changed since the root commit (${now.digest !== pin.digest ? 'its content differs' : 'its updated_at moved'}); the owner must re-provision the ledger (writ bootstrap on a new branch).`,
-          { ruleset: id },
-        );
-      }
-    }
+    refuseUnreadableOrChanged(store, ruleset, pinned?.get(id));
     if (ruleset.enforcement !== 'active') continue;
     const stands = standsFor(ruleset, types, app);
     if (stands.length === 0) {
@@ -208,6 +174,76 @@ export async function checkRulesets(
     used.set(id, pinOf(ruleset));
     for (const type of stands) if (!covered.has(type)) covered.set(type, id);
   }
+  requireCoverage(store, covered, problems);
+  const rulesetIds = [...new Set(covered.values())].sort((a, b) => a - b);
+  return {
+    rulesetIds,
+    requests,
+    pins: rulesetIds.map((id) => used.get(id)).filter((pin): pin is RulesetPin => pin !== undefined),
+  };
+}
+
+/** The rule types each ruleset applies to the branch. */
+function ruleTypesByRuleset(rules: readonly BranchRule[]): Map<number, Set<string>> {
+  const typesById = new Map<number, Set<string>>();
+  for (const rule of rules) {
+    const types = typesById.get(rule.rulesetId) ?? new Set<string>();
+    types.add(rule.type);
+    typesById.set(rule.rulesetId, types);
+  }
+  return typesById;
+}
+
+/** Every ruleset the root pinned must still apply to the branch. */
+function refuseUnappliedPins(
+  store: LedgerStore,
+  pinned: ReadonlyMap<number, RulesetPin>,
+  typesById: ReadonlyMap<number, Set<string>>,
+): void {
+  for (const pin of pinned.values()) {
+    if (!typesById.has(pin.id)) {
+      throw unproven(
+        `Ruleset ${pin.id}, pinned by the ledger root as protecting ${store.location.branch}, no longer applies to it (deleted, set to evaluate or disabled, or its conditions no longer cover the branch); the owner must re-provision the ledger (writ bootstrap on a new branch).`,
+        { ruleset: pin.id },
+      );
+    }
+  }
+}
+
+/** A ruleset this token cannot see the bypass actors of, or (pinned) one changed since the root, fails closed. */
+function refuseUnreadableOrChanged(
+  store: LedgerStore,
+  ruleset: RulesetInfo,
+  pin: RulesetPin | undefined,
+): void {
+  const { id } = ruleset;
+  // Before the pin comparison too: a pin's digest covers the bypass actors, so a token that cannot
+  // see them would find every pinned ruleset "changed" and send the owner to re-provision for nothing.
+  if (ruleset.bypassActors === null && (pin !== undefined || ruleset.enforcement === 'active')) {
+    // GitHub returns bypass_actors only to a caller with write access to the ruleset (OpenAPI
+    // `repository-ruleset`; github-api-facts.md §5): administration read is not enough.
+    throw new WritError(
+      'ruleset-bypass-unreadable',
+      `Ruleset ${id} applies to ${store.location.branch}, but its bypass actors are not visible to this token (GitHub shows bypass_actors only to a token that can write rulesets), so the ledger branch cannot be proven append-only: grant the Writ app administration read and write, then run it again (the rulesets exist; do not recreate them).`,
+      { details: { ruleset: id } },
+    );
+  }
+  if (pin === undefined) return;
+  const now = pinOf(ruleset);
+  if (now.digest !== pin.digest || now.updated_at !== pin.updated_at) {
+    throw unproven(
+      `Ruleset ${id}, pinned by the ledger root, changed since the root commit (${now.digest !== pin.digest ? 'its content differs' : 'its updated_at moved'}); the owner must re-provision the ledger (writ bootstrap on a new branch).`,
+      { ruleset: id },
+    );
+  }
+}
+
+/** Each of the three rule types is covered by a ruleset that binds, else the branch is not proven. */
+function requireCoverage(
+  store: LedgerStore,
+  covered: ReadonlyMap<string, number>,
+  problems: readonly string[],
+): void {
   for (const [type, needs] of [
     ['deletion', 'an active ruleset with no bypass actors blocking deletion'],
     ['non_fast_forward', 'an active ruleset with no bypass actors blocking non-fast-forward updates'],
@@ -220,10 +256,4 @@ export async function checkRulesets(
       );
     }
   }
-  const rulesetIds = [...new Set(covered.values())].sort((a, b) => a - b);
-  return {
-    rulesetIds,
-    requests,
-    pins: rulesetIds.map((id) => used.get(id)).filter((pin): pin is RulesetPin => pin !== undefined),
-  };
 }

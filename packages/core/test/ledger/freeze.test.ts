@@ -2,7 +2,8 @@
  * The freeze (ledger/freeze.ts): the two-commit forgery that passes the O(1) incremental gate is caught
  * by the recovery sweep's full replay, which freezes the ledger; from then on every gate refuses with
  * `ledger-frozen` naming the forged commit, a second sweep finds it frozen, and an app-token holder who
- * tries to undo the freeze is refused at once (one commit) or re-frozen by the next sweep (two).
+ * tries to undo the freeze is refused at once (one commit) or re-frozen by the next sweep (two). The
+ * freeze commit goes through the one compare-and-set loop: dropped, stale and exhausted commits.
  */
 import { beforeEach, describe, expect, it } from '@jest/globals';
 import { refusalError } from '../support/code-of.js';
@@ -279,5 +280,69 @@ describe('the sweep freezes a ledger the full replay refuses', () => {
     expect(outcome.action).toBe('already-frozen');
     expect(outcome.freeze.commit).toBe(forged);
     await expectFrozen(forged);
+  });
+});
+
+describe('freezeLedger commits through the one compare-and-set loop (github/cas-loop.ts)', () => {
+  /** Freeze commits on the branch, newest first. */
+  function freezeCommits(): string[] {
+    const oids: string[] = [];
+    for (let oid = store.head; oid !== null; oid = store.commits.get(oid)?.parent ?? null) {
+      if (store.commits.get(oid)?.info.message.includes('Writ-Transition: freeze')) oids.push(oid);
+    }
+    return oids;
+  }
+
+  it('re-reads after an unanswered commit that never landed and freezes once', async () => {
+    const { forged } = await twoCommitForgery();
+    const error = await refusalError(verifyLedger(ledger, { mode: 'full' }));
+    store.faults = ['drop-before-apply'];
+    const commitsBefore = store.calls.commit;
+    const outcome = await freezeLedger(ledger, error);
+    expect(outcome.action).toBe('frozen');
+    expect(store.calls.commit - commitsBefore).toBe(2);
+    expect(freezeCommits()).toEqual([outcome.commitOid]);
+    await expectFrozen(forged);
+  });
+
+  it('a stale answer for a freeze that landed reads it back as already frozen, with no second freeze', async () => {
+    const { forged } = await twoCommitForgery();
+    store.faults = ['apply-then-stale'];
+    const outcome = await freezeLedger(ledger, await refusalError(verifyLedger(ledger, { mode: 'full' })));
+    expect(outcome.action).toBe('already-frozen');
+    expect(freezeCommits()).toEqual([outcome.headOid]);
+    await expectFrozen(forged);
+  });
+
+  it('after its last attempt, one more read finds a freeze that landed unanswered', async () => {
+    const { forged } = await twoCommitForgery();
+    const error = await refusalError(verifyLedger(ledger, { mode: 'full' }));
+    const twice = createLedgerContext(
+      { github: store, clock: instantClock },
+      { repository: 'acme/widgets', app: APP, policy, seed: 1, maxAttempts: 2 },
+    );
+    store.faults = ['drop-before-apply', 'apply-then-drop'];
+    const readsBefore = store.calls.read;
+    const outcome = await freezeLedger(twice, error);
+    expect(outcome.action).toBe('already-frozen');
+    expect(store.calls.read - readsBefore).toBe(3);
+    expect(freezeCommits()).toEqual([outcome.headOid]);
+    await expectFrozen(forged);
+  });
+
+  it('refuses with ledger-cas-exhausted when no attempt landed, the ledger left as it was', async () => {
+    await twoCommitForgery();
+    const error = await refusalError(verifyLedger(ledger, { mode: 'full' }));
+    const twice = createLedgerContext(
+      { github: store, clock: instantClock },
+      { repository: 'acme/widgets', app: APP, policy, seed: 1, maxAttempts: 2 },
+    );
+    const head = store.head;
+    store.faults = ['drop-before-apply', 'drop-before-apply'];
+    const exhausted = await refusalError(freezeLedger(twice, error));
+    expect(exhausted.code).toBe('ledger-cas-exhausted');
+    expect(exhausted.message).toContain('Freezing the ledger lost all 2 attempts');
+    expect(store.head).toBe(head);
+    expect(freezeCommits()).toEqual([]);
   });
 });
