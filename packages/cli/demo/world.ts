@@ -10,7 +10,7 @@ import { createGitHubClient, loopbackTimings } from '@writ/core/github/client.js
 import type { GitHubClient } from '@writ/core/github/client.js';
 import type { LedgerContext } from '@writ/core/ledger/cas.js';
 import { createLedgerContext } from '@writ/core/ledger/ledger.js';
-import { actionsLiveness } from '@writ/core/recovery/liveness.js';
+import { actionsLiveness } from '@writ/core/ledger/liveness.js';
 import { withMarker } from '@writ/core/idempotency/key.js';
 import { keyMarker } from '@writ/core/persist/steps.js';
 import { ledgerRulesets } from '@writ/core/ledger/rulesets.js';

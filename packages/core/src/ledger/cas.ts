@@ -35,7 +35,7 @@ import { stateThroughOwnCommit } from './replay.js';
 import type { LeasePolicy, LedgerView, TransitionResult } from './transitions.js';
 import { FREE_LEASE } from './transitions.js';
 import type { Lease, LedgerApp, LedgerRoot, ProvenanceCheckpoint, RunFile } from './types.js';
-import type { HolderLiveness } from '../recovery/liveness.js';
+import type { HolderLiveness } from './liveness.js';
 
 /** Runner-side time is used only to pace retries, never to judge a lease. */
 export interface Clock {
@@ -61,7 +61,7 @@ export interface LedgerContext {
   backoffBaseMs: number;
   backoffCapMs: number;
   /**
-   * Whether a lease holder's workflow run attempt is gone (recovery/liveness.ts): every takeover reads
+   * Whether a lease holder's workflow run attempt is gone (ledger/liveness.ts): every takeover reads
    * it before moving the lease. From the ledger's client by default; an in-memory store proves nothing.
    */
   liveness: HolderLiveness;

@@ -56,8 +56,8 @@ import type {
 import * as transitions from './transitions.js';
 import { DEFAULT_LEASE_POLICY, leaseIsLive } from './transitions.js';
 import type { Lease, LedgerApp, RunFile, StatusComment } from './types.js';
-import type { HolderAttempt, HolderLiveness } from '../recovery/liveness.js';
-import { actionsLiveness, provenGone, requireHoldersGone, unprovenLiveness } from '../recovery/liveness.js';
+import type { HolderAttempt, HolderLiveness } from './liveness.js';
+import { actionsLiveness, provenGone, requireHoldersGone, unprovenLiveness } from './liveness.js';
 import { DEFAULT_LEDGER_BRANCH } from './types.js';
 
 export interface LedgerDeps {
@@ -369,7 +369,7 @@ export function takeoverRun(
 
 /**
  * A transition that moves the lease (or a run) away from other holders: `displaced` names them on a
- * view. They are read on the Actions API (`context.liveness`, recovery/liveness.ts) before the commit,
+ * view. They are read on the Actions API (`context.liveness`, ledger/liveness.ts) before the commit,
  * and the commit is evaluated only if the head it lands on displaces no holder other than those proven
  * gone (or the taker itself). A live attempt is `repository-lease-held` whatever the lease's expiry; one
  * Writ cannot read is `holder-liveness-unproven`. The one path for `takeover` and for a `consume` that

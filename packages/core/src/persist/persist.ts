@@ -32,7 +32,7 @@ import { bindPlan } from '../plan/binding.js';
 import type { Plan } from '../plan/types.js';
 import { renderPreview } from '../preview/render.js';
 import type { Logger } from '../redact.js';
-import { RESIDUAL_START } from '../recovery/repair-status.js';
+import { RESIDUAL_START } from '../status-comment/repair.js';
 import { followStatus } from '../status-comment/follow.js';
 import type { GateResult } from './gate.js';
 import { checkPersistenceGate } from './gate.js';

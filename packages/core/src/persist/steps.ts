@@ -18,7 +18,8 @@ import { digest } from '../canonical-json.js';
 import { httpStatus } from '../errors.js';
 import type { GitHubClient } from '../github/client.js';
 import { commentPages, issuePages, sinceBefore } from '../idempotency/github-pages.js';
-import { hasMarker, idempotencyKey, idempotencyMarker, withMarker } from '../idempotency/key.js';
+import { hasMarker, idempotencyMarker, withMarker } from '../idempotency/key.js';
+import { createKey } from '../plan/create-key.js';
 import type { Author, ListedItem, PrecheckResult } from '../idempotency/precheck.js';
 import { findOwnMarked, isOwnAuthor, ownMarked } from '../idempotency/precheck.js';
 import type {
@@ -602,20 +603,6 @@ async function assessLabels(
     },
   };
   return result({ diff, write, resources: [step.issue], preState: { issue: issueFields(issue) } });
-}
-
-/** The issue-create request's idempotency key: the request without any marker (ADR 0026). */
-export function createKey(step: IssueCreateStep): string {
-  return idempotencyKey({
-    method: 'POST',
-    pathTemplate: '/repos/{owner}/{repo}/issues',
-    body: {
-      title: step.title,
-      body: step.body ?? '',
-      labels: step.labels ?? [],
-      milestone: step.milestone ?? null,
-    },
-  });
 }
 
 /** The non-load-bearing label of a create: `idem-` and the key's first 16 hex digits. */

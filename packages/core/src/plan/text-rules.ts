@@ -8,7 +8,7 @@
  */
 import { speaksMarkerLanguage } from '../idempotency/key.js';
 import { containsSecret } from '../redact.js';
-import type { PlanProblem } from './validate.js';
+import type { PlanProblem } from './types.js';
 
 function pointer(base: string, child: string | number): string {
   return `${base}/${String(child).replace(/~/g, '~0').replace(/\//g, '~1')}`;

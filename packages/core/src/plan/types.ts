@@ -132,3 +132,9 @@ export interface Plan {
   bounds: PlanBounds;
   steps: PlanStep[];
 }
+
+/** One problem with a plan: the JSON pointer it is at and what is wrong there. */
+export interface PlanProblem {
+  path: string;
+  message: string;
+}

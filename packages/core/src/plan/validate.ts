@@ -6,17 +6,13 @@
 import type { ErrorObject } from 'ajv';
 import { WritError } from '../errors.js';
 import validatePlanSchema from '../generated/plan-validator.js';
-import { createKey } from '../persist/steps.js';
+import { createKey } from './create-key.js';
 import { containsSecret } from '../redact.js';
 import { escapeUntrusted } from '../untrusted-text.js';
 import { planTextProblems } from './text-rules.js';
-import type { Plan, PlanStep } from './types.js';
+import type { Plan, PlanProblem, PlanStep } from './types.js';
 
-/** One problem with a plan: the JSON pointer it is at and what is wrong there. */
-export interface PlanProblem {
-  path: string;
-  message: string;
-}
+export type { PlanProblem } from './types.js';
 
 function pointer(base: string, child: string | number): string {
   return `${base}/${String(child).replace(/~/g, '~0').replace(/\//g, '~1')}`;

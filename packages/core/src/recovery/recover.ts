@@ -44,9 +44,9 @@ import type { Plan } from '../plan/types.js';
 import { renderPreview } from '../preview/render.js';
 import type { Logger } from '../redact.js';
 import { renderStatusProjection } from '../status-comment/projection.js';
-import type { Liveness } from './liveness.js';
-import { actionsLiveness } from './liveness.js';
-import { repairStatusComment, runEvidence } from './repair-status.js';
+import type { Liveness } from '../ledger/liveness.js';
+import { actionsLiveness } from '../ledger/liveness.js';
+import { repairStatusComment, runEvidence } from '../status-comment/repair.js';
 
 export interface RecoverySettings {
   /** The repository whose runs are swept (the ledger's own). */
@@ -476,7 +476,7 @@ async function repairStatus(context: SweepContext, scanned: RunFile, report: Run
     return false;
   }
   try {
-    // The evidence link: the run file at its last transition (see repair-status.ts).
+    // The evidence link: the run file at its last transition (see status-comment/repair.ts).
     const evidence = await runEvidence(
       ledger,
       settings.serverUrl,

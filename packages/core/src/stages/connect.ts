@@ -6,7 +6,7 @@ import type { Clock, LedgerContext } from '../ledger/cas.js';
 import { systemClock } from '../ledger/cas.js';
 import { createLedgerContext } from '../ledger/ledger.js';
 import { parseRepository } from '../ledger/paths.js';
-import { actionsLiveness } from '../recovery/liveness.js';
+import { actionsLiveness } from '../ledger/liveness.js';
 import type { Logger } from '../redact.js';
 import type { LedgerSettings } from './ledger-inputs.js';
 

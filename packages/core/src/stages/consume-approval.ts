@@ -22,7 +22,7 @@ import { bindPlan } from '../plan/binding.js';
 import { loadPlanFile } from '../plan/load.js';
 import type { Plan } from '../plan/types.js';
 import { renderPreview } from '../preview/render.js';
-import { repairStatusComment } from '../recovery/repair-status.js';
+import { repairStatusComment } from '../status-comment/repair.js';
 import { renderStatusProjection } from '../status-comment/projection.js';
 import { statusFold, syncStatusComment } from '../status-comment/sync.js';
 import type { StageDeps } from './connect.js';
@@ -212,7 +212,7 @@ async function consumeCommand(
   else {
     // Recorded; the status projection is repairable (by a re-run or recovery), so a failure here is
     // reported, never allowed to undo the command. The preview comes from the plan recomputed now when
-    // it is the run's own, else from the status comment Writ last wrote (see recovery/repair-status.ts).
+    // it is the run's own, else from the status comment Writ last wrote (see status-comment/repair.ts).
     try {
       let preview: string | null = null;
       const plan = loadPlanFile(settings.planFile, settings.planRoots);

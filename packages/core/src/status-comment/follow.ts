@@ -6,7 +6,7 @@
  *    and once when it ends); the sync sends nothing when the projection is unchanged;
  *  - the preview comes from the plan when the stage has it; a stage without the plan (claim-checkpoint)
  *    reads the comment back and keeps the preview of the body Writ last wrote, and only a body whose
- *    digest the ledger holds (recovery/repair-status.ts);
+ *    digest the ledger holds (status-comment/repair.ts);
  *  - a failure is reported, never thrown: the ledger is the authority, and the next stage or recovery
  *    repairs the comment. Nothing is sent again here (the client never retries a write, and a PATCH
  *    whose outcome is unknown stays reserved in the ledger for the next sync to read back).
@@ -16,7 +16,7 @@ import type { GitHubClient } from '../github/client.js';
 import type { HeldHead, LedgerContext } from '../ledger/cas.js';
 import type { RepositoryName } from '../ledger/paths.js';
 import type { RunFile } from '../ledger/types.js';
-import { repairStatusComment } from '../recovery/repair-status.js';
+import { repairStatusComment } from './repair.js';
 import type { Logger } from '../redact.js';
 import type { StatusExtras } from './projection.js';
 import { renderStatusProjection } from './projection.js';

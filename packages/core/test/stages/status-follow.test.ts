@@ -11,7 +11,7 @@ import { commitOnBranch } from '../../src/github/commit-on-branch.js';
 import { readRun } from '../../src/ledger/ledger.js';
 import { loadPlanFile } from '../../src/plan/load.js';
 import type { PlanStep } from '../../src/plan/types.js';
-import { previewOf } from '../../src/recovery/repair-status.js';
+import { previewOf } from '../../src/status-comment/repair.js';
 import type { ClaimCheckpointStageSettings } from '../../src/stages/claim-checkpoint.js';
 import { claimCheckpointStage } from '../../src/stages/claim-checkpoint.js';
 import { consumeApprovalStage } from '../../src/stages/consume-approval.js';

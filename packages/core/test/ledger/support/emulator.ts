@@ -12,7 +12,7 @@ import { createLedgerContext } from '../../../src/ledger/ledger.js';
 import { ledgerRulesets } from '../../../src/ledger/rulesets.js';
 import type { ApprovalInput } from '../../../src/ledger/transitions.js';
 import type { LedgerApp } from '../../../src/ledger/types.js';
-import { actionsLiveness } from '../../../src/recovery/liveness.js';
+import { actionsLiveness } from '../../../src/ledger/liveness.js';
 import { startEmulator } from '@writ/github-emulator/index.js';
 import type { Emulator, Ruleset } from '@writ/github-emulator/index.js';
 

@@ -20,7 +20,7 @@ import type {
   RulesetInfo,
 } from '../../../src/ledger/store.js';
 import type { Approval, LedgerLocation } from '../../../src/ledger/types.js';
-import type { HolderLiveness } from '../../../src/recovery/liveness.js';
+import type { HolderLiveness } from '../../../src/ledger/liveness.js';
 
 interface MemoryCommit {
   info: CommitInfo;

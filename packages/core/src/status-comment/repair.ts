@@ -17,8 +17,8 @@ import type { RepositoryName } from '../ledger/paths.js';
 import { runFilePath } from '../ledger/paths.js';
 import type { RunFile } from '../ledger/types.js';
 import type { Logger } from '../redact.js';
-import { evidencePermalink } from '../status-comment/evidence-link.js';
-import { syncStatusComment } from '../status-comment/sync.js';
+import { evidencePermalink } from './evidence-link.js';
+import { syncStatusComment } from './sync.js';
 
 export interface RepairDeps {
   github: GitHubClient;

@@ -22,8 +22,8 @@
  */
 import { WritError, httpStatus } from '../errors.js';
 import type { GitHubClient } from '../github/client.js';
-import type { RepositoryName } from '../ledger/paths.js';
-import type { Holder } from '../ledger/types.js';
+import type { RepositoryName } from './paths.js';
+import type { Holder } from './types.js';
 
 export type Liveness =
   | { state: 'in-progress'; status: string }
