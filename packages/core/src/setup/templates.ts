@@ -2,7 +2,7 @@
  * The one source of every file `writ init --github` renders and of `workflows-templates/` (generated from
  * it by `scripts/build/generate-templates.ts`, checked fresh by `npm run check-dist`).
  *
- * Workflows follow the operations reference §10 and issue 15's rules: `permissions: {}` at the top and,
+ * Workflows follow the operations reference §10: `permissions: {}` at the top and,
  * per job, only what GITHUB_TOKEN itself does (checkout: `contents: read`; the Writ app's installation
  * token does every write); concurrency on the jobs that write, never on every `issue_comment` run (a
  * workflow-level group would let any ordinary comment cancel a waiting approval); the app's ID and slug
