@@ -175,6 +175,8 @@ describe('the CI workflow', () => {
       'npm run model',
       'npm run lint:workflows',
     ]);
-    expect(script).toMatch(/^tests_on_node24\(\) \{\n(?:.*\n)*?\s*bash \.ci\/node24\/run --coverage /m);
+    expect(script).toMatch(
+      /^tests_on_node24\(\) \{\n(?:.*\n)*?\s*(WRIT_CI_CLEAN_CLONE=1 )?bash \.ci\/node24\/run --coverage /m,
+    );
   });
 });
