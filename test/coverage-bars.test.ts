@@ -7,7 +7,12 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from '@jest/globals';
 import config from '../jest.config.js';
-import { COVERAGE_DOC, readBars, renderCoverageDoc, withCoverageTable } from '../scripts/checks/coverage-table.mjs';
+import {
+  COVERAGE_DOC,
+  readBars,
+  renderCoverageDoc,
+  withCoverageTable,
+} from '../scripts/checks/coverage-table.mjs';
 import { repoRoot } from './support/run-action.js';
 
 const file = readBars();

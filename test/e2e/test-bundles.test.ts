@@ -25,7 +25,10 @@ describe("the test bundles jest's global setup built", () => {
       files: Record<string, string>;
     };
     expect(Object.keys(record.files)).toEqual(
-      expect.arrayContaining([`scripts/build/bundle/entries/${stage}.ts`, `packages/core/src/stages/${stage}.ts`]),
+      expect.arrayContaining([
+        `scripts/build/bundle/entries/${stage}.ts`,
+        `packages/core/src/stages/${stage}.ts`,
+      ]),
     );
   });
 
