@@ -746,11 +746,12 @@ export function wrapText(text: string, indent: string, width = 100): string[] {
 
 export const WHERE_NEXT = [
   'Where to look next:',
-  '  README.md                  quick start, the GitHub App, the ledger rulesets, recovering a run',
+  '  README.md                  using Writ in your repository, the GitHub App, recovering a run',
   '  docs/errors.md             every failure code: what it means and what to do',
   "  actions/<stage>/README.md  each action's inputs and outputs",
   "  writ --help                every command (writ run <stage> --help lists a stage's inputs)",
-  '  writ init --github --ref <commit>   set up your own repository (README: Quick start)',
+  '  docs/glossary.md           the words Writ uses: epoch, lease, claim, checkpoint, marker…',
+  '  writ init --github --ref <commit>   set up your own repository (README: Using Writ…)',
 ];
 
 /** Prints the demo: the timeline as it happens, then the final ledger, then where to look next. */
