@@ -411,6 +411,7 @@ async function persistAsReader(k: KindWorld, run: { runId: string; epoch: number
       evidencePath: '.writ/probe-evidence.json',
       maxSteps: 100,
       claimWindow: 1,
+      timeBudgetMs: null,
       pageCap: 20,
       commandPrefix: 'writ',
       allowedRoles: ['admin', 'maintain', 'write'],

@@ -187,6 +187,11 @@ export const ERROR_CATALOGUE = {
       'A write had no definite answer and reading it back could not tell whether it landed; the step stays claimed for reconciliation.',
     fix: 'Let the recovery stage reconcile it, or look at the target yourself and post `<prefix>: reconcile <run_id> <step_id> <done|failed|retry>`.',
   },
+  'secondary-rate-limit': {
+    meaning:
+      "GitHub's secondary rate limit refused a write again and again (more than 80 content-creating requests a minute or 500 an hour across everything the app does); the write was read back, never resent blindly, and the step stays claimed.",
+    fix: 'Nothing is lost: the run is resumable, and recovery (or re-running persist) continues it after the limit passes. Lower other automation writing as the same app, or its hourly budget.',
+  },
   'bounds-exceeded': {
     meaning:
       "The plan's steps, creates or touched issues exceed its approved bounds (or persist's max-steps input); nothing was written.",

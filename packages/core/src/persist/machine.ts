@@ -25,7 +25,14 @@ import { milestoneKeysOf } from './observe.js';
 import type { WritableStep } from './steps.js';
 import { readsWriteOf } from './steps.js';
 
-export type PersistOutcome = 'completed' | 'waiting-external' | 'stopped' | 'gate-closed' | 'dry-run';
+export type PersistOutcome =
+  | 'completed'
+  | 'waiting-external'
+  | 'stopped'
+  | 'gate-closed'
+  | 'dry-run'
+  /** The time budget is spent with steps left: the run stays running, for the next job to resume. */
+  | 'handover';
 
 export interface StepReport {
   id: string;
@@ -75,12 +82,42 @@ export interface MachineConfig {
   epoch: number;
   plan: Plan;
   maxSteps: number;
+  /** Steps per claim (`claimWindowFor`). */
   claimWindow: number;
   dryRun: boolean;
+  /**
+   * Milliseconds this invocation may spend (from its first window); null: no limit. No window is
+   * claimed once the time spent plus the longest window so far reaches it: the run is handed over.
+   */
+  timeBudgetMs: number | null;
 }
 
-/** What a read is for: a dry run's, a fresh window's pre-read, a resumed step's read, a read-back. */
-export type ReadPurpose = 'dry-run' | 'pre-read' | 'read' | 'read-back';
+/** The largest window the adaptive default claims (its crash cost: the steps a kill leaves claimed). */
+export const MAX_AUTO_WINDOW = 20;
+
+/**
+ * The claim window: the input's number, or (null, `auto`) ceil(√steps) capped at MAX_AUTO_WINDOW —
+ * 1 for one step, 3 for 7, 8 for 50, 15 for 200, 20 from 362 on. A window costs two ledger commits
+ * (its claim and its checkpoint), so content-creating requests per step are 1 + 2/k; a kill leaves up
+ * to k steps claimed for the next invocation to read back, so k grows only as √n.
+ */
+export function claimWindowFor(plan: Plan, setting: number | null): number {
+  if (setting !== null) return setting;
+  return Math.min(MAX_AUTO_WINDOW, Math.max(1, Math.ceil(Math.sqrt(plan.steps.length))));
+}
+
+/** What a read is for: a dry run's, a resumed step's read, a read-back (a window's pre-reads: `read-window`). */
+export type ReadPurpose = 'dry-run' | 'read' | 'read-back';
+
+/** A read that failed: its status (none: no answer) and message. */
+export interface ReadFailure {
+  failed: true;
+  status: number | undefined;
+  message: string;
+}
+
+/** A window's post-read of one answered write: the desired state observed or not, or the read failed. */
+export type VerifyResult = { observed: boolean } | { failed: string };
 
 /** The facts of a read's `StepReadContext` that change during a run. */
 export interface ReadContext {
@@ -91,11 +128,13 @@ export interface ReadContext {
 
 export type Action = (
   | { kind: 'read-gate' }
+  | { kind: 'read-clock' }
   | { kind: 'read'; stepId: string; index: number; purpose: ReadPurpose; context: ReadContext }
+  | { kind: 'read-window'; stepIds: string[]; indexes: number[]; context: ReadContext }
   | { kind: 'claim'; stepIds: string[]; digests: Record<string, string | null> }
   | { kind: 'read-claim-time' }
   | { kind: 'write'; stepId: string; attempt: number }
-  | { kind: 'verify'; stepId: string; resource: number | null }
+  | { kind: 'verify-window'; entries: { stepId: string; resource: number | null }[] }
   | { kind: 'retire-duplicates'; stepId: string; keep: number; duplicates: number[]; context: ReadContext }
   | { kind: 'checkpoint'; steps: StepCheckpoint[]; finish: CheckpointFinish }
   | { kind: 'complete-run' }
@@ -120,15 +159,20 @@ export type Observation =
       closed: readonly { kind: string; why: string }[];
       run: RunFile;
     }
+  | { kind: 'clock'; now: number }
   | { kind: 'read'; reading: Reading }
   | { kind: 'read-failed'; status: number | undefined; message: string }
+  /** One per step of the `read-window`, in its order. */
+  | { kind: 'window-read'; readings: (Reading | ReadFailure)[] }
   | { kind: 'claimed'; run: RunFile | null; serverTime: number }
   | { kind: 'claim-time'; at: number | null }
   | { kind: 'write-answered'; status: number; resource: number | null }
   | { kind: 'write-refused'; status: number | undefined }
   | { kind: 'write-ambiguous'; status: number | undefined }
-  | { kind: 'verified'; observed: boolean }
-  | { kind: 'verify-failed'; message: string }
+  /** GitHub's secondary rate limit refused the write (the client holds every request until it passes). */
+  | { kind: 'write-limited'; status: number | undefined; retryAfterSeconds: number | null }
+  /** One per entry of the `verify-window`, in its order. */
+  | { kind: 'window-verified'; results: VerifyResult[] }
   | { kind: 'retired'; left: number[] }
   | { kind: 'checkpointed'; run: RunFile | null }
   | { kind: 'completed'; run: RunFile | null };
@@ -137,6 +181,13 @@ interface Candidate {
   index: number;
   id: string;
   reading: Reading;
+}
+
+/** An answered write awaiting the window's post-read. */
+interface SentWrite {
+  step: StepProgress;
+  status: number;
+  resource: number | null;
 }
 
 interface WindowRun {
@@ -148,6 +199,8 @@ interface WindowRun {
   position: number;
   outcomes: readonly { id: string; result: StepResult }[];
   stopAt: { id: string; result: StepResult } | null;
+  /** Answered writes, verified together when the window's writes are sent. */
+  sent: readonly SentWrite[];
 }
 
 interface StepProgress {
@@ -157,9 +210,9 @@ interface StepProgress {
   recorded: string | null;
   before: Reading | null;
   attempt: number;
+  /** Writes the secondary rate limit refused (each read back, then sent again: not a resend). */
+  limited: number;
   writes: number;
-  /** The answered write awaiting its verify. */
-  sent: { status: number; resource: number | null } | null;
   /** The unanswered write (its status, if any), awaiting its read-back. */
   unanswered: { status: number | undefined } | null;
   /** A done step awaiting its duplicates' retirement. */
@@ -169,10 +222,12 @@ interface StepProgress {
 type Phase =
   | { at: 'gate' }
   | { at: 'dry-run'; index: number; budget: number }
-  | { at: 'pre-read'; index: number; window: readonly Candidate[] }
+  | { at: 'clock'; index: number }
+  | { at: 'pre-read'; window: readonly { index: number; id: string }[] }
   | { at: 'claim'; window: readonly Candidate[] }
   | { at: 'claim-time'; window: WindowRun }
   | { at: 'step'; window: WindowRun; step: StepProgress }
+  | { at: 'verify-window'; window: WindowRun }
   | { at: 'checkpoint'; window: WindowRun; allDone: boolean }
   | { at: 'complete' }
   | { at: 'finished' };
@@ -189,8 +244,13 @@ export interface PersistState {
   milestoneKeys: ReadonlyMap<string, number>;
   reports: readonly StepReport[];
   ledgerCommits: number;
+  /** The clock at the first window, at the latest window, and the longest window so far (ms). */
+  timing: { startedAt: number | null; lastWindowAt: number | null; longestWindowMs: number };
   phase: Phase;
 }
+
+/** The most secondary-rate-limit refusals one step's write may meet before the run stops, resumable. */
+export const MAX_LIMITED = 3;
 
 export interface Decision {
   state: PersistState;
@@ -228,6 +288,7 @@ export function start(config: MachineConfig): Decision {
       milestoneKeys: new Map(),
       reports: [],
       ledgerCommits: 0,
+      timing: { startedAt: null, lastWindowAt: null, longestWindowMs: 0 },
       phase: { at: 'gate' },
     },
     action: { kind: 'read-gate' },
@@ -242,8 +303,10 @@ export function next(state: PersistState, observation: Observation): Decision {
       return afterGate(state, observed(observation, 'gate'));
     case 'dry-run':
       return afterDryRead(state, phase, observed(observation, 'read'));
+    case 'clock':
+      return afterClock(state, phase.index, observed(observation, 'clock').now);
     case 'pre-read':
-      return afterPreRead(state, phase, observation);
+      return afterPreRead(state, phase.window, observed(observation, 'window-read').readings);
     case 'claim':
       return afterClaim(state, phase.window, observed(observation, 'claimed'));
     case 'claim-time': {
@@ -253,6 +316,8 @@ export function next(state: PersistState, observation: Observation): Decision {
     }
     case 'step':
       return afterStepObservation(state, phase.window, phase.step, observation);
+    case 'verify-window':
+      return afterVerifyWindow(state, phase.window, observed(observation, 'window-verified').results);
     case 'checkpoint': {
       const { run } = observed(observation, 'checkpointed');
       const committed = { ...state, run: run ?? heldRun(state), ledgerCommits: state.ledgerCommits + 1 };
@@ -414,7 +479,30 @@ function nextWindow(state: PersistState): Decision {
   if (nextIndex === -1) return complete(state);
   if (run.steps[nextIndex]?.kind === 'external') return finish(state, 'waiting-external', '', null);
   if (state.budget <= 0) return finish(state, 'stopped', '', null);
-  return preReadFrom(state, nextIndex, []);
+  if (state.config.timeBudgetMs === null) return preReadFrom(state, nextIndex);
+  return { state: { ...state, phase: { at: 'clock', index: nextIndex } }, action: { kind: 'read-clock' } };
+}
+
+/**
+ * A fresh window is claimed only while the time spent plus the longest window so far stays inside the
+ * budget; otherwise the run is handed over (it stays running; the next invocation resumes it).
+ */
+function afterClock(state: PersistState, index: number, now: number): Decision {
+  const { startedAt, lastWindowAt, longestWindowMs } = state.timing;
+  const longest = lastWindowAt === null ? longestWindowMs : Math.max(longestWindowMs, now - lastWindowAt);
+  const started = startedAt ?? now;
+  const timed = { ...state, timing: { startedAt: started, lastWindowAt: now, longestWindowMs: longest } };
+  const budget = state.config.timeBudgetMs ?? Number.POSITIVE_INFINITY;
+  if (now - started + longest < budget) return preReadFrom(timed, index);
+  const run = heldRun(state);
+  const left = run.steps.filter((step) => step.status !== 'done').length;
+  return finish(
+    timed,
+    'handover',
+    '',
+    null,
+    `the time budget (${Math.round(budget / 60_000)} min) is spent with ${left} of ${run.steps.length} steps left: handing over`,
+  );
 }
 
 function complete(state: PersistState): Decision {
@@ -429,45 +517,62 @@ function complete(state: PersistState): Decision {
 }
 
 function openWindow(ids: readonly string[], resumed: boolean, pre: ReadonlyMap<string, Reading>): WindowRun {
-  return { ids, resumed, pre, position: 0, outcomes: [], stopAt: null };
+  return { ids, resumed, pre, position: 0, outcomes: [], stopAt: null, sent: [] };
 }
 
 /**
  * A fresh window grows from `index` while its steps are pending, writable, inside the claim window and
- * the budget, and none reads what an earlier one of the window writes; each is pre-read before the claim.
+ * the budget, and none reads what an earlier one of the window writes; its steps are read together
+ * (one `read-window`) before the claim.
  */
-function preReadFrom(state: PersistState, index: number, window: readonly Candidate[]): Decision {
+function preReadFrom(state: PersistState, index: number): Decision {
   const steps = heldRun(state).steps;
-  const record = steps[index];
-  const room = window.length < Math.min(state.config.claimWindow, state.budget);
-  if (record === undefined || !room || record.status !== 'pending' || record.kind === 'external')
-    return claim(state, window);
-  const step = planStep(state, index) as WritableStep;
-  if (window.some((earlier) => readsWriteOf(step, planStep(state, earlier.index) as WritableStep)))
-    return claim(state, window);
+  const size = Math.min(state.config.claimWindow, state.budget);
+  const window: { index: number; id: string }[] = [];
+  for (let at = index; window.length < size; at += 1) {
+    const record = steps[at];
+    if (record === undefined || record.status !== 'pending' || record.kind === 'external') break;
+    const step = planStep(state, at) as WritableStep;
+    if (window.some((earlier) => readsWriteOf(step, planStep(state, earlier.index) as WritableStep))) break;
+    window.push({ index: at, id: step.id });
+  }
   return {
-    state: { ...state, phase: { at: 'pre-read', index, window } },
-    action: { kind: 'read', stepId: step.id, index, purpose: 'pre-read', context: readContext(state, false) },
+    state: { ...state, phase: { at: 'pre-read', window } },
+    action: {
+      kind: 'read-window',
+      stepIds: window.map((entry) => entry.id),
+      indexes: window.map((entry) => entry.index),
+      context: readContext(state, false),
+    },
   };
 }
 
+function isFailure(reading: Reading | ReadFailure): reading is ReadFailure {
+  return 'failed' in reading;
+}
+
+/** The window's pre-reads: claimed up to the first that failed (the first failed: stopped, unclaimed). */
 function afterPreRead(
   state: PersistState,
-  phase: { index: number; window: readonly Candidate[] },
-  observation: Observation,
+  window: readonly { index: number; id: string }[],
+  readings: readonly (Reading | ReadFailure)[],
 ): Decision {
-  const id = planStep(state, phase.index).id;
-  if (observation.kind === 'read-failed') {
-    if (phase.window.length > 0) return claim(state, phase.window);
-    return stopped(
-      state,
-      'github-request-failed',
-      `run ${state.config.runId} stopped before claiming step ${id}: reading its pre-state failed (${codeForStatus(observation.status)})`,
-      `step ${id}: reading its pre-state failed: ${observation.message}`,
-    );
+  const candidates: Candidate[] = [];
+  for (const [at, entry] of window.entries()) {
+    const reading = readings[at];
+    if (reading === undefined || isFailure(reading)) {
+      if (candidates.length > 0) break;
+      const status = reading === undefined ? undefined : reading.status;
+      return stopped(
+        state,
+        'github-request-failed',
+        `run ${state.config.runId} stopped before claiming step ${entry.id}: reading its pre-state failed (${codeForStatus(status)})`,
+        `step ${entry.id}: reading its pre-state failed: ${reading?.message ?? 'no reading'}`,
+      );
+    }
+    candidates.push({ ...entry, reading });
   }
-  const { reading } = observed(observation, 'read');
-  return preReadFrom(state, phase.index + 1, [...phase.window, { index: phase.index, id, reading }]);
+  return claim(state, candidates);
 }
 
 function claim(state: PersistState, window: readonly Candidate[]): Decision {
@@ -504,7 +609,10 @@ function afterClaim(
 
 /** The window's next step: attempted, or, after a stop, recorded as not attempted; then its checkpoint. */
 function runWindow(state: PersistState, window: WindowRun): Decision {
-  if (window.position >= window.ids.length) return checkpoint(state, window);
+  if (window.position >= window.ids.length) {
+    if (window.sent.length > 0) return verifyWindow(state, window);
+    return checkpoint(state, window);
+  }
   const id = window.ids[window.position] as string;
   if (window.stopAt !== null) {
     const result: StepResult = {
@@ -526,8 +634,8 @@ function runWindow(state: PersistState, window: WindowRun): Decision {
     recorded: run.steps[index]?.pre_state_digest ?? null,
     before: null,
     attempt: 0,
+    limited: 0,
     writes: 0,
-    sent: null,
     unanswered: null,
     settling: null,
   };
@@ -562,7 +670,6 @@ function afterStepObservation(
     }
     return fromBefore(state, window, { ...step, before: observed(observation, 'read').reading });
   }
-  if (step.sent !== null) return afterVerify(state, window, step, observation);
   if (step.unanswered !== null) return afterReadBack(state, window, step, observation);
   return afterWrite(state, window, step, observation);
 }
@@ -625,7 +732,10 @@ function write(state: PersistState, window: WindowRun, step: StepProgress): Deci
   };
 }
 
-/** What the write's answer leads to: its verify, a refusal, or (no definite answer) a read-back. */
+/**
+ * What the write's answer leads to: an answered write waits for the window's post-read and the window
+ * moves on; a refusal stops it; no definite answer, or the secondary rate limit, is read back first.
+ */
 function afterWrite(
   state: PersistState,
   window: WindowRun,
@@ -634,11 +744,8 @@ function afterWrite(
 ): Decision {
   const before = step.before as Reading;
   if (observation.kind === 'write-answered') {
-    const sent = { status: observation.status, resource: observation.resource };
-    return {
-      state: { ...state, phase: { at: 'step', window, step: { ...step, sent } } },
-      action: { kind: 'verify', stepId: step.id, resource: observation.resource },
-    };
+    const sent: SentWrite = { step, status: observation.status, resource: observation.resource };
+    return runWindow(state, { ...window, position: window.position + 1, sent: [...window.sent, sent] });
   }
   if (observation.kind === 'write-refused') {
     const { status } = observation;
@@ -654,7 +761,38 @@ function afterWrite(
       notes: before.notes,
     });
   }
+  if (observation.kind === 'write-limited') {
+    const limited = step.limited + 1;
+    const wait = observation.retryAfterSeconds === null ? '' : ` for ${observation.retryAfterSeconds}s`;
+    if (limited > MAX_LIMITED) {
+      return stepDone(state, window, step, {
+        ...emptyResult(),
+        status: 'unknown',
+        stopCode: 'secondary-rate-limit',
+        errorCode: 'secondary-rate-limit',
+        statusCode: observation.status ?? null,
+        writes: step.writes,
+        write: before.write,
+        notes: before.notes,
+      });
+    }
+    return readBack(state, window, { ...step, limited }, observation.status, [
+      `step ${step.id}: GitHub's secondary rate limit refused ${before.write}${wait}; reading back before it is sent again`,
+    ]);
+  }
   const { status } = observed(observation, 'write-ambiguous');
+  return readBack(state, window, step, status, [
+    `step ${step.id}: ${before.write} had no definite answer (${codeForStatus(status)}); reading back`,
+  ]);
+}
+
+function readBack(
+  state: PersistState,
+  window: WindowRun,
+  step: StepProgress,
+  status: number | undefined,
+  warnings: string[],
+): Decision {
   const progress: StepProgress = { ...step, unanswered: { status } };
   return {
     state: { ...state, phase: { at: 'step', window, step: progress } },
@@ -664,43 +802,69 @@ function afterWrite(
       index: step.index,
       purpose: 'read-back',
       context: readContext(state, true),
-      warnings: [
-        `step ${step.id}: ${before.write} had no definite answer (${codeForStatus(status)}); reading back`,
-      ],
+      warnings,
     },
   };
 }
 
-/** The post-read of an answered write: the desired state observed, or the write silently dropped. */
-function afterVerify(
+/** The window's answered writes, post-read together: each must show its desired state. */
+function verifyWindow(state: PersistState, window: WindowRun): Decision {
+  const entries = window.sent.map((sent) => ({ stepId: sent.step.id, resource: sent.resource }));
+  return {
+    state: { ...state, phase: { at: 'verify-window', window } },
+    action: { kind: 'verify-window', entries },
+  };
+}
+
+/**
+ * Each answered write's post-read: the desired state observed (done), unchanged
+ * (`write-silently-dropped`), or unreadable (unknown: it stays claimed). The window stops at its first
+ * step, in plan order, that is not done.
+ */
+function afterVerifyWindow(
   state: PersistState,
   window: WindowRun,
-  step: StepProgress,
-  observation: Observation,
+  results: readonly VerifyResult[],
 ): Decision {
-  const before = step.before as Reading;
-  const sent = step.sent as { status: number; resource: number | null };
-  const common = { statusCode: sent.status, writes: step.writes, write: before.write, notes: before.notes };
-  if (observation.kind === 'verify-failed') {
-    const result: StepResult = {
+  let current = state;
+  let outcomes = window.outcomes;
+  const warnings: string[] = [];
+  for (const [at, sent] of window.sent.entries()) {
+    const verdict = results[at] ?? { failed: 'no post-read' };
+    if ('failed' in verdict) warnings.push(`step ${sent.step.id}: the post-read failed: ${verdict.failed}`);
+    const result = verifiedResult(sent, verdict);
+    current = recorded(current, sent.step, result);
+    outcomes = [...outcomes, { id: sent.step.id, result }];
+  }
+  const order = (id: string): number => window.ids.indexOf(id);
+  const stops = outcomes
+    .filter((entry) => entry.result.status !== 'done')
+    .sort((a, b) => order(a.id) - order(b.id));
+  const decision = checkpoint(current, { ...window, outcomes, sent: [], stopAt: stops[0] ?? null });
+  if (warnings.length > 0) decision.action.warnings = [...warnings, ...(decision.action.warnings ?? [])];
+  return decision;
+}
+
+function verifiedResult(sent: SentWrite, verdict: VerifyResult): StepResult {
+  const before = sent.step.before as Reading;
+  const common = {
+    statusCode: sent.status,
+    writes: sent.step.writes,
+    write: before.write,
+    notes: before.notes,
+  };
+  if ('failed' in verdict) {
+    return {
       ...emptyResult(),
       status: 'unknown',
       stopCode: 'write-outcome-unknown',
       errorCode: 'write-outcome-unknown',
       ...common,
     };
-    return stepDone(
-      state,
-      window,
-      step,
-      result,
-      `step ${step.id}: the post-read failed: ${observation.message}`,
-    );
   }
   const resources = sent.resource === null ? before.resources : [sent.resource];
-  if (observed(observation, 'verified').observed)
-    return stepDone(state, window, step, { ...emptyResult(), status: 'done', resources, ...common });
-  return stepDone(state, window, step, {
+  if (verdict.observed) return { ...emptyResult(), status: 'done', resources, ...common };
+  return {
     ...emptyResult(),
     status: 'failed',
     stopCode: 'write-silently-dropped',
@@ -708,7 +872,7 @@ function afterVerify(
     resources,
     diff: [`GitHub answered ${sent.status} to ${before.write} but a re-read shows the state unchanged`],
     ...common,
-  });
+  };
 }
 
 /** The read-back of an unanswered write: landed, unchanged (sent once more, once), or unknown. */
@@ -745,7 +909,7 @@ function afterReadBack(
   const status = step.unanswered?.status;
   if (after.desired)
     return settle(state, window, step, after, status !== undefined && status >= 100 ? status : null);
-  if (after.diff.length > 0 || drifted(step, after) || step.attempt === 2)
+  if (after.diff.length > 0 || drifted(step, after) || step.attempt - step.limited >= 2)
     return unknown('write-outcome-unknown', after.diff);
   // The read-back shows the pre-state unchanged: the write did not land, so it is sent once more.
   return write(state, window, step);
@@ -801,14 +965,8 @@ function settled(
   });
 }
 
-/** A step's result: reported, its milestone key learnt, and the window moves on (or stops). */
-function stepDone(
-  state: PersistState,
-  window: WindowRun,
-  step: StepProgress,
-  result: StepResult,
-  warning?: string,
-): Decision {
+/** A step's result reported, and a done milestone upsert's number learnt for later marker keys. */
+function recorded(state: PersistState, step: StepProgress, result: StepResult): PersistState {
   const planned = planStep(state, step.index);
   const reports = [
     ...state.reports,
@@ -817,16 +975,24 @@ function stepDone(
   let milestoneKeys = state.milestoneKeys;
   if (result.status === 'done' && planned.kind === 'milestone.upsert' && result.resources[0] !== undefined)
     milestoneKeys = new Map([...milestoneKeys, [planned.key, result.resources[0]]]);
+  return { ...state, reports, milestoneKeys };
+}
+
+/** A step's result: recorded, and the window moves on (or stops). */
+function stepDone(
+  state: PersistState,
+  window: WindowRun,
+  step: StepProgress,
+  result: StepResult,
+  warning?: string,
+): Decision {
   const outcome = { id: step.id, result };
-  const decision = runWindow(
-    { ...state, reports, milestoneKeys },
-    {
-      ...window,
-      position: window.position + 1,
-      outcomes: [...window.outcomes, outcome],
-      stopAt: result.status === 'done' ? window.stopAt : outcome,
-    },
-  );
+  const decision = runWindow(recorded(state, step, result), {
+    ...window,
+    position: window.position + 1,
+    outcomes: [...window.outcomes, outcome],
+    stopAt: result.status === 'done' || window.stopAt !== null ? window.stopAt : outcome,
+  });
   if (warning !== undefined) decision.action.warnings = [warning, ...(decision.action.warnings ?? [])];
   return decision;
 }

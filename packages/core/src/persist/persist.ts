@@ -42,14 +42,30 @@ import type {
   PersistOutcome,
   PersistState,
   ReadContext,
+  ReadFailure,
   Reading,
   StepReport,
+  VerifyResult,
 } from './machine.js';
-import { next, start, summaryOf } from './machine.js';
+import { claimWindowFor, next, start, summaryOf } from './machine.js';
 import type { Assessment, PlannedWrite, StepReadContext, WritableStep, WriteResult } from './steps.js';
 import { assessStep, preStateDigest, retireDuplicates } from './steps.js';
 
 export type { PersistOutcome, StepReport } from './machine.js';
+
+/** The least time between two status comment updates that follow a claim (see followWindow). */
+const STATUS_FOLLOW_MS = 5 * 60_000;
+
+/** A write GitHub's secondary rate limit refused (the client's `secondary-rate-limit`), or null. */
+function secondaryLimit(error: unknown): { retryAfterSeconds: number | null } | null {
+  for (let cause = error, depth = 0; cause instanceof Error && depth < 3; cause = cause.cause, depth += 1) {
+    if (cause instanceof WritError && cause.code === 'secondary-rate-limit') {
+      const after = cause.details?.retryAfterSeconds;
+      return { retryAfterSeconds: typeof after === 'number' ? after : null };
+    }
+  }
+  return null;
+}
 
 export interface PersistSettings {
   repository: RepositoryName;
@@ -61,7 +77,10 @@ export interface PersistSettings {
   policyPath: string;
   evidencePath: string;
   maxSteps: number;
-  claimWindow: number;
+  /** Steps per claim; null: adaptive (`claimWindowFor`). */
+  claimWindow: number | null;
+  /** Milliseconds this invocation may spend before it hands the run over; null: no limit. */
+  timeBudgetMs: number | null;
   pageCap: number;
   commandPrefix: string;
   allowedRoles: readonly string[];
@@ -75,6 +94,8 @@ export interface PersistDeps {
   logger: Logger;
   /** Writ's own login (`<app slug>[bot]`). */
   ownLogin: string;
+  /** Milliseconds since the epoch (the time budget, the status comment's pace); default Date.now. */
+  clock?: () => number;
   /**
    * Called after each write has been sent and before its checkpoint (the demo's in-process kill: a
    * throw here leaves the step claimed with its write landed, exactly like a crashed runner).
@@ -154,8 +175,9 @@ export async function persistPlan(deps: PersistDeps, settings: PersistSettings):
     epoch: settings.epoch,
     plan,
     maxSteps: settings.maxSteps,
-    claimWindow: settings.claimWindow,
+    claimWindow: claimWindowFor(plan, settings.claimWindow),
     dryRun: settings.dryRun,
+    timeBudgetMs: settings.timeBudgetMs,
   });
   for (;;) {
     for (const warning of action.warnings ?? []) deps.logger.warning(warning);
@@ -175,28 +197,36 @@ class Executor {
   /** Status comment updates: one per claim window; after a failed one, none in this invocation. */
   private readonly statusLines: string[] = [];
   private statusFailed = false;
+  /** When the status comment last followed a claim (clock ms). */
+  private statusFollowedAt: number | null = null;
+  private readonly clock: () => number;
 
   constructor(
     private readonly deps: PersistDeps,
     private readonly settings: PersistSettings,
   ) {
     this.holder = { run_id: settings.runId, ...settings.holder };
+    this.clock = deps.clock ?? Date.now;
   }
 
   perform(state: PersistState, action: Exclude<Action, { kind: 'finish' }>): Promise<Observation> {
     switch (action.kind) {
       case 'read-gate':
         return this.readGate();
+      case 'read-clock':
+        return Promise.resolve({ kind: 'clock', now: this.clock() });
       case 'read':
         return this.read(state, action);
+      case 'read-window':
+        return this.readWindow(state, action);
       case 'claim':
         return this.claim(action);
       case 'read-claim-time':
         return this.readClaimTime();
       case 'write':
         return this.write(action);
-      case 'verify':
-        return this.verify(action);
+      case 'verify-window':
+        return this.verifyWindow(action);
       case 'retire-duplicates':
         return this.retire(action);
       case 'checkpoint':
@@ -253,9 +283,26 @@ class Executor {
       if (action.purpose === 'dry-run') throw error;
       return { kind: 'read-failed', status: httpStatus(error), message: failureMessage(error) };
     }
-    if (action.purpose === 'pre-read' || action.purpose === 'read')
-      this.planned.set(step.id, assessment.write);
+    if (action.purpose === 'read') this.planned.set(step.id, assessment.write);
     return { kind: 'read', reading: readingOf(assessment) };
+  }
+
+  /** A fresh window's pre-reads, each step's reading or failure, in the window's order. */
+  private async readWindow(state: PersistState, action: Performed<'read-window'>): Promise<Observation> {
+    const context = this.context(action.context);
+    const readings: (Reading | ReadFailure)[] = [];
+    for (const index of action.indexes) {
+      const step = state.config.plan.steps[index] as WritableStep;
+      try {
+        const assessment = await assessStep(this.deps.github, context, step);
+        this.planned.set(step.id, assessment.write);
+        readings.push(readingOf(assessment));
+      } catch (error: unknown) {
+        readings.push({ failed: true, status: httpStatus(error), message: failureMessage(error) });
+        break;
+      }
+    }
+    return { kind: 'window-read', readings };
   }
 
   /** The claim, then the status comment it follows (before any write), then the `afterClaim` hook. */
@@ -285,8 +332,16 @@ class Executor {
     return { kind: 'claimed', run: claimed.result.run, serverTime: claimed.serverTime };
   }
 
+  /**
+   * The status comment follows the first claim of the invocation, then at most one claim every
+   * STATUS_FOLLOW_MS: on a long plan, a comment update per window would add one content-creating
+   * request per window to GitHub's budget (the end of the invocation always updates it).
+   */
   private async followWindow(run: RunFile, head: HeldHead | undefined): Promise<void> {
     if (this.statusFailed || (run.status_comment ?? null) === null) return;
+    const now = this.clock();
+    if (this.statusFollowedAt !== null && now - this.statusFollowedAt < STATUS_FOLLOW_MS) return;
+    this.statusFollowedAt = now;
     const followed = await followStatus(this.deps, {
       repository: this.settings.repository,
       runId: this.settings.runId,
@@ -317,17 +372,25 @@ class Executor {
     await this.deps.afterWrite?.(action.stepId);
     if (sent !== null) return { kind: 'write-answered', status: sent.status, resource: sent.resource };
     const status = httpStatus(failure);
+    const limited = secondaryLimit(failure);
+    if (limited !== null)
+      return { kind: 'write-limited', status, retryAfterSeconds: limited.retryAfterSeconds };
     return writeOutcome(failure) === 'refused'
       ? { kind: 'write-refused', status }
       : { kind: 'write-ambiguous', status };
   }
 
-  private async verify(action: Performed<'verify'>): Promise<Observation> {
-    try {
-      return { kind: 'verified', observed: await this.plannedWrite(action.stepId).verify(action.resource) };
-    } catch (error: unknown) {
-      return { kind: 'verify-failed', message: failureMessage(error) };
+  /** The post-reads of the window's answered writes, one verdict per entry, in its order. */
+  private async verifyWindow(action: Performed<'verify-window'>): Promise<Observation> {
+    const results: VerifyResult[] = [];
+    for (const entry of action.entries) {
+      try {
+        results.push({ observed: await this.plannedWrite(entry.stepId).verify(entry.resource) });
+      } catch (error: unknown) {
+        results.push({ failed: failureMessage(error) });
+      }
     }
+    return { kind: 'window-verified', results };
   }
 
   private plannedWrite(stepId: string): PlannedWrite {

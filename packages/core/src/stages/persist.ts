@@ -75,6 +75,7 @@ export function readPersistSettings(io: StageIo<'persist'>): PersistStageSetting
     evidencePath,
     maxSteps,
     claimWindow,
+    timeBudgetMs: null,
     pageCap,
     commandPrefix,
     allowedRoles,

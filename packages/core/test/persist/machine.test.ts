@@ -127,7 +127,14 @@ const answered = (status = 200, resource: number | null = 9): Observation => ({
 });
 const refused = (status = 422): Observation => ({ kind: 'write-refused', status });
 const ambiguous = (status?: number): Observation => ({ kind: 'write-ambiguous', status });
-const verified = (observed = true): Observation => ({ kind: 'verified', observed });
+/**
+ * A step's post-read verdict. The machine asks for a window's post-reads at once (`verify-window`) and
+ * its pre-reads at once (`read-window`); the trace groups the per-step observations the cases list.
+ */
+type StepVerdict = { kind: 'verified'; observed: boolean } | { kind: 'verify-failed'; message: string };
+type Fed = Observation | StepVerdict;
+const verified = (observed = true): StepVerdict => ({ kind: 'verified', observed });
+const verifyFailed = (): StepVerdict => ({ kind: 'verify-failed', message: 'x' });
 const checkpointed = (run: RunFile | null): Observation => ({ kind: 'checkpointed', run });
 
 /** One action, in a line: its kind and what distinguishes it. */
@@ -135,12 +142,14 @@ function show(action: Action): string {
   switch (action.kind) {
     case 'read':
       return `read ${action.purpose} ${action.stepId}${action.context.precheck ? ' precheck' : ''}`;
+    case 'read-window':
+      return `read pre-read ${action.stepIds.join(',')}`;
+    case 'verify-window':
+      return `verify ${action.entries.map((entry) => entry.stepId).join(',')}`;
     case 'claim':
       return `claim ${action.stepIds.join(',')}`;
     case 'write':
       return `write ${action.stepId} #${action.attempt}`;
-    case 'verify':
-      return `verify ${action.stepId}`;
     case 'retire-duplicates':
       return `retire ${action.duplicates.join(',')} keep ${action.keep}`;
     case 'checkpoint': {
@@ -162,20 +171,57 @@ interface Trace {
   finish: Extract<Action, { kind: 'finish' }>;
 }
 
+/**
+ * The observation a window action gets from the per-step ones listed next: a `read-window` takes one
+ * read per step, up to and including the first that failed (the executor stops there); a
+ * `verify-window` one verdict per entry.
+ */
+function grouped(action: Action, fed: Fed[]): { observation: Observation; used: number } {
+  const first = fed[0] as Fed;
+  if (action.kind === 'read-window') {
+    const readings: Extract<Observation, { kind: 'window-read' }>['readings'] = [];
+    for (const item of fed.slice(0, action.stepIds.length)) {
+      if (item.kind === 'read') readings.push(item.reading);
+      else if (item.kind === 'read-failed') {
+        readings.push({ failed: true, status: item.status, message: item.message });
+        break;
+      } else break;
+    }
+    return { observation: { kind: 'window-read', readings }, used: readings.length };
+  }
+  if (action.kind === 'verify-window') {
+    const results = fed
+      .slice(0, action.entries.length)
+      .map((item) =>
+        item.kind === 'verified'
+          ? { observed: item.observed }
+          : { failed: item.kind === 'verify-failed' ? item.message : item.kind },
+      );
+    return { observation: { kind: 'window-verified', results }, used: results.length };
+  }
+  if (first.kind === 'verified' || first.kind === 'verify-failed')
+    throw new Error(`a ${first.kind} fed to ${action.kind}`);
+  return { observation: first, used: 1 };
+}
+
 /** Feeds the observations in, one per action; the machine must finish exactly when they run out. */
-function trace(config: Partial<MachineConfig> & { plan: Plan }, observations: Observation[]): Trace {
+function trace(config: Partial<MachineConfig> & { plan: Plan }, observations: Fed[]): Trace {
   let decision: Decision = start({
     runId: 'run-1',
     epoch: EPOCH,
     maxSteps: 50,
     claimWindow: 1,
     dryRun: false,
+    timeBudgetMs: null,
     ...config,
   });
   const actions: Action[] = [decision.action];
-  for (const observation of observations) {
+  let fed = observations;
+  while (fed.length > 0) {
     if (decision.action.kind === 'finish')
-      throw new Error(`finished before ${observation.kind}: ${actions.map(show).join(' | ')}`);
+      throw new Error(`finished before ${(fed[0] as Fed).kind}: ${actions.map(show).join(' | ')}`);
+    const { observation, used } = grouped(decision.action, fed);
+    fed = fed.slice(used);
     decision = next(decision.state, observation);
     actions.push(decision.action);
   }
@@ -193,7 +239,7 @@ interface Case {
   name: string;
   plan: Plan;
   config?: Partial<MachineConfig>;
-  observations: Observation[];
+  observations: Fed[];
   actions: string[];
   reason?: string;
 }
@@ -317,7 +363,7 @@ describe('the persist step machine', () => {
         pre('a'),
         claimed(CLAIMED_A),
         answered(),
-        { kind: 'verify-failed', message: 'x' },
+        verifyFailed(),
       ],
       actions: [
         'read-gate',
@@ -470,7 +516,7 @@ describe('the persist step machine', () => {
   const SAME_RUN = runOf(SAME_ISSUE);
   const windowCases: Case[] = [
     {
-      name: 'a window of two: both pre-read, one claim, one checkpoint',
+      name: 'a window of two: pre-read together, one claim, writes, post-read together, one checkpoint',
       plan: TWO,
       config: { claimWindow: 10 },
       observations: [
@@ -479,20 +525,18 @@ describe('the persist step machine', () => {
         pre('b'),
         claimed(after(TWO_RUN, { a: 'claimed', b: 'claimed' })),
         answered(),
-        verified(),
         answered(),
+        verified(),
         verified(),
         checkpointed(after(TWO_RUN, { a: 'done', b: 'done' })),
       ],
       actions: [
         'read-gate',
-        'read pre-read a',
-        'read pre-read b',
+        'read pre-read a,b',
         'claim a,b',
         'write a #1',
-        'verify a',
         'write b #1',
-        'verify b',
+        'verify a,b',
         'checkpoint a:done,b:done finish completed',
         'finish completed',
       ],
@@ -545,8 +589,7 @@ describe('the persist step machine', () => {
       ],
       actions: [
         'read-gate',
-        'read pre-read a',
-        'read pre-read b',
+        'read pre-read a,b',
         'claim a',
         'write a #1',
         'verify a',
@@ -569,8 +612,7 @@ describe('the persist step machine', () => {
       ],
       actions: [
         'read-gate',
-        'read pre-read a',
-        'read pre-read b',
+        'read pre-read a,b',
         'claim a,b',
         'write a #1',
         'checkpoint a:failed,b:failed finish failed',
@@ -904,7 +946,7 @@ describe('the persist step machine', () => {
       verified(),
       checkpointed(after(run, { c: 'done', d: 'done' })),
     ]);
-    const reads = traced.actions.filter((action) => action.kind === 'read');
+    const reads = traced.actions.filter((action) => action.kind === 'read-window');
     expect(reads.map((action) => action.context.createdAfter)).toEqual([
       CONSUMED,
       new Date(CLAIM_TIME).toISOString(),
@@ -932,7 +974,7 @@ describe('the persist step machine', () => {
       verified(),
       checkpointed(null),
     ]);
-    const reads = traced.actions.filter((action) => action.kind === 'read');
+    const reads = traced.actions.filter((action) => action.kind === 'read-window');
     expect(reads.map((action) => [...action.context.milestoneKeys])).toEqual([[], [['roadmap:v1', 5]]]);
   });
 
@@ -944,12 +986,14 @@ describe('the persist step machine', () => {
       maxSteps: 5,
       claimWindow: 1,
       dryRun: false,
+      timeBudgetMs: null,
     });
     const frozen = JSON.stringify(first.state);
     const second = next(first.state, gate(FRESH));
     expect(JSON.stringify(first.state)).toBe(frozen);
-    const third = next(second.state, pre('a'));
-    const again = next(second.state, pre('a'));
+    const window: Observation = { kind: 'window-read', readings: [reading({}, 'a')] };
+    const third = next(second.state, window);
+    const again = next(second.state, window);
     expect(again).toEqual(third);
     expect(() => next(third.state, answered())).toThrow('expected a claimed observation');
   });

@@ -189,6 +189,7 @@ export async function persistWorld(): Promise<PersistWorld> {
           evidencePath: '.writ/probe-evidence.json',
           maxSteps: 100,
           claimWindow: 1,
+          timeBudgetMs: null,
           pageCap: 20,
           commandPrefix: 'writ',
           allowedRoles: ['admin', 'maintain', 'write'],

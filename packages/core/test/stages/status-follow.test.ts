@@ -280,6 +280,7 @@ function persistSettings(current: StageWorld, planFile: string, runId: string): 
     evidencePath: '.writ/probe-evidence.json',
     maxSteps: 100,
     claimWindow: 1,
+    timeBudgetMs: null,
     pageCap: 20,
     commandPrefix: 'writ',
     allowedRoles: ['admin', 'maintain', 'write'],
