@@ -837,10 +837,9 @@ function afterVerifyWindow(
     outcomes = [...outcomes, { id: sent.step.id, result }];
   }
   const order = (id: string): number => window.ids.indexOf(id);
-  const stops = outcomes
-    .filter((entry) => entry.result.status !== 'done')
-    .sort((a, b) => order(a.id) - order(b.id));
-  const decision = checkpoint(current, { ...window, outcomes, sent: [], stopAt: stops[0] ?? null });
+  const ordered = [...outcomes].sort((a, b) => order(a.id) - order(b.id));
+  const stopAt = ordered.find((entry) => entry.result.status !== 'done') ?? null;
+  const decision = checkpoint(current, { ...window, outcomes: ordered, sent: [], stopAt });
   if (warnings.length > 0) decision.action.warnings = [...warnings, ...(decision.action.warnings ?? [])];
   return decision;
 }

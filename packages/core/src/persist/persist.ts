@@ -94,8 +94,6 @@ export interface PersistDeps {
   logger: Logger;
   /** Writ's own login (`<app slug>[bot]`). */
   ownLogin: string;
-  /** Milliseconds since the epoch (the time budget, the status comment's pace); default Date.now. */
-  clock?: () => number;
   /**
    * Called after each write has been sent and before its checkpoint (the demo's in-process kill: a
    * throw here leaves the step claimed with its write landed, exactly like a crashed runner).
@@ -199,6 +197,7 @@ class Executor {
   private statusFailed = false;
   /** When the status comment last followed a claim (clock ms). */
   private statusFollowedAt: number | null = null;
+  /** The runner's clock (the ledger's): the time budget and the status comment's pace. */
   private readonly clock: () => number;
 
   constructor(
@@ -206,7 +205,7 @@ class Executor {
     private readonly settings: PersistSettings,
   ) {
     this.holder = { run_id: settings.runId, ...settings.holder };
-    this.clock = deps.clock ?? Date.now;
+    this.clock = () => deps.ledger.clock.now();
   }
 
   perform(state: PersistState, action: Exclude<Action, { kind: 'finish' }>): Promise<Observation> {

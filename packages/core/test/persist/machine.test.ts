@@ -14,7 +14,7 @@ import type {
   PersistState,
   Reading,
 } from '../../src/persist/machine.js';
-import { next, start, summaryOf } from '../../src/persist/machine.js';
+import { claimWindowFor, next, start, summaryOf } from '../../src/persist/machine.js';
 import type { Plan, PlanStep } from '../../src/plan/types.js';
 
 const EPOCH = 3;
@@ -358,13 +358,7 @@ describe('the persist step machine', () => {
     {
       name: 'post-read failed: outcome unknown, the step stays claimed, no checkpoint',
       plan: ONE,
-      observations: [
-        gate(FRESH),
-        pre('a'),
-        claimed(CLAIMED_A),
-        answered(),
-        verifyFailed(),
-      ],
+      observations: [gate(FRESH), pre('a'), claimed(CLAIMED_A), answered(), verifyFailed()],
       actions: [
         'read-gate',
         'read pre-read a',
@@ -821,7 +815,236 @@ describe('the persist step machine', () => {
     },
   ];
 
+  const limited = (retryAfterSeconds: number | null = 60): Observation => ({
+    kind: 'write-limited',
+    status: 403,
+    retryAfterSeconds,
+  });
+  const clock = (now: number): Observation => ({ kind: 'clock', now });
+  const scaleCases: Case[] = [
+    {
+      name: 'a write refused after another was answered: the answered one is still post-read',
+      plan: TWO,
+      config: { claimWindow: 10 },
+      observations: [
+        gate(TWO_RUN),
+        pre('a'),
+        pre('b'),
+        claimed(after(TWO_RUN, { a: 'claimed', b: 'claimed' })),
+        answered(),
+        refused(),
+        verified(),
+        checkpointed(null),
+      ],
+      actions: [
+        'read-gate',
+        'read pre-read a,b',
+        'claim a,b',
+        'write a #1',
+        'write b #1',
+        'verify a',
+        'checkpoint a:done,b:failed finish failed',
+        'finish stopped github-request-failed',
+      ],
+    },
+    {
+      name: 'the window post-read: a silently dropped write stops the run at it, the later one is done',
+      plan: TWO,
+      config: { claimWindow: 10 },
+      observations: [
+        gate(TWO_RUN),
+        pre('a'),
+        pre('b'),
+        claimed(after(TWO_RUN, { a: 'claimed', b: 'claimed' })),
+        answered(),
+        answered(),
+        verified(false),
+        verified(),
+        checkpointed(null),
+      ],
+      actions: [
+        'read-gate',
+        'read pre-read a,b',
+        'claim a,b',
+        'write a #1',
+        'write b #1',
+        'verify a,b',
+        'checkpoint a:failed,b:done finish failed',
+        'finish stopped write-silently-dropped',
+      ],
+      reason: 'write-silently-dropped',
+    },
+    {
+      name: 'the window post-read failed for one step: it stays claimed, the other is checkpointed',
+      plan: TWO,
+      config: { claimWindow: 10 },
+      observations: [
+        gate(TWO_RUN),
+        pre('a'),
+        pre('b'),
+        claimed(after(TWO_RUN, { a: 'claimed', b: 'claimed' })),
+        answered(),
+        answered(),
+        verified(),
+        verifyFailed(),
+        checkpointed(null),
+      ],
+      actions: [
+        'read-gate',
+        'read pre-read a,b',
+        'claim a,b',
+        'write a #1',
+        'write b #1',
+        'verify a,b',
+        'checkpoint a:done',
+        'finish stopped write-outcome-unknown',
+      ],
+    },
+    {
+      name: 'the secondary rate limit: read back, then sent again (not counted as a resend), then done',
+      plan: ONE,
+      observations: [
+        gate(FRESH),
+        pre('a'),
+        claimed(CLAIMED_A),
+        limited(),
+        pre('a'),
+        ambiguous(),
+        pre('a'),
+        answered(),
+        verified(),
+        checkpointed(DONE_A),
+      ],
+      actions: [
+        'read-gate',
+        'read pre-read a',
+        'claim a',
+        'write a #1',
+        'read read-back a precheck',
+        'write a #2',
+        'read read-back a precheck',
+        'write a #3',
+        'verify a',
+        'checkpoint a:done finish completed',
+        'finish completed',
+      ],
+    },
+    {
+      name: 'the secondary rate limit, and the read-back shows the write landed after all: done, never resent',
+      plan: ONE,
+      observations: [
+        gate(FRESH),
+        pre('a'),
+        claimed(CLAIMED_A),
+        limited(),
+        pre('a', { desired: true }),
+        checkpointed(DONE_A),
+      ],
+      actions: [
+        'read-gate',
+        'read pre-read a',
+        'claim a',
+        'write a #1',
+        'read read-back a precheck',
+        'checkpoint a:done finish completed',
+        'finish completed',
+      ],
+    },
+    {
+      name: 'the secondary rate limit again and again: the step stays claimed and the run stops, resumable',
+      plan: ONE,
+      observations: [
+        gate(FRESH),
+        pre('a'),
+        claimed(CLAIMED_A),
+        limited(),
+        pre('a'),
+        limited(),
+        pre('a'),
+        limited(),
+        pre('a'),
+        limited(),
+      ],
+      actions: [
+        'read-gate',
+        'read pre-read a',
+        'claim a',
+        'write a #1',
+        'read read-back a precheck',
+        'write a #2',
+        'read read-back a precheck',
+        'write a #3',
+        'read read-back a precheck',
+        'write a #4',
+        'finish stopped secondary-rate-limit',
+      ],
+    },
+    {
+      name: 'the time budget: a window is claimed while the time spent plus the longest window fits',
+      plan: TWO,
+      config: { timeBudgetMs: 1_000 },
+      observations: [
+        gate(TWO_RUN),
+        clock(5_000),
+        pre('a'),
+        claimed(after(TWO_RUN, { a: 'claimed' })),
+        answered(),
+        verified(),
+        checkpointed(after(TWO_RUN, { a: 'done' })),
+        clock(5_400),
+        pre('b'),
+        claimed(after(TWO_RUN, { a: 'done', b: 'claimed' })),
+        answered(),
+        verified(),
+        checkpointed(after(TWO_RUN, { a: 'done', b: 'done' })),
+      ],
+      actions: [
+        'read-gate',
+        'read-clock',
+        'read pre-read a',
+        'claim a',
+        'write a #1',
+        'verify a',
+        'checkpoint a:done',
+        'read-clock',
+        'read pre-read b',
+        'claim b',
+        'write b #1',
+        'verify b',
+        'checkpoint b:done finish completed',
+        'finish completed',
+      ],
+    },
+    {
+      name: 'the time budget spent: handed over before the next window, nothing claimed',
+      plan: TWO,
+      config: { timeBudgetMs: 1_000 },
+      observations: [
+        gate(TWO_RUN),
+        clock(5_000),
+        pre('a'),
+        claimed(after(TWO_RUN, { a: 'claimed' })),
+        answered(),
+        verified(),
+        checkpointed(after(TWO_RUN, { a: 'done' })),
+        clock(5_600),
+      ],
+      actions: [
+        'read-gate',
+        'read-clock',
+        'read pre-read a',
+        'claim a',
+        'write a #1',
+        'verify a',
+        'checkpoint a:done',
+        'read-clock',
+        'finish handover',
+      ],
+    },
+  ];
+
   describe.each([
+    ['at scale: window post-reads, the secondary rate limit, the time budget', scaleCases],
     ['the gate and the run state', gateCases],
     ['one step: claim, write, read-back', writeCases],
     ['windows, budget, external steps', windowCases],
@@ -832,6 +1055,36 @@ describe('the persist step machine', () => {
       const run = trace({ plan: entry.plan, ...entry.config }, entry.observations);
       expect(run.shown).toEqual(entry.actions);
     });
+  });
+
+  it.each([
+    [1, null, 1],
+    [7, null, 3],
+    [50, null, 8],
+    [200, null, 15],
+    [362, null, 20],
+    [1000, null, 20],
+    [1000, 5, 5],
+  ])('claims windows of claimWindowFor(%i steps, setting %p) = %i', (steps, setting, window) => {
+    const plan = planOf(Array.from({ length: steps }, (_, at) => labels(`s${at}`, at + 1)));
+    expect(claimWindowFor(plan, setting)).toBe(window);
+  });
+
+  it('warns of the handover with the budget and the steps left', () => {
+    const run = trace({ plan: TWO, timeBudgetMs: 60_000 }, [
+      gate(TWO_RUN),
+      { kind: 'clock', now: 0 },
+      pre('a'),
+      claimed(after(TWO_RUN, { a: 'claimed' })),
+      answered(),
+      verified(),
+      checkpointed(after(TWO_RUN, { a: 'done' })),
+      { kind: 'clock', now: 60_000 },
+    ]);
+    expect(run.finish).toMatchObject({ outcome: 'handover', reason: '', refusal: null });
+    expect(run.finish.warnings).toEqual([
+      'the time budget (1 min) is spent with 1 of 2 steps left: handing over',
+    ]);
   });
 
   it('finishes with the refusal the action reports: code, message and the step it stopped at', () => {
