@@ -60,7 +60,7 @@ const STATUS_FOLLOW_MS = 5 * 60_000;
 function secondaryLimit(error: unknown): { retryAfterSeconds: number | null } | null {
   for (let cause = error, depth = 0; cause instanceof Error && depth < 3; cause = cause.cause, depth += 1) {
     if (cause instanceof WritError && cause.code === 'secondary-rate-limit') {
-      const after = cause.details?.retryAfterSeconds;
+      const after = cause.details.retryAfterSeconds;
       return { retryAfterSeconds: typeof after === 'number' ? after : null };
     }
   }
