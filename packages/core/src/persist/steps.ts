@@ -5,6 +5,10 @@
  * touches the ledger, and nothing GitHub returns (titles, bodies, labels) leaves this module except
  * escaped, in a diff line for the job summary.
  *
+ * A step's issue and milestone reads (pre-read and post-read) go through a `StepReader`: REST, one
+ * request each (`restReader`), or a claim window's snapshot of one GraphQL query (window-read.ts). The
+ * rules here are the only rules either way, so the assessment and its digest do not depend on the path.
+ *
  * Managed markers: a `milestone.upsert` or `comment.upsert` is found again by `<!-- writ-key: KEY -->`
  * in its description or body; an `issue.create` by the idempotency marker of its request
  * (idempotency/key.ts), a visible provenance line and a non-load-bearing `idem-<16 hex>` label. A
