@@ -406,6 +406,11 @@ describe('request counts', () => {
     expect(steps).toHaveLength(20);
     const context = contextOf(world);
     let seq = world.seq();
+    for (const step of steps) await assessStep(world.app, context, step);
+    // Lone steps over REST: 10 + 5 issues, 5 listings (one page each), 5 target milestones.
+    const lone25 = requestsSince(world, seq);
+    expect([lone25.graphql, lone25.gets.length]).toEqual([0, 25]);
+    seq = world.seq();
     const read = await readWindow(world.app, context, steps);
     expect(requestsSince(world, seq)).toEqual({ graphql: 1, gets: [] });
     // The writes, then their verify in one query, agreeing with each lone verify (REST).
@@ -420,8 +425,12 @@ describe('request counts', () => {
     const verified = await verifyWindow(world.app, context, entries);
     expect(requestsSince(world, seq)).toEqual({ graphql: 1, gets: [] });
     expect([...verified.values()]).toEqual(steps.map(() => true));
+    seq = world.seq();
     for (const { step, write, resource } of entries)
       expect([step.id, await write.verify(resource)]).toEqual([step.id, verified.get(step.id)]);
+    // Lone verifies over REST: one read each.
+    const lone20 = requestsSince(world, seq);
+    expect([lone20.graphql, lone20.gets.length]).toEqual([0, 20]);
   });
 
   it("a window whose steps read nothing GraphQL answers sends no query; a window's milestone listing is one alias", async () => {
