@@ -19,7 +19,7 @@ import { activeRulesets } from './rules.js';
 import { changeRefs, isValidRefName, RefError } from './refs.js';
 import { dependencyFile } from './resources.js';
 import { verify } from './signing.js';
-import type { Account, Comment, Issue, Repo, Token, World } from './state.js';
+import type { Account, Comment, Issue, Label, Milestone, Repo, Token, World } from './state.js';
 
 let cachedSchema: GraphQLSchema | undefined;
 
@@ -524,7 +524,7 @@ function issueCommentNode(ctx: GqlContext, repo: Repo, value: Comment): Record<s
     createdAt: edit.edited_at,
     updatedAt: edit.edited_at,
     editedAt: edit.edited_at,
-    editor: userNode(ctx, edit.editor),
+    editor: actorNode(ctx, edit.editor),
     diff: edit.body,
     deletedAt: null,
     deletedBy: null,
@@ -535,11 +535,11 @@ function issueCommentNode(ctx: GqlContext, repo: Repo, value: Comment): Record<s
     databaseId: value.id,
     fullDatabaseId: String(value.id),
     body: value.body,
-    author: userNode(ctx, value.user),
+    author: actorNode(ctx, value.user),
     createdAt: value.created_at,
     updatedAt: value.updated_at,
     lastEditedAt: last?.edited_at ?? null,
-    editor: last ? userNode(ctx, last.editor) : null,
+    editor: last ? actorNode(ctx, last.editor) : null,
     includesCreatedEdit: last !== undefined,
     url: `${ctx.base}/${repo.owner.login}/${repo.name}/issues/${value.issue_number}#issuecomment-${value.id}`,
     repository: () => repositoryNode(ctx, repo),
@@ -620,6 +620,198 @@ function pullRequests(ctx: GqlContext, repo: Repo, args: PullRequestsArgs): Reco
   );
 }
 
+/**
+ * An account as a GraphQL `Actor` (an issue's `author`, a milestone's `creator`, a comment's `author`
+ * and `editor`). GitHub's `Bot.login` is the app's slug WITHOUT the `[bot]` suffix REST's `login` shows
+ * (`writ-ledger`, not `writ-ledger[bot]`; fullsend-ai/fullsend#6205 observed it): a reader maps it back
+ * by `__typename` (`Bot`), never by the name alone. `viewer` keeps the token's own login.
+ */
+function actorNode(ctx: GqlContext, account: Account): Record<string, unknown> {
+  if (account.type !== 'Bot') return userNode(ctx, account);
+  const slug = account.login.replace(/\[bot\]$/, '');
+  return {
+    ...userNode(ctx, account),
+    __typename: 'Bot',
+    login: slug,
+    url: `${ctx.base}/apps/${slug}`,
+    resourcePath: `/apps/${slug}`,
+    createdAt: account.created_at,
+    updatedAt: account.created_at,
+  };
+}
+
+/** Issue and milestone reads need issues read, as REST's do; GraphQL refuses with FORBIDDEN. */
+function requireIssuesRead(ctx: GqlContext, repo: Repo): void {
+  try {
+    requireAccess({ world: ctx.world, token: ctx.token } as Ctx, repo, 'issues', 'read');
+  } catch (error) {
+    if (!(error instanceof HttpError)) throw error;
+    throw new TypedError('FORBIDDEN', 'Resource not accessible by integration');
+  }
+}
+
+function isoOrNull(value: string | null): string | null {
+  return value === null ? null : new Date(Date.parse(value)).toISOString().replace(/\.\d{3}Z$/, 'Z');
+}
+
+function milestoneNode(ctx: GqlContext, repo: Repo, value: Milestone): Record<string, unknown> {
+  const issues = [...repo.issues.values()].filter((entry) => entry.milestone === value.number);
+  const closedIssues = issues.filter((entry) => entry.state === 'closed').length;
+  return {
+    __typename: 'Milestone',
+    id: value.node_id,
+    number: value.number,
+    title: value.title,
+    description: value.description,
+    state: value.state === 'open' ? 'OPEN' : 'CLOSED',
+    closed: value.state === 'closed',
+    closedAt: value.closed_at,
+    dueOn: isoOrNull(value.due_on),
+    createdAt: value.created_at,
+    updatedAt: value.updated_at,
+    creator: actorNode(ctx, value.creator),
+    progressPercentage: issues.length === 0 ? 0 : (closedIssues / issues.length) * 100,
+    url: `${ctx.base}/${repo.owner.login}/${repo.name}/milestone/${value.number}`,
+    resourcePath: `/${repo.owner.login}/${repo.name}/milestone/${value.number}`,
+    repository: () => repositoryNode(ctx, repo),
+  };
+}
+
+function labelNode(value: Label): Record<string, unknown> {
+  return {
+    __typename: 'Label',
+    id: value.node_id,
+    name: value.name,
+    color: value.color,
+    description: value.description,
+    isDefault: value.default === true,
+  };
+}
+
+interface ConnectionArgs {
+  first?: number;
+  after?: string;
+  last?: number;
+}
+
+/** `Issue.labels`: `orderBy` defaults to CREATED_AT ASC (the schema's default; label IDs grow with time). */
+function issueLabels(
+  repo: Repo,
+  entry: Issue,
+  args: ConnectionArgs & { orderBy?: { field: string; direction: string } | null },
+): Record<string, unknown> {
+  const labels = entry.labels
+    .map((id) => repo.labels.get(id))
+    .filter((label): label is Label => label !== undefined);
+  const field = args.orderBy?.field ?? 'CREATED_AT';
+  labels.sort((a, b) =>
+    field === 'NAME' ? a.name.toLowerCase().localeCompare(b.name.toLowerCase()) || a.id - b.id : a.id - b.id,
+  );
+  if (args.orderBy?.direction === 'DESC') labels.reverse();
+  return connection(
+    labels.map(labelNode),
+    args,
+    (index) => Buffer.from(`label:${index}`).toString('base64'),
+    (cursor) => Number(Buffer.from(cursor, 'base64').toString('utf8').split(':')[1] ?? -1),
+  );
+}
+
+const STATE_REASONS: Record<string, string> = {
+  completed: 'COMPLETED',
+  not_planned: 'NOT_PLANNED',
+  reopened: 'REOPENED',
+  duplicate: 'DUPLICATE',
+};
+
+function issueNode(ctx: GqlContext, repo: Repo, entry: Issue): Record<string, unknown> {
+  const milestone = entry.milestone === null ? undefined : repo.milestones.get(entry.milestone);
+  return {
+    __typename: 'Issue',
+    id: entry.node_id,
+    databaseId: entry.id,
+    fullDatabaseId: String(entry.id),
+    number: entry.number,
+    title: entry.title,
+    // Issue.body is non-null: an issue without a body is ''.
+    body: entry.body ?? '',
+    state: entry.state === 'open' ? 'OPEN' : 'CLOSED',
+    // DUPLICATE only when asked for (`enableDuplicate`); otherwise GitHub reports it as NOT_PLANNED.
+    stateReason: ({ enableDuplicate }: { enableDuplicate?: boolean }) => {
+      const reason = entry.state_reason === null ? null : (STATE_REASONS[entry.state_reason] ?? null);
+      return reason === 'DUPLICATE' && enableDuplicate !== true ? 'NOT_PLANNED' : reason;
+    },
+    closed: entry.state === 'closed',
+    closedAt: entry.closed_at,
+    locked: entry.locked,
+    createdAt: entry.created_at,
+    updatedAt: entry.updated_at,
+    author: actorNode(ctx, entry.user),
+    labels: (args: ConnectionArgs & { orderBy?: { field: string; direction: string } | null }) =>
+      issueLabels(repo, entry, args),
+    milestone: milestone === undefined ? null : milestoneNode(ctx, repo, milestone),
+    url: `${ctx.base}/${repo.owner.login}/${repo.name}/issues/${entry.number}`,
+    resourcePath: `/${repo.owner.login}/${repo.name}/issues/${entry.number}`,
+    repository: () => repositoryNode(ctx, repo),
+  };
+}
+
+/**
+ * `Repository.issue(number:)`: an issue, never a pull request (GitHub resolves a pull request's number
+ * to nothing here, as to a missing one: NOT_FOUND, the field null; `issueOrPullRequest` is the union).
+ */
+function issueByNumber(ctx: GqlContext, repo: Repo, number: number): Record<string, unknown> {
+  requireIssuesRead(ctx, repo);
+  const entry = repo.issues.get(number);
+  if (entry === undefined || entry.pull !== null)
+    throw new TypedError('NOT_FOUND', `Could not resolve to an Issue with the number of ${number}.`);
+  return issueNode(ctx, repo, entry);
+}
+
+/** `Repository.milestone(number:)`: null when there is none (no error [UNCONFIRMED]). */
+function milestoneByNumber(ctx: GqlContext, repo: Repo, number: number): Record<string, unknown> | null {
+  requireIssuesRead(ctx, repo);
+  const value = repo.milestones.get(number);
+  return value === undefined ? null : milestoneNode(ctx, repo, value);
+}
+
+interface MilestonesArgs extends ConnectionArgs {
+  states?: string[] | null;
+  query?: string | null;
+  orderBy?: { field: string; direction: string } | null;
+}
+
+/**
+ * `Repository.milestones`: filtered by `states` and a title `query`, ordered by `orderBy` (without one,
+ * by number [UNCONFIRMED: GitHub's default order is undocumented]).
+ */
+function milestones(ctx: GqlContext, repo: Repo, args: MilestonesArgs): Record<string, unknown> {
+  requireIssuesRead(ctx, repo);
+  let items = [...repo.milestones.values()];
+  const { states, query } = args;
+  if (states != null) items = items.filter((entry) => states.includes(entry.state.toUpperCase()));
+  if (query != null && query !== '')
+    items = items.filter((entry) => entry.title.toLowerCase().includes(query.toLowerCase()));
+  const field = args.orderBy?.field ?? 'NUMBER';
+  const key = (entry: Milestone): number =>
+    field === 'CREATED_AT'
+      ? Date.parse(entry.created_at)
+      : field === 'UPDATED_AT'
+        ? Date.parse(entry.updated_at)
+        : field === 'DUE_DATE'
+          ? entry.due_on === null
+            ? Number.MAX_SAFE_INTEGER
+            : Date.parse(entry.due_on)
+          : entry.number;
+  items.sort((a, b) => key(a) - key(b) || a.number - b.number);
+  if (args.orderBy?.direction === 'DESC') items.reverse();
+  return connection(
+    items.map((entry) => milestoneNode(ctx, repo, entry)),
+    args,
+    (index) => Buffer.from(`milestone:${index}`).toString('base64'),
+    (cursor) => Number(Buffer.from(cursor, 'base64').toString('utf8').split(':')[1] ?? -1),
+  );
+}
+
 function resolveRevision(repo: Repo, revision: string): string | undefined {
   if (OID_PATTERN.test(revision) && repo.git.has(revision)) return revision;
   if (revision === 'HEAD') return repo.refs.get(`refs/heads/${repo.default_branch}`);
@@ -654,6 +846,9 @@ function repositoryNode(ctx: GqlContext, repo: Repo): Record<string, unknown> {
     defaultBranchRef: () => refNode(ctx, repo, `refs/heads/${repo.default_branch}`),
     ref: ({ qualifiedName }: { qualifiedName: string }) => refNode(ctx, repo, qualify(qualifiedName)),
     pullRequests: (args: PullRequestsArgs) => pullRequests(ctx, repo, args),
+    issue: ({ number }: { number: number }) => issueByNumber(ctx, repo, number),
+    milestone: ({ number }: { number: number }) => milestoneByNumber(ctx, repo, number),
+    milestones: (args: MilestonesArgs) => milestones(ctx, repo, args),
     refs: (args: { refPrefix: string; first?: number; after?: string; last?: number; query?: string }) => {
       const names = [...repo.refs.keys()]
         .filter((name) => name.startsWith(args.refPrefix))

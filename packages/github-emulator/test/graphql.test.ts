@@ -447,3 +447,300 @@ describe('GraphQL issue comment edit record', () => {
     expect(refused.body).toMatchObject({ data: { node: null }, errors: [{ type: 'FORBIDDEN' }] });
   });
 });
+
+describe('GraphQL issues and milestones agree with REST', () => {
+  const repo = { owner: 'alice', repo: 'repo' };
+  const MILESTONE = `number title description state dueOn createdAt updatedAt closed
+    creator { __typename login ... on Bot { databaseId } ... on User { databaseId } }`;
+  const READ = `query Read($owner: String!, $name: String!, $issue: Int!, $milestone: Int!) {
+    repository(owner: $owner, name: $name) {
+      issue(number: $issue) {
+        number databaseId title body state stateReason createdAt updatedAt closed
+        author { __typename login ... on Bot { databaseId } ... on User { databaseId } }
+        labels(first: 100) { totalCount nodes { name } pageInfo { hasNextPage endCursor } }
+        milestone { ${MILESTONE} }
+      }
+      milestone(number: $milestone) { ${MILESTONE} }
+    }
+  }`;
+  interface Actor {
+    __typename: string;
+    login: string;
+    databaseId: number;
+  }
+  interface GqlMilestone {
+    number: number;
+    title: string;
+    description: string | null;
+    state: string;
+    dueOn: string | null;
+    createdAt: string;
+    updatedAt: string;
+    closed: boolean;
+    creator: Actor | null;
+  }
+  interface GqlIssue {
+    number: number;
+    databaseId: number;
+    title: string;
+    body: string;
+    state: string;
+    stateReason: string | null;
+    createdAt: string;
+    updatedAt: string;
+    closed: boolean;
+    author: Actor | null;
+    labels: { totalCount: number; nodes: { name: string }[]; pageInfo: { hasNextPage: boolean } };
+    milestone: GqlMilestone | null;
+  }
+  interface Read {
+    repository: { issue: GqlIssue | null; milestone: GqlMilestone | null };
+  }
+
+  /** A GraphQL actor as REST names it: a Bot's login gains `[bot]` back. */
+  const restLogin = (actor: Actor | null): string | null =>
+    actor === null ? null : actor.__typename === 'Bot' ? `${actor.login}[bot]` : actor.login;
+
+  function sameMilestone(
+    gql: GqlMilestone | null,
+    rest: {
+      number: number;
+      title: string;
+      description: string | null;
+      state: string;
+      due_on: string | null;
+      created_at: string;
+      updated_at: string;
+      creator: { login: string; id: number; type: string } | null;
+    } | null,
+  ): void {
+    if (rest === null) {
+      expect(gql).toBeNull();
+      return;
+    }
+    expect(gql).not.toBeNull();
+    expect({
+      number: gql?.number,
+      title: gql?.title,
+      description: gql?.description,
+      state: gql?.state.toLowerCase(),
+      due_on: gql?.dueOn,
+      created_at: gql?.createdAt,
+      updated_at: gql?.updatedAt,
+      creator: {
+        login: restLogin(gql?.creator ?? null),
+        id: gql?.creator?.databaseId,
+        type: gql?.creator?.__typename,
+      },
+    }).toEqual({
+      number: rest.number,
+      title: rest.title,
+      description: rest.description,
+      state: rest.state,
+      due_on: rest.due_on,
+      created_at: rest.created_at,
+      updated_at: rest.updated_at,
+      creator: { login: rest.creator?.login, id: rest.creator?.id, type: rest.creator?.type },
+    });
+  }
+
+  it('an app-created milestone and issue with labels: every field the same, the Bot login without [bot]', async () => {
+    const app = client(world.emulator, 'app-token');
+    const alice = client(world.emulator, 'alice-pat');
+    const { data: milestone } = await app.rest.issues.createMilestone({
+      ...repo,
+      title: 'agree v1',
+      description: 'notes <!-- writ-key: k -->',
+      due_on: '2026-12-24T08:00:00Z',
+    });
+    const { data: created } = await app.rest.issues.create({
+      ...repo,
+      title: 'Agree',
+      body: 'body text',
+      labels: ['zeta', 'Alpha', 'mid'],
+      milestone: milestone.number,
+    });
+    await alice.rest.issues.update({
+      ...repo,
+      issue_number: created.number,
+      state: 'closed',
+      state_reason: 'not_planned',
+    });
+    const { data: rest } = await app.rest.issues.get({ ...repo, issue_number: created.number });
+    const { data: restMilestone } = await app.rest.issues.getMilestone({
+      ...repo,
+      milestone_number: milestone.number,
+    });
+    const read = await app.graphql<Read>(READ, {
+      owner: 'alice',
+      name: 'repo',
+      issue: created.number,
+      milestone: milestone.number,
+    });
+    const issue = read.repository.issue;
+    expect(issue?.author).toEqual({ __typename: 'Bot', login: 'writ-ledger', databaseId: world.botId });
+    expect(rest.user?.login).toBe('writ-ledger[bot]');
+    expect({
+      number: issue?.number,
+      id: issue?.databaseId,
+      title: issue?.title,
+      body: issue?.body,
+      state: issue?.state.toLowerCase(),
+      state_reason: issue?.stateReason?.toLowerCase(),
+      closed: issue?.closed,
+      created_at: issue?.createdAt,
+      updated_at: issue?.updatedAt,
+      login: restLogin(issue?.author ?? null),
+      labels: issue?.labels.nodes.map((label) => label.name).sort(),
+    }).toEqual({
+      number: rest.number,
+      id: rest.id,
+      title: rest.title,
+      body: rest.body,
+      state: rest.state,
+      state_reason: rest.state_reason,
+      closed: true,
+      created_at: rest.created_at,
+      updated_at: rest.updated_at,
+      login: rest.user?.login,
+      labels: rest.labels.map((label) => (typeof label === 'string' ? label : label.name)).sort(),
+    });
+    expect(issue?.labels).toMatchObject({ totalCount: 3, pageInfo: { hasNextPage: false } });
+    sameMilestone(issue?.milestone ?? null, rest.milestone);
+    sameMilestone(read.repository.milestone, restMilestone);
+  });
+
+  it('a user-created issue without a body or milestone; a closed milestone without a description or due date', async () => {
+    const alice = client(world.emulator, 'alice-pat');
+    const { data: milestone } = await alice.rest.issues.createMilestone({ ...repo, title: 'agree bare' });
+    await alice.rest.issues.updateMilestone({ ...repo, milestone_number: milestone.number, state: 'closed' });
+    const { data: created } = await alice.rest.issues.create({ ...repo, title: 'Bare' });
+    const { data: rest } = await alice.rest.issues.get({ ...repo, issue_number: created.number });
+    const { data: restMilestone } = await alice.rest.issues.getMilestone({
+      ...repo,
+      milestone_number: milestone.number,
+    });
+    const read = await alice.graphql<Read>(READ, {
+      owner: 'alice',
+      name: 'repo',
+      issue: created.number,
+      milestone: milestone.number,
+    });
+    // REST's null body is GraphQL's '' (Issue.body is non-null).
+    expect(rest.body).toBeNull();
+    expect(read.repository.issue).toMatchObject({
+      body: '',
+      state: 'OPEN',
+      stateReason: null,
+      milestone: null,
+      author: { __typename: 'User', login: 'alice' },
+      labels: { totalCount: 0, nodes: [] },
+    });
+    sameMilestone(read.repository.milestone, restMilestone);
+    expect(read.repository.milestone).toMatchObject({
+      state: 'CLOSED',
+      closed: true,
+      description: null,
+      dueOn: null,
+    });
+  });
+
+  it('a missing issue: NOT_FOUND and null; a missing milestone: null without an error', async () => {
+    const missing = await graphqlRaw(world.emulator, 'alice-pat', READ, {
+      owner: 'alice',
+      name: 'repo',
+      issue: 9999,
+      milestone: 9999,
+    });
+    expect(missing.status).toBe(200);
+    expect(missing.body).toMatchObject({
+      data: { repository: { issue: null, milestone: null } },
+      errors: [
+        {
+          type: 'NOT_FOUND',
+          path: ['repository', 'issue'],
+          message: 'Could not resolve to an Issue with the number of 9999.',
+        },
+      ],
+    });
+    expect((missing.body.errors as unknown[]).length).toBe(1);
+  });
+
+  it('labels page by 100 with totalCount; orderBy NAME; FORBIDDEN without issues read', async () => {
+    const alice = client(world.emulator, 'alice-pat');
+    const names = Array.from({ length: 102 }, (_, i) => `bulk-${String(i).padStart(3, '0')}`);
+    const { data: created } = await alice.rest.issues.create({
+      ...repo,
+      title: 'Many labels',
+      labels: names,
+    });
+    const PAGE = `query Page($n: Int!, $after: String) { repository(owner: "alice", name: "repo") {
+      issue(number: $n) { labels(first: 100, after: $after, orderBy: {field: NAME, direction: DESC}) {
+        totalCount nodes { name } pageInfo { hasNextPage endCursor } } } } }`;
+    interface Page {
+      repository: {
+        issue: {
+          labels: {
+            totalCount: number;
+            nodes: { name: string }[];
+            pageInfo: { hasNextPage: boolean; endCursor: string };
+          };
+        };
+      };
+    }
+    const first = await alice.graphql<Page>(PAGE, { n: created.number });
+    expect(first.repository.issue.labels.totalCount).toBe(102);
+    expect(first.repository.issue.labels.pageInfo.hasNextPage).toBe(true);
+    expect(first.repository.issue.labels.nodes[0]?.name).toBe('bulk-101');
+    const second = await alice.graphql<Page>(PAGE, {
+      n: created.number,
+      after: first.repository.issue.labels.pageInfo.endCursor,
+    });
+    expect(second.repository.issue.labels.nodes.map((node) => node.name)).toEqual(['bulk-001', 'bulk-000']);
+    expect(second.repository.issue.labels.pageInfo.hasNextPage).toBe(false);
+    world.emulator.admin.createToken({
+      token: 'contents-only-token',
+      kind: 'installation',
+      app: 'writ-ledger',
+      permissions: { contents: 'read' },
+    });
+    const refused = await graphqlRaw(world.emulator, 'contents-only-token', PAGE, { n: created.number });
+    expect(refused.body).toMatchObject({
+      data: { repository: { issue: null } },
+      errors: [{ type: 'FORBIDDEN' }],
+    });
+  });
+
+  it('milestones by states and orderBy, paged; each node as REST lists it', async () => {
+    const app = client(world.emulator, 'app-token');
+    const LIST = `query List($after: String) { repository(owner: "alice", name: "repo") {
+      milestones(first: 2, after: $after, states: [OPEN, CLOSED], orderBy: {field: NUMBER, direction: ASC}) {
+        totalCount pageInfo { hasNextPage endCursor } nodes { ${MILESTONE} } } } }`;
+    interface List {
+      repository: {
+        milestones: {
+          totalCount: number;
+          pageInfo: { hasNextPage: boolean; endCursor: string | null };
+          nodes: GqlMilestone[];
+        };
+      };
+    }
+    const listed: GqlMilestone[] = [];
+    let after: string | null = null;
+    for (;;) {
+      const page: List = await app.graphql<List>(LIST, { after });
+      listed.push(...page.repository.milestones.nodes);
+      if (!page.repository.milestones.pageInfo.hasNextPage) break;
+      after = page.repository.milestones.pageInfo.endCursor;
+    }
+    const rest = await app.paginate(app.rest.issues.listMilestones, { ...repo, state: 'all', per_page: 100 });
+    expect(listed.map((m) => m.number)).toEqual(rest.map((m) => m.number).sort((a, b) => a - b));
+    for (const node of listed) sameMilestone(node, rest.find((m) => m.number === node.number) ?? null);
+    const open = await app.graphql<List>(
+      `{ repository(owner: "alice", name: "repo") { milestones(first: 100, states: [OPEN]) {
+        totalCount pageInfo { hasNextPage endCursor } nodes { ${MILESTONE} } } } }`,
+    );
+    expect(open.repository.milestones.nodes.every((m) => m.state === 'OPEN')).toBe(true);
+    expect(open.repository.milestones.totalCount).toBe(rest.filter((m) => m.state === 'open').length);
+  });
+});

@@ -5,6 +5,10 @@
  * touches the ledger, and nothing GitHub returns (titles, bodies, labels) leaves this module except
  * escaped, in a diff line for the job summary.
  *
+ * A step's issue and milestone reads (pre-read and post-read) go through a `StepReader`: REST, one
+ * request each (`restReader`), or a claim window's snapshot of one GraphQL query (window-read.ts). The
+ * rules here are the only rules either way, so the assessment and its digest do not depend on the path.
+ *
  * Managed markers: a `milestone.upsert` or `comment.upsert` is found again by `<!-- writ-key: KEY -->`
  * in its description or body; an `issue.create` by the idempotency marker of its request
  * (idempotency/key.ts), a visible provenance line and a non-load-bearing `idem-<16 hex>` label. A
@@ -66,8 +70,40 @@ export interface PlannedWrite {
   describe: string;
   create: boolean;
   send(): Promise<WriteResult>;
-  /** The post-read: is the desired state observed now? (`resource` from the write, when it answered.) */
-  verify(resource: number | null): Promise<boolean>;
+  /**
+   * The post-read: is the desired state observed now? (`resource` from the write, when it answered.)
+   * Its issue and milestone reads go through `reader`: REST, one request each, unless a window's verify
+   * (window-read.ts) passes the snapshot of one query made after the writes.
+   */
+  verify(resource: number | null, reader?: StepReader): Promise<boolean>;
+  /** The issues and milestones `verify(resource)` reads; null when a snapshot answers none (a comment). */
+  postReads(resource: number | null): PostReads | null;
+}
+
+export interface PostReads {
+  issues: number[];
+  milestones: number[];
+}
+
+/**
+ * Where a step's reads of issues and milestones come from: REST (`restReader`, one request each, as
+ * before) or a window's snapshot (window-read.ts: one GraphQL query for the window). Every rule below
+ * reads through it, so a step is judged by the same code either way. Comment listings, a comment by
+ * ID and a create's marker pre-check are not here: they stay REST.
+ */
+export interface StepReader {
+  /** An issue (or a pull request, as REST's issue endpoint answers it); null when 404 or 410. */
+  issue(number: number): Promise<IssueRecord | null>;
+  /** A milestone; null when 404 or 410. */
+  milestone(number: number): Promise<MilestoneRecord | null>;
+  /** Every milestone (open and closed) in number order; null when the page cap came first. */
+  milestones(): Promise<MilestoneRecord[] | null>;
+}
+
+/** A step's read context with where its reads come from (`reader`) and REST for its write's verify. */
+interface ReadScope extends StepReadContext {
+  reader: StepReader;
+  rest: StepReader;
 }
 
 export interface Assessment {
@@ -122,7 +158,9 @@ function issueFields(issue: IssueRecord): Record<string, unknown> {
 
 const PER_PAGE = 100;
 
-interface MilestoneRecord {
+/** A milestone as a step reads it (REST's fields; window-read.ts maps GraphQL's onto them). */
+export interface MilestoneRecord {
+  /** REST's ID; from GraphQL (which gives a milestone no database ID) its number: both grow with time. */
   id: number;
   number: number;
   created_at: string;
@@ -134,14 +172,15 @@ interface MilestoneRecord {
   updated_at: string;
 }
 
-interface IssueRecord {
+/** An issue as a step reads it (REST's fields; window-read.ts maps GraphQL's onto them). */
+export interface IssueRecord {
   number: number;
   state: string;
   body?: string | null;
   title: string;
   labels: (string | { name?: string })[];
   milestone: MilestoneRecord | null;
-  user: { login: string } | null;
+  user: Author | null;
 }
 
 export function keyMarker(key: string): string {
@@ -170,8 +209,12 @@ function sameLabels(a: readonly string[], b: readonly string[]): boolean {
   return left.size === right.size && [...left].every((name) => right.has(name));
 }
 
+/** Label names for a diff line, in name order (REST and GraphQL list an issue's labels differently). */
 function shownLabels(names: readonly string[]): string {
-  return names.length === 0 ? 'none' : names.map((name) => `“${escapeInline(name, 50)}”`).join(', ');
+  const sorted = [...names].sort((a, b) =>
+    a.toLowerCase() < b.toLowerCase() ? -1 : a.toLowerCase() > b.toLowerCase() ? 1 : 0,
+  );
+  return sorted.length === 0 ? 'none' : sorted.map((name) => `“${escapeInline(name, 50)}”`).join(', ');
 }
 
 function sameInstant(a: string | null | undefined, b: string | null | undefined): boolean {
@@ -190,7 +233,7 @@ async function readOrNull<T>(read: () => Promise<{ data: T }>): Promise<T | null
   }
 }
 
-/** Every milestone (state=all), up to the page cap; `null` when the cap was reached first. */
+/** Every milestone (state=all) in number order, up to the page cap; `null` when the cap came first. */
 async function listMilestones(
   github: GitHubClient,
   context: StepReadContext,
@@ -205,7 +248,7 @@ async function listMilestones(
       page,
     });
     all.push(...(response.data as unknown as MilestoneRecord[]));
-    if (!/rel="next"/.test(response.headers.link ?? '')) return all;
+    if (!/rel="next"/.test(response.headers.link ?? '')) return all.sort((a, b) => a.number - b.number);
   }
   return null;
 }
@@ -301,14 +344,13 @@ async function getIssue(
 
 /** A milestone reference → its number now: by number, or by the marker key (known, else listed). */
 async function resolveMilestone(
-  github: GitHubClient,
-  context: StepReadContext,
+  context: ReadScope,
   ref: MilestoneRef,
 ): Promise<{ number: number | null; why: string | null }> {
   if ('number' in ref) return { number: ref.number, why: null };
   const known = context.milestoneKeys.get(ref.key);
   if (known !== undefined) return { number: known, why: null };
-  const all = await listMilestones(github, context);
+  const all = await context.reader.milestones();
   if (all === null)
     return { number: null, why: `the milestone listing passed the page cap looking for key ${ref.key}` };
   const found = keyed(all, ref.key, context).own[0];
@@ -332,7 +374,7 @@ function milestoneMatches(step: MilestoneUpsertStep, milestone: MilestoneRecord)
 /** The one write of a `milestone.upsert`: create the milestone, or rewrite `target` (its key kept). */
 function milestoneUpsertWrite(
   github: GitHubClient,
-  context: StepReadContext,
+  context: ReadScope,
   step: MilestoneUpsertStep,
   target: MilestoneRecord | null,
 ): PlannedWrite {
@@ -350,11 +392,16 @@ function milestoneUpsertWrite(
     ...(step.state === undefined ? {} : { state: step.state }),
     ...(step.due_on === undefined ? {} : { due_on: step.due_on }),
   };
-  const verify = async (resource: number | null): Promise<boolean> => {
-    const number = resource ?? target?.number ?? null;
+  const numberOf = (resource: number | null): number | null => resource ?? target?.number ?? null;
+  const verify = async (resource: number | null, reader = context.rest): Promise<boolean> => {
+    const number = numberOf(resource);
     if (number === null) return false;
-    const now = await getMilestone(github, context, number);
+    const now = await reader.milestone(number);
     return now !== null && milestoneMatches(step, now);
+  };
+  const postReads = (resource: number | null): PostReads => {
+    const number = numberOf(resource);
+    return { issues: [], milestones: number === null ? [] : [number] };
   };
   const base = { owner: context.owner, repo: context.repo };
   return target === null
@@ -366,6 +413,7 @@ function milestoneUpsertWrite(
           return { status: response.status, resource: response.data.number };
         },
         verify,
+        postReads,
       }
     : {
         describe: 'PATCH /repos/{owner}/{repo}/milestones/{milestone_number}',
@@ -379,15 +427,16 @@ function milestoneUpsertWrite(
           return { status: response.status, resource: target.number };
         },
         verify,
+        postReads,
       };
 }
 
 async function assessMilestoneUpsert(
   github: GitHubClient,
-  context: StepReadContext,
+  context: ReadScope,
   step: MilestoneUpsertStep,
 ): Promise<Assessment> {
-  const all = await listMilestones(github, context);
+  const all = await context.reader.milestones();
   if (all === null) return result({ inconclusive: 'page-cap' });
   const marked = keyed(all, step.key, context);
   const [found, ...others] = marked.own;
@@ -443,13 +492,13 @@ async function assessMilestoneUpsert(
 
 async function assessMilestoneEdit(
   github: GitHubClient,
-  context: StepReadContext,
+  context: ReadScope,
   step: MilestoneEditStep,
 ): Promise<Assessment> {
-  const resolved = await resolveMilestone(github, context, step.milestone);
+  const resolved = await resolveMilestone(context, step.milestone);
   if (resolved.number === null) return result({ diff: [resolved.why ?? 'the milestone is unknown'] });
   const number = resolved.number;
-  const current = await getMilestone(github, context, number);
+  const current = await context.reader.milestone(number);
   if (current === null) return result({ diff: [`milestone #${number} does not exist`] });
   // A managed milestone keeps its key marker through a description edit.
   const managed = 'key' in step.milestone ? keyMarker(step.milestone.key) : null;
@@ -492,10 +541,11 @@ async function assessMilestoneEdit(
       });
       return { status: response.status, resource: number };
     },
-    verify: async () => {
-      const now = await getMilestone(github, context, number);
+    verify: async (_resource, reader = context.rest) => {
+      const now = await reader.milestone(number);
       return now !== null && matches(now);
     },
+    postReads: () => ({ issues: [], milestones: [number] }),
   };
   return result({
     diff: milestoneDiff(`milestone #${number}`, step.expect, current),
@@ -507,15 +557,13 @@ async function assessMilestoneEdit(
 
 async function assessSetMilestone(
   github: GitHubClient,
-  context: StepReadContext,
+  context: ReadScope,
   step: IssueSetMilestoneStep,
 ): Promise<Assessment> {
-  const issue = await getIssue(github, context, step.issue);
+  const issue = await context.reader.issue(step.issue);
   if (issue === null) return result({ diff: [`issue #${step.issue} does not exist`] });
   const resolved =
-    step.milestone === null
-      ? { number: null, why: null }
-      : await resolveMilestone(github, context, step.milestone);
+    step.milestone === null ? { number: null, why: null } : await resolveMilestone(context, step.milestone);
   if (step.milestone !== null && resolved.number === null)
     return result({ diff: [resolved.why ?? 'the target milestone is unknown'] });
   const target = resolved.number;
@@ -536,7 +584,7 @@ async function assessSetMilestone(
   diff.push(...milestoneDiff('the source milestone', expect.source_milestone, issue.milestone));
   let targetFields: Record<string, unknown> | null = null;
   if (expect.target_milestone !== undefined && target !== null) {
-    const targetMilestone = await getMilestone(github, context, target);
+    const targetMilestone = await context.reader.milestone(target);
     targetFields = milestoneFields(targetMilestone);
     diff.push(...milestoneDiff('the target milestone', expect.target_milestone, targetMilestone));
   }
@@ -558,17 +606,19 @@ async function assessSetMilestone(
       });
       return { status: response.status, resource: step.issue };
     },
-    verify: async () => (await getIssue(github, context, step.issue))?.milestone?.number === target,
+    verify: async (_resource, reader = context.rest) =>
+      (await reader.issue(step.issue))?.milestone?.number === target,
+    postReads: () => ({ issues: [step.issue], milestones: [] }),
   };
   return result({ diff, write, resources: [step.issue], preState });
 }
 
 async function assessLabels(
   github: GitHubClient,
-  context: StepReadContext,
+  context: ReadScope,
   step: IssueLabelsStep,
 ): Promise<Assessment> {
-  const issue = await getIssue(github, context, step.issue);
+  const issue = await context.reader.issue(step.issue);
   if (issue === null) return result({ diff: [`issue #${step.issue} does not exist`] });
   const add = step.add ?? [];
   const remove = new Set((step.remove ?? []).map((name) => name.toLowerCase()));
@@ -597,10 +647,11 @@ async function assessLabels(
       });
       return { status: response.status, resource: step.issue };
     },
-    verify: async () => {
-      const now = await getIssue(github, context, step.issue);
+    verify: async (_resource, reader = context.rest) => {
+      const now = await reader.issue(step.issue);
       return now !== null && isDesired(labelNames(now));
     },
+    postReads: () => ({ issues: [step.issue], milestones: [] }),
   };
   return result({ diff, write, resources: [step.issue], preState: { issue: issueFields(issue) } });
 }
@@ -627,7 +678,7 @@ function precheckOutcome(found: PrecheckResult): Pick<Assessment, 'notes' | 'inc
 /** Items Writ created for a marker: the oldest, its later duplicates, and what to report. */
 async function findCreated(
   github: GitHubClient,
-  context: StepReadContext,
+  context: ReadScope,
   marker: string,
 ): Promise<{ found: PrecheckResult; oldest: ListedItem | null }> {
   const since = sinceBefore(context.createdAfter);
@@ -641,7 +692,7 @@ async function findCreated(
 
 async function assessCreate(
   github: GitHubClient,
-  context: StepReadContext,
+  context: ReadScope,
   step: IssueCreateStep,
 ): Promise<Assessment> {
   const key = createKey(step);
@@ -650,7 +701,7 @@ async function assessCreate(
   const labels = step.labels ?? [];
   let milestone: number | null = null;
   if (step.milestone !== undefined) {
-    const resolved = await resolveMilestone(github, context, step.milestone);
+    const resolved = await resolveMilestone(context, step.milestone);
     if (resolved.number === null) return result({ diff: [resolved.why ?? 'the milestone is unknown'] });
     milestone = resolved.number;
   }
@@ -673,7 +724,7 @@ async function assessCreate(
         found.status === 'exists'
           ? found.duplicates.map((item) => item.number).filter((n): n is number => n !== undefined)
           : [];
-      const issue = await getIssue(github, context, oldest.number);
+      const issue = await context.reader.issue(oldest.number);
       return result({
         desired: isDesired(issue),
         resources: [oldest.number, ...duplicates],
@@ -699,7 +750,9 @@ async function assessCreate(
       });
       return { status: response.status, resource: response.data.number };
     },
-    verify: async (resource) => resource !== null && isDesired(await getIssue(github, context, resource)),
+    verify: async (resource, reader = context.rest) =>
+      resource !== null && isDesired(await reader.issue(resource)),
+    postReads: (resource) => ({ issues: resource === null ? [] : [resource], milestones: [] }),
   };
   return result({ write, notes });
 }
@@ -713,7 +766,7 @@ interface CommentRecord {
 /** The one write of a `comment.upsert`: post the keyed comment, or rewrite `existing` (Writ's own). */
 function commentUpsertWrite(
   github: GitHubClient,
-  context: StepReadContext,
+  context: ReadScope,
   step: CommentUpsertStep,
   body: string,
   existing: CommentRecord | null,
@@ -741,6 +794,7 @@ function commentUpsertWrite(
           return { status: response.status, resource: response.data.id };
         },
         verify: verifyId,
+        postReads: () => null,
       }
     : {
         describe: 'PATCH /repos/{owner}/{repo}/issues/comments/{comment_id}',
@@ -755,12 +809,13 @@ function commentUpsertWrite(
           return { status: response.status, resource: existing.id };
         },
         verify: () => verifyId(existing.id),
+        postReads: () => null,
       };
 }
 
 async function assessComment(
   github: GitHubClient,
-  context: StepReadContext,
+  context: ReadScope,
   step: CommentUpsertStep,
 ): Promise<Assessment> {
   const marker = keyMarker(step.key);
@@ -815,12 +870,28 @@ async function assessComment(
   return result({ diff, write, notes, resources: existing === null ? [] : [existing.id], preState });
 }
 
-/** Pre-reads one step (see the module comment). Read failures are thrown (the caller decides). */
+/** The REST reader: each issue and milestone read is its own request (the listing, pages of 100). */
+export function restReader(github: GitHubClient, context: StepReadContext): StepReader {
+  return {
+    issue: (number) => getIssue(github, context, number),
+    milestone: (number) => getMilestone(github, context, number),
+    milestones: () => listMilestones(github, context),
+  };
+}
+
+/**
+ * Pre-reads one step (see the module comment). Read failures are thrown (the caller decides). Its issue
+ * and milestone reads go through `reader` (REST unless given: window-read.ts passes a window's
+ * snapshot); its write's `verify` reads through REST unless given a reader of its own.
+ */
 export function assessStep(
   github: GitHubClient,
-  context: StepReadContext,
+  readContext: StepReadContext,
   step: WritableStep,
+  reader?: StepReader,
 ): Promise<Assessment> {
+  const rest = restReader(github, readContext);
+  const context: ReadScope = { ...readContext, reader: reader ?? rest, rest };
   switch (step.kind) {
     case 'milestone.upsert':
       return assessMilestoneUpsert(github, context, step);
