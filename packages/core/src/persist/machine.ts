@@ -134,7 +134,7 @@ export type Action = (
   | { kind: 'claim'; stepIds: string[]; digests: Record<string, string | null> }
   | { kind: 'read-claim-time' }
   | { kind: 'write'; stepId: string; attempt: number }
-  | { kind: 'verify-window'; entries: { stepId: string; resource: number | null }[] }
+  | { kind: 'verify-window'; entries: { stepId: string; resource: number | null }[]; context: ReadContext }
   | { kind: 'retire-duplicates'; stepId: string; keep: number; duplicates: number[]; context: ReadContext }
   | { kind: 'checkpoint'; steps: StepCheckpoint[]; finish: CheckpointFinish }
   | { kind: 'complete-run' }
@@ -812,7 +812,7 @@ function verifyWindow(state: PersistState, window: WindowRun): Decision {
   const entries = window.sent.map((sent) => ({ stepId: sent.step.id, resource: sent.resource }));
   return {
     state: { ...state, phase: { at: 'verify-window', window } },
-    action: { kind: 'verify-window', entries },
+    action: { kind: 'verify-window', entries, context: readContext(state, false) },
   };
 }
 

@@ -50,6 +50,7 @@ import type {
 import { claimWindowFor, next, start, summaryOf } from './machine.js';
 import type { Assessment, PlannedWrite, StepReadContext, WritableStep, WriteResult } from './steps.js';
 import { assessStep, preStateDigest, retireDuplicates } from './steps.js';
+import { readWindow, verifyWindow } from './window-read.js';
 
 export type { PersistOutcome, StepReport } from './machine.js';
 
@@ -225,7 +226,7 @@ class Executor {
       case 'write':
         return this.write(action);
       case 'verify-window':
-        return this.verifyWindow(action);
+        return this.verifyWindow(state, action);
       case 'retire-duplicates':
         return this.retire(action);
       case 'checkpoint':
@@ -286,21 +287,17 @@ class Executor {
     return { kind: 'read', reading: readingOf(assessment) };
   }
 
-  /** A fresh window's pre-reads, each step's reading or failure, in the window's order. */
+  /** A fresh window's pre-reads in one query (window-read.ts), each step's reading or failure, in order. */
   private async readWindow(state: PersistState, action: Performed<'read-window'>): Promise<Observation> {
-    const context = this.context(action.context);
-    const readings: (Reading | ReadFailure)[] = [];
-    for (const index of action.indexes) {
-      const step = state.config.plan.steps[index] as WritableStep;
-      try {
-        const assessment = await assessStep(this.deps.github, context, step);
-        this.planned.set(step.id, assessment.write);
-        readings.push(readingOf(assessment));
-      } catch (error: unknown) {
-        readings.push({ failed: true, status: httpStatus(error), message: failureMessage(error) });
-        break;
-      }
-    }
+    const steps = action.indexes.map((index) => state.config.plan.steps[index] as WritableStep);
+    const read = await readWindow(this.deps.github, this.context(action.context), steps);
+    const readings: (Reading | ReadFailure)[] = steps.map((step) => {
+      const assessment = read.get(step.id);
+      if (assessment === undefined) return { failed: true, status: undefined, message: 'not read' };
+      if ('failed' in assessment) return { failed: true, ...assessment.failed };
+      this.planned.set(step.id, assessment.write);
+      return readingOf(assessment);
+    });
     return { kind: 'window-read', readings };
   }
 
@@ -379,16 +376,20 @@ class Executor {
       : { kind: 'write-ambiguous', status };
   }
 
-  /** The post-reads of the window's answered writes, one verdict per entry, in its order. */
-  private async verifyWindow(action: Performed<'verify-window'>): Promise<Observation> {
-    const results: VerifyResult[] = [];
-    for (const entry of action.entries) {
-      try {
-        results.push({ observed: await this.plannedWrite(entry.stepId).verify(entry.resource) });
-      } catch (error: unknown) {
-        results.push({ failed: failureMessage(error) });
-      }
-    }
+  /** The post-reads of the window's answered writes in one query (window-read.ts), one verdict each. */
+  private async verifyWindow(state: PersistState, action: Performed<'verify-window'>): Promise<Observation> {
+    const byId = new Map(state.config.plan.steps.map((step) => [step.id, step]));
+    const entries = action.entries.map((entry) => ({
+      step: byId.get(entry.stepId) as WritableStep,
+      write: this.plannedWrite(entry.stepId),
+      resource: entry.resource,
+    }));
+    const verified = await verifyWindow(this.deps.github, this.context(action.context), entries);
+    const results: VerifyResult[] = action.entries.map((entry) => {
+      const verdict = verified.get(entry.stepId);
+      if (verdict === undefined) return { failed: 'not read' };
+      return typeof verdict === 'boolean' ? { observed: verdict } : { failed: verdict.failed.message };
+    });
     return { kind: 'window-verified', results };
   }
 
