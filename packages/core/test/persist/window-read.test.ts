@@ -102,6 +102,11 @@ async function scenario(world: PersistWorld): Promise<{ steps: WritableStep[]; k
       description: withMarker('planted', keyMarker('release:v9')),
     })
   ).data;
+  await world.app.rest.issues.createMilestone({
+    ...base,
+    title: 'v6',
+    description: withMarker('Six.', keyMarker('release:v6')),
+  });
   const ownerMade = (await world.owner.rest.issues.createMilestone({ ...base, title: 'v5 (owner)' })).data;
   const a = await issue(world, 'A', ['roadmap', 'Zeta', 'alpha'], 1);
   const b = await issue(world, 'B');
@@ -160,6 +165,13 @@ async function scenario(world: PersistWorld): Promise<{ steps: WritableStep[]; k
       kind: 'milestone.edit',
       milestone: { key: 'release:v3' },
       set: { title: 'v3!' },
+    },
+    // Only the listing names it (no other step reads it by number): answered from the listing.
+    {
+      id: 'edit-listed-only',
+      kind: 'milestone.edit',
+      milestone: { key: 'release:v6' },
+      set: { title: 'v6.0' },
     },
     { id: 'edit-missing', kind: 'milestone.edit', milestone: { number: 404 }, set: { state: 'closed' } },
     { id: 'edit-unknown-key', kind: 'milestone.edit', milestone: { key: 'nope' }, set: { state: 'closed' } },
@@ -281,6 +293,7 @@ describe('readWindow: the snapshot judged by the REST rules', () => {
     expect(get('up-planted-title').diff.join(' ')).toMatch(/already has the title/);
     expect(get('edit-desired').desired).toBe(true);
     expect(get('edit-diff').diff).toHaveLength(3);
+    expect(get('edit-listed-only').preState?.milestone).toMatchObject({ title: 'v6' });
     expect(get('edit-missing').diff).toEqual(['milestone #404 does not exist']);
     expect(get('edit-unknown-key').diff.join(' ')).toMatch(/no milestone carries the key/);
     expect(get('edit-drops-key').diff.join(' ')).toMatch(/which this description would remove/);
@@ -374,6 +387,37 @@ describe('readWindow: the snapshot judged by the REST rules', () => {
     const blind = emulatorClient(world.world.emulator, 'ghs_contentsOnlyToken0000000000000000000', 0);
     const refused = await readWindow(blind, contextOf(world), steps);
     for (const id of ['l', 'm']) expect(refused.get(id)).toMatchObject({ failed: { status: 403 } });
+  });
+});
+
+describe('a window read GitHub refuses', () => {
+  it('fails every step of the window with its status, and reads nothing more (no REST read per step)', async () => {
+    const world = (w = await persistWorld());
+    const a = await issue(world, 'A', ['roadmap']);
+    const steps: WritableStep[] = [
+      { id: 'l', kind: 'issue.labels', issue: a.number, add: ['x'] },
+      { id: 'm', kind: 'milestone.edit', milestone: { number: 1 }, set: { state: 'closed' } },
+    ];
+    const context = contextOf(world);
+    const read = await readWindow(world.app, context, steps);
+    const entries = steps.map((step) => {
+      const assessment = read.get(step.id);
+      if (!isAssessment(assessment) || assessment.write === null) throw new Error(step.id);
+      return { step, write: assessment.write, resource: null };
+    });
+    world.world.emulator.admin.addFault({
+      match: { operation: 'WritWindowRead' },
+      fault: { type: 'status', status: 502 },
+      times: 2,
+    });
+    const seq = world.seq();
+    const refused = await readWindow(world.app, context, steps);
+    const unverified = await verifyWindow(world.app, context, entries);
+    for (const id of ['l', 'm']) {
+      expect(refused.get(id)).toMatchObject({ failed: { status: 502 } });
+      expect(unverified.get(id)).toMatchObject({ failed: { status: 502 } });
+    }
+    expect(requestsSince(world, seq)).toEqual({ graphql: 2, gets: [] });
   });
 });
 
