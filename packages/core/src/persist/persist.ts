@@ -385,12 +385,26 @@ class Executor {
       resource: entry.resource,
     }));
     const verified = await verifyWindow(this.deps.github, this.context(action.context), entries);
-    const results: VerifyResult[] = action.entries.map((entry) => {
-      const verdict = verified.get(entry.stepId);
-      if (verdict === undefined) return { failed: 'not read' };
-      return typeof verdict === 'boolean' ? { observed: verdict } : { failed: verdict.failed.message };
-    });
+    const results: VerifyResult[] = [];
+    for (const entry of entries) {
+      const verdict = verified.get(entry.step.id);
+      if (verdict === undefined || typeof verdict !== 'boolean') {
+        results.push({ failed: verdict?.failed.message ?? 'not read' });
+        continue;
+      }
+      // "Unchanged" fails the run: confirmed by the write's own REST post-read first, so a GraphQL
+      // answer that lags the write is never taken for a silently dropped one.
+      results.push(verdict ? { observed: true } : await this.verifyAlone(entry.write, entry.resource));
+    }
     return { kind: 'window-verified', results };
+  }
+
+  private async verifyAlone(write: PlannedWrite, resource: number | null): Promise<VerifyResult> {
+    try {
+      return { observed: await write.verify(resource) };
+    } catch (error: unknown) {
+      return { failed: failureMessage(error) };
+    }
   }
 
   private plannedWrite(stepId: string): PlannedWrite {
