@@ -100,9 +100,13 @@ function header(headers: unknown, name: string): string | undefined {
   return typeof value === 'string' ? value : typeof value === 'number' ? String(value) : undefined;
 }
 
+function text(value: unknown): string {
+  return typeof value === 'string' ? value : '';
+}
+
 function errorMessages(data: unknown): string[] {
   const errors = record(data).errors;
-  return Array.isArray(errors) ? errors.map((error) => String(record(error).message ?? '')) : [];
+  return Array.isArray(errors) ? errors.map((error) => text(record(error).message)) : [];
 }
 
 /**
@@ -123,15 +127,17 @@ export function secondaryLimitOf(
   if (typeof statusValue !== 'number') return null;
   const headers = answer.headers;
   const texts = [
-    typeof failure.message === 'string' ? failure.message : '',
-    String(record(answer.data).message ?? ''),
+    text(failure.message),
+    text(record(answer.data).message),
     ...errorMessages(answer.data),
     ...errorMessages(failure.data),
   ];
   const named = texts.some((text) => SECONDARY.test(text));
   const retryAfter = header(headers, 'retry-after');
   const limited =
-    statusValue === 403 || statusValue === 429 ? named || retryAfter !== undefined : statusValue < 300 && named;
+    statusValue === 403 || statusValue === 429
+      ? named || retryAfter !== undefined
+      : statusValue < 300 && named;
   if (!limited) return null;
   let seconds = SECONDARY_FALLBACK_SECONDS;
   const asked = Number(retryAfter);

@@ -43,7 +43,12 @@ describe('the pacer (content-creating requests paced to GitHub’s guidance)', (
     const before = clock.now();
     await pacer.admit(false);
     expect(clock.now()).toBe(before);
-    expect(pacer.figures()).toMatchObject({ contentCreating: 4, paced: 3, waitedMs: 3000, largestWaitMs: 1000 });
+    expect(pacer.figures()).toMatchObject({
+      contentCreating: 4,
+      paced: 3,
+      waitedMs: 3000,
+      largestWaitMs: 1000,
+    });
   });
 
   it('takes concurrent content-creating requests one at a time', async () => {
