@@ -145,6 +145,14 @@ export class Pacer {
     return at - start;
   }
 
+  /**
+   * How long every request still waits for a secondary-limit answer's hold, in ms (0: none): a caller
+   * that cannot wait that long (a lease about to run out) hands over instead of sending.
+   */
+  heldForMs(): number {
+    return this.enabled ? Math.max(0, this.holdUntil - this.clock.now()) : 0;
+  }
+
   figures(): PacerFigures {
     return { ...this.counts };
   }

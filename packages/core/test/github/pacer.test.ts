@@ -122,7 +122,9 @@ describe('the pacer (content-creating requests paced to GitHub’s guidance)', (
     const refusedAt = clock.now();
     pacer.refused(30_000);
     pacer.refused(5_000);
+    expect(pacer.heldForMs()).toBe(30_000);
     await pacer.admit(false);
+    expect(pacer.heldForMs()).toBe(0);
     expect(clock.now()).toBe(refusedAt + 30_000);
     await pacer.admit(true);
     expect(clock.now()).toBe(refusedAt + 30_000);
@@ -142,6 +144,7 @@ describe('the pacer (content-creating requests paced to GitHub’s guidance)', (
     const started = Date.now();
     for (let index = 0; index < 200; index += 1) await pacer.admit(true);
     pacer.refused(60_000);
+    expect(pacer.heldForMs()).toBe(0);
     await pacer.admit(false);
     expect(pacer.enabled).toBe(false);
     expect(pacer.figures()).toEqual({
