@@ -188,9 +188,9 @@ export function conditionalReads(octokit: Octokit): Record<string, never> {
 
 /**
  * Each request under a deadline of `ms`, its retries included: installed right after plugin-retry, so
- * it wraps the first attempt, every retry and the waits between them; plugin-throttling stays outside,
- * so a rate-limit wait (GitHub's definite "not done", bounded by `maxRateLimitWaitSeconds`) and the
- * queueing for write spacing are not counted, and each rate-limited attempt gets a deadline of its own.
+ * it wraps the first attempt, every retry and the waits between them; the pacer and plugin-throttling
+ * stay outside, so a rate-limit wait (GitHub's definite "not done", bounded by `maxRateLimitWaitSeconds`)
+ * and the pacer's waits (spacing, windows, a hold) are not counted, and each rate-limited attempt gets a deadline of its own.
  * The deadline is the request's `signal` (every `fetch` attempt and its body read end when it fires,
  * transport.ts), and the request is failed at once even while plugin-retry waits to retry (that retry,
  * when its timer fires, finds the signal aborted and sends nothing, and none follows it). The
