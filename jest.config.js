@@ -31,6 +31,7 @@ export const E2E_SUITES = [
   'packages/core/test/github/conditional-reads.test.ts',
   'packages/core/test/github/outbound.test.ts',
   'packages/core/test/github/proxy-transport.test.ts',
+  'packages/core/test/github/secondary-limit.test.ts',
   'packages/core/test/github/write-sites.test.ts',
   'packages/core/test/idempotency/pages.test.ts',
   'packages/core/test/io/input-file.test.ts',

@@ -53,8 +53,7 @@ process.on('message', (message: SweeperInit | SweeperSweep | { type: 'exit' }) =
       retries: 3,
       retryBaseMs: 5,
       rateLimitBaseMs: 5,
-      writeSpacingMs: 0,
-      notificationSpacingMs: 0,
+      pacing: false,
       throttleId: `sweeper-${message.index}`,
     });
     const ledger = createLedgerContext(

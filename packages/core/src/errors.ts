@@ -237,6 +237,11 @@ export const ERROR_CATALOGUE = {
       'A GitHub API request, its retries included, did not finish within its deadline (60 s unless the stage sets another); no whole answer came back, so a write may or may not have happened.',
     fix: 'Re-run the job: Writ reads back what a write it could not confirm did before anything is retried. If it keeps happening, check the network path to GITHUB_API_URL (a proxy that stalls answers) and https://www.githubstatus.com.',
   },
+  'secondary-rate-limit': {
+    meaning:
+      'GitHub refused a write with its secondary rate limit (80 content-creating requests a minute, 500 an hour, per app installation or user, web activity included): HTTP 403 or 429, nothing applied. Writ does not resend it blindly; `details.retryAfterSeconds` is the wait GitHub asked for (its `retry-after`, else its reset time, else a minute), and every request of the client waits that long.',
+    fix: 'Writ reads back what the write would have done before it writes again, and paces its writes to stay under these limits: if this keeps happening, something else is creating content with the same app installation or user at the same time (another workflow, a person, a bot); spread that activity out, or re-run the job once the hour has passed.',
+  },
   'github-response-too-large': {
     meaning:
       'A GitHub API answer was larger, once decoded, than the bound Writ reads (8 MiB unless the stage sets another); it was refused while it streamed, before it was buffered.',

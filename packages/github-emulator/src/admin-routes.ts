@@ -105,10 +105,14 @@ export function registerAdminRoutes(router: Router<AdminCtx>): void {
     if (ctx.input.conditional_writes !== undefined) {
       ctx.admin.setConditionalWrites(ctx.input.conditional_writes as ConditionalWrites | boolean);
     }
+    if (ctx.input.secondary_limits !== undefined) {
+      ctx.admin.setSecondaryLimits(ctx.input.secondary_limits);
+    }
     return ok({
       conditional_writes: ctx.world.conditionalWrites,
       marker_creates: ctx.world.markerCreates,
       world: ctx.admin.contractWorld(),
+      secondary_limits: ctx.world.secondaryLimits,
     });
   });
   router.add('GET', '/requests', (ctx) => ok(since(ctx, ctx.admin.requests())));

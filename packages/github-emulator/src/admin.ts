@@ -24,6 +24,8 @@ import type {
   World,
 } from './state.js';
 import { CONTRACT_WORLDS, FAULT_TYPES, nodeId, ROLE_ORDER } from './state.js';
+import type { SecondaryLimits } from './secondary-limit.js';
+import { resolveSecondaryLimits } from './secondary-limit.js';
 
 function attemptOf(run: WorkflowRunAttempt): WorkflowRunAttempt {
   return {
@@ -470,6 +472,23 @@ export class Admin {
       throw new AdminError(400, 'conditional_writes must be ignored, honoured or applied-then-412');
     }
     this.world.conditionalWrites = resolved;
+  }
+
+  /**
+   * Switches GitHub's secondary limit on content creation (secondary-limit.ts): `true` (80 a minute,
+   * 500 an hour), `{perMinute, perHour}` (a test's own figures) or `false`. Its windows start empty.
+   */
+  setSecondaryLimits(input: unknown): SecondaryLimits | null {
+    if (input !== null && typeof input !== 'boolean' && (typeof input !== 'object' || Array.isArray(input))) {
+      throw new AdminError(400, 'secondary_limits must be true, false or {perMinute, perHour}');
+    }
+    try {
+      this.world.secondaryLimits = resolveSecondaryLimits(input);
+    } catch (error) {
+      throw new AdminError(400, error instanceof Error ? error.message : String(error));
+    }
+    this.world.secondaryWindows = new Map();
+    return this.world.secondaryLimits;
   }
 
   /** Selects a contract world (see `CONTRACT_WORLDS`): how `If-Match` and duplicate marker creates behave. */

@@ -1,6 +1,8 @@
 /**
- * `writ-emulator [--port N] [--seed S] [--layout dotcom|ghes]`: starts the emulator and prints one JSON
- * line once listening. `WRIT_EMULATOR_LAYOUT` sets the layout when `--layout` is not given.
+ * `writ-emulator [--port N] [--seed S] [--layout dotcom|ghes] [--secondary-limits]`: starts the emulator
+ * and prints one JSON line once listening. `WRIT_EMULATOR_LAYOUT` sets the layout when `--layout` is not
+ * given. `--secondary-limits` switches on GitHub's secondary limit on content creation (80 a minute,
+ * 500 an hour, secondary-limit.ts); it is off by default.
  */
 import type { Layout } from './server.js';
 import { startEmulator } from './server.js';
@@ -15,11 +17,12 @@ function parseLayout(value: string | undefined, from: string): Layout {
 function parseArgs(
   argv: string[],
   env: NodeJS.ProcessEnv,
-): { port: number; seed: number; host: string; layout: Layout } {
+): { port: number; seed: number; host: string; layout: Layout; secondaryLimits: boolean } {
   const out = {
     port: 0,
     seed: 1,
     host: '127.0.0.1',
+    secondaryLimits: false,
     layout:
       env.WRIT_EMULATOR_LAYOUT === undefined || env.WRIT_EMULATOR_LAYOUT === ''
         ? ('dotcom' as Layout)
@@ -39,11 +42,17 @@ function parseArgs(
     } else if (arg === '--layout') {
       out.layout = parseLayout(value, '--layout');
       index++;
+    } else if (arg === '--secondary-limits') {
+      out.secondaryLimits = true;
     } else if (arg === '--help' || arg === '-h') {
-      process.stdout.write('Usage: writ-emulator [--port N] [--seed S] [--layout dotcom|ghes]\n');
+      process.stdout.write(
+        'Usage: writ-emulator [--port N] [--seed S] [--layout dotcom|ghes] [--secondary-limits]\n',
+      );
       process.exit(0);
     } else {
-      throw new Error(`Unknown argument '${arg}'. Expected --port N, --seed S or --layout dotcom|ghes.`);
+      throw new Error(
+        `Unknown argument '${arg}'. Expected --port N, --seed S, --layout dotcom|ghes or --secondary-limits.`,
+      );
     }
   }
   return out;

@@ -5,7 +5,16 @@ export { Admin, AdminError } from './admin.js';
 export type { FaultInput, RepoSpec, TokenSpec } from './admin.js';
 export { githubSchema } from './graphql.js';
 export { World } from './state.js';
-export type { ContractWorld, FaultSpec, RecordedEvent, RequestLogEntry, Role, Ruleset } from './state.js';
+export type {
+  ContractWorld,
+  FaultSpec,
+  RecordedEvent,
+  RequestLogEntry,
+  Role,
+  Ruleset,
+  WorldOptions,
+} from './state.js';
+export type { SecondaryLimits, SecondaryLimitsInput } from './secondary-limit.js';
 export { CONTRACT_WORLDS } from './state.js';
 export { CrashPoints, requestTo } from './crash-points.js';
 export type { RequestMatch } from './crash-points.js';

@@ -29,6 +29,8 @@ import { registerMilestoneRoutes } from './rest/milestones.js';
 import { registerPullRoutes } from './rest/pulls.js';
 import { registerRepoRoutes } from './rest/repos.js';
 import { Router } from './router.js';
+import type { SecondaryLimitsInput } from './secondary-limit.js';
+import { admitContentCreating, isContentCreating } from './secondary-limit.js';
 import type { RequestLogEntry, Token } from './state.js';
 import { World } from './state.js';
 
@@ -53,6 +55,11 @@ export interface EmulatorOptions {
    * (`html_url`, `GITHUB_SERVER_URL`) at the root.
    */
   layout?: Layout;
+  /**
+   * GitHub's secondary limit on content-creating requests (secondary-limit.ts): `true` for GitHub's
+   * 80 a minute and 500 an hour, `{perMinute, perHour}` for a test's own figures; off by default.
+   */
+  secondaryLimits?: SecondaryLimitsInput;
 }
 
 export type Layout = 'dotcom' | 'ghes';
@@ -159,7 +166,9 @@ export class EmulatorServer {
     this.onExchange = options.onExchange;
     this.onRequest = options.onRequest;
     this.layout = options.layout ?? 'dotcom';
-    this.world = new World(options.seed ?? 1, new Clock(options.startTime ?? Date.now()));
+    this.world = new World(options.seed ?? 1, new Clock(options.startTime ?? Date.now()), {
+      secondaryLimits: options.secondaryLimits,
+    });
     this.admin = new Admin(this.world);
   }
 
@@ -262,8 +271,9 @@ export class EmulatorServer {
 
   /**
    * One API request: logged, then shaped by a fault (latency, a drop before or after the handler runs),
-   * refused before the handler (bad credentials, a spent rate limit, a status or secondary-limit fault),
-   * or answered by GraphQL or the REST routes.
+   * refused before the handler (bad credentials, a spent rate limit, the modelled secondary limit on
+   * content creation when it is on, a status or secondary-limit fault), or answered by GraphQL or the
+   * REST routes.
    */
   private async handleApi(res: ServerResponse, incoming: Incoming): Promise<void> {
     const { req, method, url, body, parseFailed } = incoming;
@@ -284,6 +294,8 @@ export class EmulatorServer {
       actor: token?.account.login ?? null,
       timestamp: world.now(),
       fault: null,
+      contentCreating: isContentCreating(method, isGraphQL, gql?.mutations ?? []),
+      secondaryLimited: false,
     };
     world.requests.push(entry);
     this.onRequest?.(entry, body);
@@ -345,6 +357,15 @@ export class EmulatorServer {
     // `GET /rate_limit` does not count against the primary limit (GitHub's documentation).
     const counted = !(path === '/rate_limit' && (method === 'GET' || method === 'HEAD'));
     Object.assign(headers, rateHeaders(rateState(world, token, resource, counted)));
+    const secondary =
+      world.secondaryLimits && entry.contentCreating
+        ? admitContentCreating(world, world.secondaryLimits, token)
+        : null;
+    if (secondary) {
+      entry.secondaryLimited = true;
+      respond(secondary);
+      return;
+    }
     const refused = faultReply(fault, headers['x-github-request-id'] ?? '');
     if (refused) {
       respond(refused);

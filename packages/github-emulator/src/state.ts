@@ -5,6 +5,8 @@
 import { seededRandom } from '@writ/core/seeded-random.js';
 import { Clock } from './clock.js';
 import { GitStore } from './git.js';
+import type { SecondaryLimits, SecondaryLimitsInput } from './secondary-limit.js';
+import { resolveSecondaryLimits } from './secondary-limit.js';
 
 export type Role = 'read' | 'triage' | 'write' | 'maintain' | 'admin';
 export const ROLE_ORDER: Role[] = ['read', 'triage', 'write', 'maintain', 'admin'];
@@ -295,6 +297,10 @@ export interface RequestLogEntry {
   actor: string | null;
   timestamp: string;
   fault: string | null;
+  /** A REST POST/PATCH/PUT/DELETE or a GraphQL mutation: what GitHub's secondary limit counts. */
+  contentCreating: boolean;
+  /** Refused by the modelled secondary limit (secondary-limit.ts): not applied, not counted. */
+  secondaryLimited: boolean;
 }
 
 /** The fault types `POST /_emulator/faults` accepts (see the README's _Faults_). */
@@ -337,6 +343,15 @@ export function nodeId(prefix: string, id: number | string): string {
   return `${prefix}_kwDO${Buffer.from(String(id)).toString('base64url')}`;
 }
 
+export interface WorldOptions {
+  /**
+   * GitHub's secondary limit on content-creating requests (secondary-limit.ts): `true` for GitHub's
+   * figures (80 a minute, 500 an hour), figures of a test's own, or off (the default, so tests that
+   * write in bursts stay fast). `reset()` comes back to this.
+   */
+  secondaryLimits?: SecondaryLimitsInput;
+}
+
 export class World {
   readonly clock: Clock;
   random: () => number;
@@ -350,6 +365,11 @@ export class World {
   requests: RequestLogEntry[] = [];
   faults: FaultSpec[] = [];
   rateWindows = new Map<string, RateWindow>();
+  /** The modelled secondary limit's figures, or null while it is off. */
+  secondaryLimits: SecondaryLimits | null;
+  /** Admitted content-creating requests per caller (secondary-limit.ts), oldest first. */
+  secondaryWindows = new Map<string, number[]>();
+  private readonly configuredSecondaryLimits: SecondaryLimits | null;
   /**
    * What `If-Match` on an issue, comment or milestone PATCH does: `ignored` (GitHub's documented behaviour:
    * last write wins), `honoured` (a stale tag → 412, nothing applied), or `applied-then-412` (a stale tag
@@ -366,9 +386,11 @@ export class World {
    */
   private nextLabelId = 4_000_000_000;
 
-  constructor(seed: number, clock: Clock = new Clock()) {
+  constructor(seed: number, clock: Clock = new Clock(), options: WorldOptions = {}) {
     this.seed = seed;
     this.clock = clock;
+    this.configuredSecondaryLimits = resolveSecondaryLimits(options.secondaryLimits);
+    this.secondaryLimits = this.configuredSecondaryLimits;
     this.random = seededRandom(seed);
     this.installGithubActions();
   }
@@ -384,6 +406,8 @@ export class World {
     this.requests = [];
     this.faults = [];
     this.rateWindows = new Map();
+    this.secondaryLimits = this.configuredSecondaryLimits;
+    this.secondaryWindows = new Map();
     this.conditionalWrites = 'ignored';
     this.markerCreates = 'allowed';
     this.requestSeq = 0;

@@ -37,6 +37,34 @@ describe('writ-emulator bin', () => {
     }
   });
 
+  it('--secondary-limits switches on GitHub’s secondary limit on content creation (off without it)', async () => {
+    for (const [args, expected] of [
+      [['--secondary-limits'], { perMinute: 80, perHour: 500 }],
+      [[], null],
+    ] as const) {
+      const child = spawn(process.execPath, [bin, '--port', '0', ...args], {
+        stdio: ['ignore', 'pipe', 'pipe'],
+      });
+      try {
+        let output = '';
+        child.stdout.setEncoding('utf8');
+        while (!output.includes('\n')) {
+          const [chunk] = (await once(child.stdout, 'data')) as [string];
+          output += chunk;
+        }
+        const { adminUrl } = JSON.parse(output.split('\n')[0] ?? '') as { adminUrl: string };
+        const settings = (await (
+          await fetch(`${adminUrl}/settings`, { method: 'POST', body: '{}' })
+        ).json()) as { secondary_limits: unknown };
+        expect(settings.secondary_limits).toEqual(expected);
+      } finally {
+        const exited = once(child, 'exit');
+        child.kill('SIGTERM');
+        await exited;
+      }
+    }
+  });
+
   it('refuses an unknown argument with a message naming it', async () => {
     const child = spawn(process.execPath, [bin, '--bogus'], { stdio: ['ignore', 'pipe', 'pipe'] });
     let stderr = '';

@@ -3,7 +3,9 @@
  * throttling plugins passed as trailing arguments. (Passing plugins inside the options object, as one
  * well-known action does, silently installs neither.) Its requests go through the toolkit's own
  * transport (@actions/github's undici fetch and proxy dispatcher) inside Writ's limits on answers and
- * redirects (transport.ts), each under a deadline that covers its retries (`requestDeadline`).
+ * redirects (transport.ts), each under a deadline that covers its retries (`requestDeadline`), and every
+ * one waits its turn at the client's pacer (pacer.ts; `pacerOf(client)`), which paces content-creating
+ * requests to GitHub's secondary limits and holds the client after a secondary-limit answer.
  */
 import { getOctokit } from '@actions/github';
 import type { Octokit } from '@octokit/core';
@@ -18,7 +20,9 @@ import { redactOutbound } from './outbound.js';
 import { WritError } from '../errors.js';
 import type { Fetch } from './transport.js';
 import { clientFetch } from './transport.js';
-import { mayResend, writeRetry } from './write-retry.js';
+import type { PacingOptions } from './pacer.js';
+import { Pacer, pacing } from './pacer.js';
+import { mayResend, secondaryLimitRefusal, writeRetry } from './write-retry.js';
 
 export type GitHubClient = ReturnType<typeof getOctokit>;
 
@@ -40,10 +44,14 @@ export interface GitHubClientOptions {
   maxRateLimitWaitSeconds?: number;
   /** Milliseconds per second of a `retry-after` (tests shrink it). Default 1000. */
   rateLimitBaseMs?: number;
-  /** Minimum spacing of mutative requests (GitHub asks for 1 s). Default 1000. */
-  writeSpacingMs?: number;
-  /** Minimum spacing of notification-triggering writes (plugin default 3 s). Default 3000. */
-  notificationSpacingMs?: number;
+  /**
+   * The pacer's clock and figures (pacer.ts): content-creating requests at least `minSpacingMs` (1000)
+   * apart, at most 80 in any 60 s and `hourlyBudget` (480) in any 3600 s, and every request held after a
+   * secondary-limit answer. Default: on, with `Date.now` and a timer. A test or bench passes a virtual
+   * clock (`now` reads it, `sleep` advances it); `false` turns pacing off (nothing waits; the figures
+   * are still counted).
+   */
+  pacing?: PacingOptions | false;
   /** Keys the plugin's process-wide global, auth and search queues; write and notification queues are per client. */
   throttleId?: string;
   /**
@@ -72,16 +80,27 @@ export interface GitHubClientOptions {
 export const REQUEST_DEADLINE_MS = 60_000;
 
 /**
- * Timings for a GitHub emulator on loopback (tests, the demo): no spacing between writes (GitHub asks
- * for a second) and retry and rate-limit waits of `waitBaseMs` per unit instead of a second.
+ * Timings for a GitHub emulator on loopback (tests, the demo): no pacing (GitHub asks for a second
+ * between writes; a test that wants pacing passes `pacing` with a virtual clock after these) and retry
+ * and rate-limit waits of `waitBaseMs` per unit instead of a second.
  */
 export function loopbackTimings(waitBaseMs = 50): GitHubClientOptions {
   return {
-    writeSpacingMs: 0,
-    notificationSpacingMs: 0,
+    pacing: false,
     retryBaseMs: waitBaseMs,
     rateLimitBaseMs: waitBaseMs,
   };
+}
+
+const pacers = new WeakMap<object, Pacer>();
+
+/**
+ * The pacer of a client `createGitHubClient` built (undefined for any other object): `expect(n)` to
+ * hint how many content-creating requests are coming, `figures()` for what it did, `plannedMs(n)` for
+ * what `n` more cost at GitHub's limits.
+ */
+export function pacerOf(client: object): Pacer | undefined {
+  return pacers.get(client);
 }
 
 /** Statuses plugin-retry must leave alone: client errors, and 429, which throttling waits out properly. */
@@ -169,9 +188,9 @@ export function conditionalReads(octokit: Octokit): Record<string, never> {
 
 /**
  * Each request under a deadline of `ms`, its retries included: installed right after plugin-retry, so
- * it wraps the first attempt, every retry and the waits between them; plugin-throttling stays outside,
- * so a rate-limit wait (GitHub's definite "not done", bounded by `maxRateLimitWaitSeconds`) and the
- * queueing for write spacing are not counted, and each rate-limited attempt gets a deadline of its own.
+ * it wraps the first attempt, every retry and the waits between them; the pacer and plugin-throttling
+ * stay outside, so a rate-limit wait (GitHub's definite "not done", bounded by `maxRateLimitWaitSeconds`)
+ * and the pacer's waits (spacing, windows, a hold) are not counted, and each rate-limited attempt gets a deadline of its own.
  * The deadline is the request's `signal` (every `fetch` attempt and its body read end when it fires,
  * transport.ts), and the request is failed at once even while plugin-retry waits to retry (that retry,
  * when its timer fires, finds the signal aborted and sends nothing, and none follows it). The
@@ -246,14 +265,13 @@ export function createGitHubClient(token: string, options: GitHubClientOptions =
       logger.warning(`${kind} rate limit on ${what}; giving up after ${retryCount} retries`);
       return false;
     };
-  const writeSpacing = options.writeSpacingMs ?? 1000;
-  const notificationSpacing = options.notificationSpacingMs ?? 3000;
+  const pacer = new Pacer(options.pacing);
   // Refused before the token is ever sent: a base URL with credentials in it is never used.
   const baseUrl = validateApiUrl(
     options.baseUrl ?? process.env.GITHUB_API_URL ?? 'https://api.github.com',
     options.baseUrl === undefined ? 'GITHUB_API_URL' : 'the GitHub API base URL',
   );
-  return getOctokit(
+  const client = getOctokit(
     token,
     {
       baseUrl,
@@ -279,9 +297,13 @@ export function createGitHubClient(token: string, options: GitHubClientOptions =
         retryAfterBaseValue: options.rateLimitBaseMs ?? 1000,
         onRateLimit: onLimit('primary'),
         onSecondaryRateLimit: onLimit('secondary'),
-        // Own groups, so the spacing is configurable (and not shared with other clients in the process).
-        write: new Bottleneck.Group({ maxConcurrent: 1, minTime: writeSpacing }),
-        notifications: new Bottleneck.Group({ maxConcurrent: 1, minTime: notificationSpacing }),
+        // Own groups, not shared with other clients in the process, with no spacing of their own: the
+        // pacer spaces content-creating requests on its clock (Bottleneck would wait real time, and would
+        // space GraphQL queries a second apart too). Notification-triggering writes (issue and comment
+        // creates) get no more than GitHub's documented second either: the plugin's 3 s is its own
+        // choice, not GitHub's guidance, and the hourly budget, not the spacing, bounds a long plan.
+        write: new Bottleneck.Group({ maxConcurrent: 1, minTime: 0 }),
+        notifications: new Bottleneck.Group({ maxConcurrent: 1, minTime: 0 }),
       },
     },
     writeRetry,
@@ -291,6 +313,10 @@ export function createGitHubClient(token: string, options: GitHubClientOptions =
     graphqlRateLimitCompat,
     retry,
     requestDeadline(options.deadlineMs ?? REQUEST_DEADLINE_MS),
+    pacing(pacer),
     throttling,
+    secondaryLimitRefusal(() => pacer.now()),
   );
+  pacers.set(client, pacer);
+  return client;
 }

@@ -4,6 +4,7 @@
  * (the client never retries a write, write-retry.ts; a lost answer is read back), and every
  * `Date` header is kept: evidence carries server time only.
  */
+import { WritError } from '../errors.js';
 import type { GitHubClient } from '../github/client.js';
 
 export interface Answer {
@@ -120,7 +121,11 @@ export class ProbeApi {
     };
   }
 
-  private failed(error: unknown): Answer {
+  private failed(thrown: unknown): Answer {
+    // A write refused by a secondary limit fails with the coded `secondary-rate-limit` (write-retry.ts);
+    // GitHub's answer is its cause.
+    const error =
+      thrown instanceof WritError && thrown.code === 'secondary-rate-limit' ? thrown.cause : thrown;
     const response = record(record(error).response);
     const status = typeof response.status === 'number' ? response.status : null;
     if (status === null) {

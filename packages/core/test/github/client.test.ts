@@ -3,7 +3,7 @@ import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { Server } from 'node:http';
 import type { GitHubClientOptions } from '../../src/github/client.js';
-import { DO_NOT_RETRY, createGitHubClient, loopbackTimings } from '../../src/github/client.js';
+import { DO_NOT_RETRY, createGitHubClient, loopbackTimings, pacerOf } from '../../src/github/client.js';
 
 interface Scripted {
   status: number;
@@ -66,6 +66,13 @@ describe('createGitHubClient (the real @actions/github client with retry and thr
   it('installs both plugins', () => {
     const github = client() as unknown as { retry?: unknown };
     expect(typeof github.retry).toBe('object');
+  });
+
+  it('gives every client its pacer: on by default (GitHub’s figures), off with loopback timings', () => {
+    const paced = pacerOf(createGitHubClient(`ghs_${'t'.repeat(36)}`, { baseUrl }));
+    expect(paced).toMatchObject({ enabled: true, hourlyBudget: 480, minSpacingMs: 1000 });
+    expect(pacerOf(client())?.enabled).toBe(false);
+    expect(pacerOf({})).toBeUndefined();
   });
 
   it('retries a 502 on GET and returns the later success', async () => {

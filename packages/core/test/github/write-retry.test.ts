@@ -3,7 +3,14 @@ import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { Server } from 'node:http';
 import { createGitHubClient, loopbackTimings } from '../../src/github/client.js';
-import { CAS_WRITE, classifyRequest, isGraphqlQueryOnly, mayResend } from '../../src/github/write-retry.js';
+import { WritError, httpStatus } from '../../src/errors.js';
+import {
+  CAS_WRITE,
+  classifyRequest,
+  isGraphqlQueryOnly,
+  mayResend,
+  secondaryLimitOf,
+} from '../../src/github/write-retry.js';
 
 interface Scripted {
   status: number;
@@ -176,10 +183,94 @@ describe('write-retry (the client sends a write once unless it is a CAS write)',
   });
 
   it.each([403, 429])(
-    'a write refused by a secondary rate limit (%i) is waited out and sent again: GitHub did not apply it',
+    'a write refused by a secondary rate limit (%i) is not sent again: it fails with secondary-rate-limit',
     async (status) => {
       run([
-        { status, body: SECONDARY, headers: { 'retry-after': '1' } },
+        { status, body: SECONDARY, headers: { 'retry-after': '17' } },
+        { status: 201, body: { number: 7 } },
+      ]);
+      const error = await client()
+        .rest.issues.create({ owner: 'o', repo: 'r', title: 't' })
+        .then(
+          () => null,
+          (thrown: unknown) => thrown,
+        );
+      expect(error).toBeInstanceOf(WritError);
+      expect(error).toMatchObject({
+        code: 'secondary-rate-limit',
+        details: { retryAfterSeconds: 17, status },
+      });
+      // Not GitHub's refusal of what was asked (so callers read back), but the status stays reachable.
+      expect(httpStatus(error)).toBeUndefined();
+      expect(httpStatus((error as WritError).cause)).toBe(status);
+      expect((error as WritError).message).not.toMatch(/secondary rate/i);
+      expect(log.map((r) => r.method)).toEqual(['POST']);
+    },
+  );
+
+  it('a 403 with retry-after and no message is a secondary limit too; without either it is no limit', async () => {
+    run([
+      { status: 403, body: { message: 'Forbidden' }, headers: { 'retry-after': '5' } },
+      { status: 201, body: { number: 7 } },
+    ]);
+    await expect(client().request('PATCH /repos/o/r/issues/1', { title: 't' })).rejects.toMatchObject({
+      code: 'secondary-rate-limit',
+      details: { retryAfterSeconds: 5 },
+    });
+    expect(log).toHaveLength(1);
+    run([
+      { status: 403, body: { message: 'Resource not accessible by integration' } },
+      { status: 200, body: {} },
+    ]);
+    await expect(client().request('PATCH /repos/o/r/issues/1', { title: 't' })).rejects.toMatchObject({
+      status: 403,
+    });
+    expect(log).toHaveLength(1);
+  });
+
+  it('a GraphQL mutation refused by a secondary limit (403, or 200 with the error) is not sent again', async () => {
+    run([
+      { status: 403, body: SECONDARY, headers: { 'retry-after': '3' } },
+      { status: 200, body: { data: {} } },
+    ]);
+    await expect(client().request('POST /graphql', { query: MUTATION })).rejects.toMatchObject({
+      code: 'secondary-rate-limit',
+      details: { retryAfterSeconds: 3, status: 403 },
+    });
+    expect(log).toHaveLength(1);
+    run([
+      { status: 200, body: { data: null, errors: [{ message: SECONDARY.message }] } },
+      { status: 200, body: { data: {} } },
+    ]);
+    await expect(client().graphql(MUTATION, { input: {} })).rejects.toMatchObject({
+      code: 'secondary-rate-limit',
+      details: { retryAfterSeconds: 60, status: 200 },
+    });
+    expect(log).toHaveLength(1);
+  });
+
+  it('a CAS write refused by a secondary limit is waited out and sent again (its caller reads back anyway)', async () => {
+    run([
+      { status: 403, body: SECONDARY, headers: { 'retry-after': '1' } },
+      { status: 200, body: { data: { addComment: { clientMutationId: null } } } },
+    ]);
+    const { data } = await client().request('POST /graphql', { query: MUTATION, request: CAS_WRITE });
+    expect(data).toEqual({ data: { addComment: { clientMutationId: null } } });
+    expect(log).toHaveLength(2);
+  });
+
+  it.each([403, 429])(
+    'a write refused by the primary rate limit (%i, x-ratelimit-remaining 0) is waited out and sent again: GitHub ran nothing',
+    async (status) => {
+      run([
+        {
+          status,
+          body: { message: 'API rate limit exceeded for installation ID 1.' },
+          headers: {
+            'x-ratelimit-remaining': '0',
+            'x-ratelimit-reset': String(Math.floor(Date.now() / 1000)),
+          },
+        },
         { status: 201, body: { number: 7 } },
       ]);
       const { data } = await client().rest.issues.create({ owner: 'o', repo: 'r', title: 't' });
@@ -270,5 +361,54 @@ describe('mayResend (asked by the throttling limit handlers)', () => {
 
   it('a URL it cannot parse is not a GraphQL endpoint: the request is a write', () => {
     expect(classifyRequest({ method: 'POST', url: 'http://[::1/graphql', query: QUERY })).toBe('write');
+  });
+});
+
+describe('secondaryLimitOf (what a secondary-limit answer asks)', () => {
+  const NOW = Date.parse('2026-11-30T09:00:00Z');
+  const refused = (status: number, message: string, headers: Record<string, string> = {}) => ({
+    status,
+    message,
+    response: { status, headers, data: { message } },
+  });
+
+  it('waits retry-after seconds (at least one)', () => {
+    expect(secondaryLimitOf(refused(403, SECONDARY.message, { 'retry-after': '42' }), NOW)).toEqual({
+      status: 403,
+      retryAfterSeconds: 42,
+    });
+    expect(secondaryLimitOf(refused(429, SECONDARY.message, { 'retry-after': '0' }), NOW)).toEqual({
+      status: 429,
+      retryAfterSeconds: 1,
+    });
+  });
+
+  it('else until x-ratelimit-reset when none remain, else a minute', () => {
+    const reset = String(NOW / 1000 + 90);
+    expect(
+      secondaryLimitOf(
+        refused(403, SECONDARY.message, { 'x-ratelimit-remaining': '0', 'x-ratelimit-reset': reset }),
+        NOW,
+      ),
+    ).toEqual({ status: 403, retryAfterSeconds: 90 });
+    expect(
+      secondaryLimitOf(
+        refused(403, SECONDARY.message, { 'x-ratelimit-remaining': '12', 'x-ratelimit-reset': reset }),
+        NOW,
+      ),
+    ).toEqual({ status: 403, retryAfterSeconds: 60 });
+  });
+
+  it('is no secondary limit: a 5xx, a permission 403, a primary limit, a GraphQL answer without the words', () => {
+    expect(secondaryLimitOf(refused(502, SECONDARY.message, { 'retry-after': '1' }), NOW)).toBeNull();
+    expect(secondaryLimitOf(refused(403, 'Resource not accessible by integration'), NOW)).toBeNull();
+    expect(
+      secondaryLimitOf(refused(403, 'API rate limit exceeded', { 'x-ratelimit-remaining': '0' }), NOW),
+    ).toBeNull();
+    expect(
+      secondaryLimitOf({ status: 200, headers: {}, data: { errors: [{ message: 'Not found' }] } }, NOW),
+    ).toBeNull();
+    expect(secondaryLimitOf(new Error('no answer'), NOW)).toBeNull();
+    expect(secondaryLimitOf(null, NOW)).toBeNull();
   });
 });

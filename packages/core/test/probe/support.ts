@@ -25,8 +25,7 @@ export function probeClient(emulator: Emulator, token: string): GitHubClient {
     retryBaseMs: 5,
     rateLimitBaseMs: 5,
     rateLimitRetries: 0,
-    writeSpacingMs: 0,
-    notificationSpacingMs: 0,
+    pacing: false,
     throttleId: `probe-test-${process.pid}-${counter}`,
   });
 }
