@@ -187,11 +187,6 @@ export const ERROR_CATALOGUE = {
       'A write had no definite answer and reading it back could not tell whether it landed; the step stays claimed for reconciliation.',
     fix: 'Let the recovery stage reconcile it, or look at the target yourself and post `<prefix>: reconcile <run_id> <step_id> <done|failed|retry>`.',
   },
-  'secondary-rate-limit': {
-    meaning:
-      "GitHub's secondary rate limit refused a write again and again (more than 80 content-creating requests a minute or 500 an hour across everything the app does); the write was read back, never resent blindly, and the step stays claimed.",
-    fix: 'Nothing is lost: the run is resumable, and recovery (or re-running persist) continues it after the limit passes. Lower other automation writing as the same app, or its hourly budget.',
-  },
   'bounds-exceeded': {
     meaning:
       "The plan's steps, creates or touched issues exceed its approved bounds (or persist's max-steps input); nothing was written.",
@@ -240,7 +235,7 @@ export const ERROR_CATALOGUE = {
   'secondary-rate-limit': {
     meaning:
       'GitHub refused a write with its secondary rate limit (80 content-creating requests a minute, 500 an hour, per app installation or user, web activity included): HTTP 403 or 429, nothing applied. Writ does not resend it blindly; `details.retryAfterSeconds` is the wait GitHub asked for (its `retry-after`, else its reset time, else a minute), and every request of the client waits that long.',
-    fix: 'Writ reads back what the write would have done before it writes again, and paces its writes to stay under these limits: if this keeps happening, something else is creating content with the same app installation or user at the same time (another workflow, a person, a bot); spread that activity out, or re-run the job once the hour has passed.',
+    fix: 'Writ reads back what the write would have done before it writes again, and paces its writes to stay under these limits: if this keeps happening, something else is creating content with the same app installation or user at the same time (another workflow, a person, a bot); spread that activity out, or re-run the job once the hour has passed. persist stops after a step met it four times, with the step claimed and the run resumable: recovery continues it.',
   },
   'github-response-too-large': {
     meaning:

@@ -106,6 +106,15 @@ export function claimWindowFor(plan: Plan, setting: number | null): number {
   return Math.min(MAX_AUTO_WINDOW, Math.max(1, Math.ceil(Math.sqrt(plan.steps.length))));
 }
 
+/**
+ * The content-creating requests the run's open steps take at most (the pacer's hint): a write each (a
+ * read-back's second send aside), and a claim and a checkpoint per window.
+ */
+export function contentRequestsLeft(run: RunFile, claimWindow: number): number {
+  const open = run.steps.filter((step) => step.status !== 'done' && step.kind !== 'external').length;
+  return open + 2 * Math.ceil(open / Math.max(1, claimWindow));
+}
+
 /** What a read is for: a dry run's, a resumed step's read, a read-back (a window's pre-reads: `read-window`). */
 export type ReadPurpose = 'dry-run' | 'read' | 'read-back';
 

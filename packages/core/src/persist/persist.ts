@@ -22,6 +22,8 @@
 import { digest } from '../canonical-json.js';
 import { WritError, failureMessage, httpStatus } from '../errors.js';
 import type { GitHubClient } from '../github/client.js';
+import { pacerOf } from '../github/client.js';
+import type { PacerFigures } from '../github/pacer.js';
 import { writeOutcome } from '../github/commit-on-branch.js';
 import type { HeldHead, LedgerContext, TransitionOutcome } from '../ledger/cas.js';
 import { claimCommittedAt } from '../ledger/claim-time.js';
@@ -47,7 +49,7 @@ import type {
   StepReport,
   VerifyResult,
 } from './machine.js';
-import { claimWindowFor, next, start, summaryOf } from './machine.js';
+import { claimWindowFor, contentRequestsLeft, next, start, summaryOf } from './machine.js';
 import type { Assessment, PlannedWrite, StepReadContext, WritableStep, WriteResult } from './steps.js';
 import { assessStep, preStateDigest, retireDuplicates } from './steps.js';
 import { readWindow, verifyWindow } from './window-read.js';
@@ -126,6 +128,19 @@ export interface PersistResult {
   statusComment: string;
   /** A status comment update of this invocation failed: no other is attempted in it. */
   statusFailed: boolean;
+  /** How the writes were paced to GitHub's secondary limits (null: a dry run, the gate closed, no pacer). */
+  pace: PaceReport | null;
+}
+
+/** The pacer's plan for this invocation's writes and what it did (github/pacer.ts). */
+export interface PaceReport {
+  /** The content-creating requests the open steps take at most (`contentRequestsLeft`). */
+  expected: number;
+  /** The content-creating requests the pacer allows in any hour. */
+  hourlyBudget: number;
+  /** Minutes those requests take at GitHub's limits, from the gate. */
+  plannedMinutes: number;
+  figures: PacerFigures;
 }
 
 /** `bounds-exceeded` unless the plan stays inside its approved bounds (checked before the first write). */
@@ -198,6 +213,7 @@ class Executor {
   private statusFailed = false;
   /** When the status comment last followed a claim (clock ms). */
   private statusFollowedAt: number | null = null;
+  private pacePlan: Omit<PaceReport, 'figures'> | null = null;
   /** The runner's clock (the ledger's): the time budget and the status comment's pace. */
   private readonly clock: () => number;
 
@@ -212,7 +228,7 @@ class Executor {
   perform(state: PersistState, action: Exclude<Action, { kind: 'finish' }>): Promise<Observation> {
     switch (action.kind) {
       case 'read-gate':
-        return this.readGate();
+        return this.readGate(state);
       case 'read-clock':
         return Promise.resolve({ kind: 'clock', now: this.clock() });
       case 'read':
@@ -249,7 +265,7 @@ class Executor {
     };
   }
 
-  private async readGate(): Promise<Observation> {
+  private async readGate(state: PersistState): Promise<Observation> {
     const { settings } = this;
     const gate = await checkPersistenceGate(
       this.deps,
@@ -269,8 +285,27 @@ class Executor {
     );
     checkBounds(settings.plan);
     this.gate = gate;
+    if (gate.open && !settings.dryRun) this.planPace(contentRequestsLeft(gate.run, state.config.claimWindow));
     const closed = gate.kinds.filter((kind) => !kind.open);
     return { kind: 'gate', open: gate.open, code: gate.code, closed, run: gate.run };
+  }
+
+  /**
+   * The pacer hears how many content-creating requests are coming, so a plan past the hour's budget is
+   * spaced evenly from its first write (never a burst then a stall longer than the lease); the log says
+   * when GitHub's hourly limit, not the plan, sets the pace.
+   */
+  private planPace(expected: number): void {
+    const pacer = pacerOf(this.deps.github);
+    if (pacer === undefined) return;
+    pacer.expect(expected);
+    const plannedMinutes = Math.ceil(pacer.plannedMs(expected) / 60_000);
+    this.pacePlan = { expected, hourlyBudget: pacer.hourlyBudget, plannedMinutes };
+    if (expected > pacer.hourlyBudget) {
+      this.deps.logger.info(
+        `About ${expected} content-creating requests remain, more than GitHub's secondary limit allows in an hour: writes are paced to ${pacer.hourlyBudget} an hour (about ${plannedMinutes} min).`,
+      );
+    }
   }
 
   /** A dry run's read throws on failure; the others report it to the machine. */
@@ -454,7 +489,14 @@ class Executor {
         refusal === null ? null : new WritError(refusal.code, refusal.message, { details: { outcome } }),
       statusComment: this.statusLines.join(' '),
       statusFailed: this.statusFailed,
+      pace: this.paceReport(),
     };
+  }
+
+  private paceReport(): PaceReport | null {
+    const pacer = pacerOf(this.deps.github);
+    if (this.pacePlan === null || pacer === undefined) return null;
+    return { ...this.pacePlan, figures: pacer.figures() };
   }
 }
 

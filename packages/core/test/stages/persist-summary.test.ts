@@ -20,6 +20,7 @@ function result(overrides: Partial<PersistResult>): PersistResult {
     refusal: null,
     statusComment: '',
     statusFailed: false,
+    pace: null,
     ...overrides,
   };
 }
