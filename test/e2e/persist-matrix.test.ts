@@ -410,6 +410,7 @@ async function persistAsReader(k: KindWorld, run: { runId: string; epoch: number
       policyPath: '.writ/policy.json',
       evidencePath: '.writ/probe-evidence.json',
       maxSteps: 100,
+      timeBudgetMs: 300 * 60_000,
       claimWindow: 1,
       pageCap: 20,
       commandPrefix: 'writ',

@@ -25,7 +25,9 @@ import { milestoneKeysOf } from './observe.js';
 import type { WritableStep } from './steps.js';
 import { readsWriteOf } from './steps.js';
 
-export type PersistOutcome = 'completed' | 'waiting-external' | 'stopped' | 'gate-closed' | 'dry-run';
+/** `handover`: the time budget was spent with steps left; the run stays `running`, resumable at every step. */
+export type PersistOutcome =
+  'completed' | 'handover' | 'waiting-external' | 'stopped' | 'gate-closed' | 'dry-run';
 
 export interface StepReport {
   id: string;

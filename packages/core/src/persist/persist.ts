@@ -61,7 +61,10 @@ export interface PersistSettings {
   policyPath: string;
   evidencePath: string;
   maxSteps: number;
-  claimWindow: number;
+  /** How long this invocation writes before it hands over (`handover`), in milliseconds. */
+  timeBudgetMs: number;
+  /** Steps claimed per ledger commit; null: `auto` (the executor's adaptive window). */
+  claimWindow: number | null;
   pageCap: number;
   commandPrefix: string;
   allowedRoles: readonly string[];
@@ -154,7 +157,8 @@ export async function persistPlan(deps: PersistDeps, settings: PersistSettings):
     epoch: settings.epoch,
     plan,
     maxSteps: settings.maxSteps,
-    claimWindow: settings.claimWindow,
+    // `auto`: ceil(sqrt(steps)), at most 20.
+    claimWindow: settings.claimWindow ?? Math.min(20, Math.ceil(Math.sqrt(plan.steps.length))),
     dryRun: settings.dryRun,
   });
   for (;;) {

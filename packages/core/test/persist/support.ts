@@ -188,6 +188,7 @@ export async function persistWorld(): Promise<PersistWorld> {
           policyPath: '.writ/policy.json',
           evidencePath: '.writ/probe-evidence.json',
           maxSteps: 100,
+          timeBudgetMs: 300 * 60_000,
           claimWindow: 1,
           pageCap: 20,
           commandPrefix: 'writ',

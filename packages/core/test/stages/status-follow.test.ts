@@ -279,6 +279,7 @@ function persistSettings(current: StageWorld, planFile: string, runId: string): 
     policyPath: '.writ/policy.json',
     evidencePath: '.writ/probe-evidence.json',
     maxSteps: 100,
+    timeBudgetMs: 300 * 60_000,
     claimWindow: 1,
     pageCap: 20,
     commandPrefix: 'writ',
