@@ -157,8 +157,8 @@ export async function persistPlan(deps: PersistDeps, settings: PersistSettings):
     epoch: settings.epoch,
     plan,
     maxSteps: settings.maxSteps,
-    // `auto`: ceil(sqrt(steps)), at most 20.
-    claimWindow: settings.claimWindow ?? Math.min(20, Math.ceil(Math.sqrt(plan.steps.length))),
+    // null is `auto`: one step per claim until the step machine sizes the window itself.
+    claimWindow: settings.claimWindow ?? 1,
     dryRun: settings.dryRun,
   });
   for (;;) {
