@@ -33,7 +33,7 @@ export function isSecretInput(name) {
   return name === 'token' || name.endsWith('-token');
 }
 
-/** Two or more (`least`) distinct kebab-case values, or a message saying what is wrong. */
+/** Null for `least` or more distinct kebab-case values, else a message saying what is wrong. */
 function keywordsProblem(values, least, what) {
   const kebab = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;
   if (

@@ -38,9 +38,16 @@ export const STAGES = GENERATED satisfies Readonly<Record<string, StageSpec>>;
 export type StageName = keyof typeof STAGES;
 export type InputName<S extends StageName> = keyof (typeof STAGES)[S]['inputs'] & string;
 export type OutputName<S extends StageName> = keyof (typeof STAGES)[S]['outputs'] & string;
-/** The inputs of stage S that declare integer bounds, and those that declare allowed values. */
+/**
+ * The inputs of stage S that declare integer bounds and no keyword (one that may take a keyword is read
+ * with `boundedOrKeywordInput`), and those that declare allowed values.
+ */
 export type BoundedInputName<S extends StageName> = {
-  [N in InputName<S>]: (typeof STAGES)[S]['inputs'][N] extends { readonly min: number } ? N : never;
+  [N in InputName<S>]: (typeof STAGES)[S]['inputs'][N] extends { readonly or: readonly string[] }
+    ? never
+    : (typeof STAGES)[S]['inputs'][N] extends { readonly min: number }
+      ? N
+      : never;
 }[InputName<S>];
 export type ChoiceInputName<S extends StageName> = {
   [N in InputName<S>]: (typeof STAGES)[S]['inputs'][N] extends { readonly oneOf: readonly string[] }

@@ -116,6 +116,10 @@ describe('stageIo', () => {
         ),
       );
     }
+    // An input that may take a keyword is never read as a bare integer: that is a type error.
+    process.env['INPUT_CLAIM-WINDOW'] = 'auto';
+    // @ts-expect-error: claim-window declares a keyword, so it is not a BoundedInputName
+    expect(() => io.boundedInput('claim-window')).toThrow(/must be a positive integer \(got "auto"\)/);
     // An input that declares no keywords is a programming error, not a user's.
     expect(() => (io.boundedOrKeywordInput as (name: string) => unknown)('max-steps')).toThrow(
       "input 'max-steps' declares no keywords",
