@@ -15,7 +15,8 @@ function limitsText(input) {
   if (limits === undefined) return '';
   if (limits['one-of'] !== undefined)
     return ` One of ${limits['one-of'].map((value) => `\`${value}\``).join(', ')}.`;
-  return ` From ${limits.min} to ${limits.max}.`;
+  const keywords = (limits.or ?? []).map((value) => `\`${value}\``);
+  return ` From ${limits.min} to ${limits.max}${keywords.length === 0 ? '' : `, or ${keywords.join(', ')}`}.`;
 }
 
 function tables(action) {

@@ -4,6 +4,7 @@
 // limits live in action.yml alone. A limit sits beside the default, under the input's `x-limits` key
 // (GitHub's runner ignores keys it does not know in an input; Writ's reader enforces these):
 //   x-limits: { min: 1, max: 1000 }        an integer input from min to max (both required)
+//   x-limits: { min: 1, max: 50, or: [auto] }  the same, or one of these keywords instead of a number
 //   x-limits: { one-of: [report, open-new] }  a string input that is one of these values
 // A default must lie within its input's limits. Run by `npm run build`; the output is committed and
 // checked fresh by `npm run check-dist`.
@@ -32,9 +33,24 @@ export function isSecretInput(name) {
   return name === 'token' || name.endsWith('-token');
 }
 
+/** Null for `least` or more distinct kebab-case values, else a message saying what is wrong. */
+function keywordsProblem(values, least, what) {
+  const kebab = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;
+  if (
+    !Array.isArray(values) ||
+    values.length < least ||
+    !values.every((value) => typeof value === 'string' && kebab.test(value)) ||
+    new Set(values).size !== values.length
+  ) {
+    return `${what} must list ${least === 1 ? 'one or more' : 'two or more'} distinct kebab-case values`;
+  }
+  return null;
+}
+
 /**
- * An input's `x-limits` (see the header), checked: an integer range or a list of allowed values, and the
- * default within it. Returns the registry's fields (`min`, `max` or `oneOf`); none when undeclared.
+ * An input's `x-limits` (see the header), checked: an integer range (with keywords it may take instead of
+ * a number) or a list of allowed values, and the default within it. Returns the registry's fields
+ * (`min`, `max`, `or`, or `oneOf`); none when undeclared.
  */
 export function inputLimits(stage, name, input) {
   const limits = input['x-limits'];
@@ -42,32 +58,35 @@ export function inputLimits(stage, name, input) {
   const where = `actions/${stage}/action.yml input '${name}' x-limits`;
   const keys = typeof limits === 'object' && limits !== null ? Object.keys(limits).sort().join(',') : '';
   const fallback = input.default === undefined ? '' : String(input.default);
-  if (keys === 'max,min') {
+  if (keys === 'max,min' || keys === 'max,min,or') {
     const { min, max } = limits;
     if (!Number.isSafeInteger(min) || !Number.isSafeInteger(max) || min < 1 || min > max) {
       throw new Error(`${where}: min and max must be positive integers, min <= max`);
     }
-    if (fallback !== '' && !(/^[1-9][0-9]*$/.test(fallback) && +fallback >= min && +fallback <= max)) {
-      throw new Error(`${where}: the default ${JSON.stringify(fallback)} is not from ${min} to ${max}`);
+    const keywords = limits.or ?? [];
+    const problem = keys === 'max,min' ? null : keywordsProblem(keywords, 1, 'or');
+    if (problem !== null) throw new Error(`${where}: ${problem}`);
+    const inRange = /^[1-9][0-9]*$/.test(fallback) && +fallback >= min && +fallback <= max;
+    if (fallback !== '' && !inRange && !keywords.includes(fallback)) {
+      const also = keywords.length === 0 ? '' : ` nor one of ${keywords.join(', ')}`;
+      throw new Error(
+        `${where}: the default ${JSON.stringify(fallback)} is not from ${min} to ${max}${also}`,
+      );
     }
-    return { min, max };
+    return keys === 'max,min' ? { min, max } : { min, max, or: keywords };
   }
   if (keys === 'one-of') {
     const values = limits['one-of'];
-    if (
-      !Array.isArray(values) ||
-      values.length < 2 ||
-      !values.every((value) => typeof value === 'string' && /^[a-z0-9]+(?:-[a-z0-9]+)*$/.test(value)) ||
-      new Set(values).size !== values.length
-    ) {
-      throw new Error(`${where}: one-of must list two or more distinct kebab-case values`);
+    const problem = keywordsProblem(values, 2, 'one-of');
+    if (problem !== null) {
+      throw new Error(`${where}: ${problem}`);
     }
     if (fallback !== '' && !values.includes(fallback)) {
       throw new Error(`${where}: the default ${JSON.stringify(fallback)} is not one of ${values.join(', ')}`);
     }
     return { oneOf: values };
   }
-  throw new Error(`${where}: must be { min, max } or { one-of: [...] }`);
+  throw new Error(`${where}: must be { min, max }, { min, max, or: [...] } or { one-of: [...] }`);
 }
 
 /** YAML folds a multi-line description into one line; surrounding whitespace is not part of it. */

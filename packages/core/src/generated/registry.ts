@@ -229,18 +229,28 @@ export const STAGES = {
         "default": ".writ/probe-evidence.json"
       },
       "max-steps": {
-        "description": "The most steps this invocation executes (bounded time); a re-run continues.",
+        "description": "The most steps this invocation executes (a plan has at most 1000; the time budget is the real bound); a re-run continues.",
         "required": false,
-        "default": "100",
+        "default": "1000",
         "min": 1,
         "max": 1000
       },
-      "claim-window": {
-        "description": "How many consecutive steps are claimed (and checkpointed) per ledger commit.",
+      "time-budget-minutes": {
+        "description": "How long this invocation writes before it hands over (outcome `handover`): it stops with steps left, each one done so far checkpointed and the rest resumable, and the recovery workflow resumes the run at once. Keep the job's timeout-minutes above it (GitHub ends a job at 6 hours).",
         "required": false,
-        "default": "1",
+        "default": "300",
         "min": 1,
-        "max": 50
+        "max": 340
+      },
+      "claim-window": {
+        "description": "How many consecutive steps are claimed (and checkpointed) per ledger commit. `auto`: ceil(sqrt(steps)), at most 20 (small for short plans, larger for long ones); a larger window means fewer ledger commits, and more claimed steps to observe and reconcile after a crash.",
+        "required": false,
+        "default": "auto",
+        "min": 1,
+        "max": 50,
+        "or": [
+          "auto"
+        ]
       },
       "precheck-page-cap": {
         "description": "The most pages of 100 a marker search reads before it is inconclusive.",
@@ -287,7 +297,7 @@ export const STAGES = {
     },
     "outputs": {
       "outcome": {
-        "description": "`completed`, `waiting-external` (run the external step under claim-checkpoint, then persist again), `stopped` (max-steps spent, or a step stopped the run), `gate-closed`, `dry-run`, `refused` or `failed`."
+        "description": "`completed`, `handover` (the time budget was spent with steps left: release the lease and dispatch the recovery workflow, which resumes the run at once; not a failure), `waiting-external` (run the external step under claim-checkpoint, then persist again), `stopped` (max-steps spent, or a step stopped the run), `gate-closed`, `dry-run`, `refused` or `failed`."
       },
       "reason": {
         "description": "The stable kebab-case code of the outcome: empty on success, a catalogue code otherwise."

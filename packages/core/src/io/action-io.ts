@@ -13,6 +13,8 @@ import type {
   ChoiceInputName,
   InputName,
   InputSpec,
+  Keyword,
+  KeywordInputName,
   OutputName,
   StageName,
 } from './registry.js';
@@ -29,6 +31,11 @@ export interface StageIo<S extends StageName> {
   boundedInput(name: BoundedInputName<S>): number;
   /** `value` (read from `name`, undefined when empty) held to the bounds action.yml declares for it. */
   bounded(name: BoundedInputName<S>, value: number | undefined): number;
+  /**
+   * An integer input within its declared bounds, or one of the keywords action.yml allows instead of a
+   * number (`x-limits: { min, max, or: [...] }`), returned as is.
+   */
+  boundedOrKeywordInput<N extends KeywordInputName<S>>(name: N): number | Keyword<S, N>;
   /** A string input that must be one of the values action.yml declares for it. */
   choiceInput<N extends ChoiceInputName<S>>(name: N): Choice<S, N>;
   /** Sets outputs (redacted); unset outputs stay unset. */
@@ -111,6 +118,19 @@ export function stageIo<S extends StageName>(stage: S): StageIo<S> {
     integerInput: integer,
     bounded,
     boundedInput: (name) => bounded(name, integer(name)),
+    boundedOrKeywordInput(name) {
+      const { min, max, or: keywords } = inputs[name] ?? {};
+      if (keywords === undefined) throw new Error(`input '${name}' declares no keywords`);
+      const value = read(name);
+      if (keywords.includes(value)) return value as Keyword<S, typeof name>;
+      if (/^[1-9][0-9]{0,15}$/.test(value) && Number(value) >= Number(min) && Number(value) <= Number(max)) {
+        return Number(value);
+      }
+      throw new WritError(
+        'invalid-input',
+        `input '${name}' must be ${keywords.join(' or ')} or an integer from ${min} to ${max} (got ${quoted(value)})`,
+      );
+    },
     choiceInput(name) {
       const allowed = inputs[name]?.oneOf;
       if (allowed === undefined) throw new Error(`input '${name}' declares no allowed values`);

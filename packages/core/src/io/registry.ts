@@ -14,6 +14,8 @@ export interface InputSpec {
   /** An integer input's bounds, both inclusive (action.yml `x-limits: { min, max }`). */
   readonly min?: number;
   readonly max?: number;
+  /** Keywords an integer input may take instead of a number (action.yml `x-limits: { min, max, or: [...] }`). */
+  readonly or?: readonly string[];
   /** The values a string input may take (action.yml `x-limits: { one-of: [...] }`). */
   readonly oneOf?: readonly string[];
   /** Registered with core.setSecret and the redactor before first use (inputs named `token`, `*-token`). */
@@ -36,15 +38,35 @@ export const STAGES = GENERATED satisfies Readonly<Record<string, StageSpec>>;
 export type StageName = keyof typeof STAGES;
 export type InputName<S extends StageName> = keyof (typeof STAGES)[S]['inputs'] & string;
 export type OutputName<S extends StageName> = keyof (typeof STAGES)[S]['outputs'] & string;
-/** The inputs of stage S that declare integer bounds, and those that declare allowed values. */
+/**
+ * The inputs of stage S that declare integer bounds and no keyword (one that may take a keyword is read
+ * with `boundedOrKeywordInput`), and those that declare allowed values.
+ */
 export type BoundedInputName<S extends StageName> = {
-  [N in InputName<S>]: (typeof STAGES)[S]['inputs'][N] extends { readonly min: number } ? N : never;
+  [N in InputName<S>]: (typeof STAGES)[S]['inputs'][N] extends { readonly or: readonly string[] }
+    ? never
+    : (typeof STAGES)[S]['inputs'][N] extends { readonly min: number }
+      ? N
+      : never;
 }[InputName<S>];
 export type ChoiceInputName<S extends StageName> = {
   [N in InputName<S>]: (typeof STAGES)[S]['inputs'][N] extends { readonly oneOf: readonly string[] }
     ? N
     : never;
 }[InputName<S>];
+/** The inputs of stage S that declare integer bounds and keywords allowed instead of a number. */
+export type KeywordInputName<S extends StageName> = {
+  [N in InputName<S>]: (typeof STAGES)[S]['inputs'][N] extends { readonly or: readonly string[] } ? N : never;
+}[InputName<S>];
+/** The keywords action.yml allows instead of a number for the input N of stage S. */
+export type Keyword<
+  S extends StageName,
+  N extends KeywordInputName<S>,
+> = (typeof STAGES)[S]['inputs'][N] extends {
+  readonly or: readonly (infer K)[];
+}
+  ? K
+  : never;
 /** The values action.yml allows for the input N of stage S. */
 export type Choice<
   S extends StageName,

@@ -355,8 +355,14 @@ export function takeoverRun(
 ): Promise<TransitionOutcome> {
   // The transition's own refusals (state, unexpired lease) come first, as they always did: holders are
   // read only for a takeover that would be made.
+  // An owner that released the lease at its own epoch (a handover) is fenced already: it displaces no one.
   const displaced = (view: LedgerView): (HolderAttempt | null | undefined)[] =>
-    wouldTakeOver(view, input, context.policy) ? [view.lease.holder, view.run?.owner?.holder] : [];
+    wouldTakeOver(view, input, context.policy)
+      ? [
+          view.lease.holder,
+          transitions.releasedByOwner(view.lease, view.run) ? null : view.run?.owner?.holder,
+        ]
+      : [];
   return displacingTransition(
     context,
     input,

@@ -71,6 +71,23 @@ export function leaseIsLive(lease: Lease, serverTime: number, policy: LeasePolic
   return expiry === null || serverTime < expiry + policy.graceMs;
 }
 
+/**
+ * True when the run's owner freed the lease at its own epoch and the run goes on (persist's `handover`,
+ * or any release by its holder): the owner gave the repository up and is fenced from every further
+ * claim, so a takeover displaces no one and needs neither the lease's expiry nor the owner's workflow
+ * run to have finished.
+ */
+export function releasedByOwner(lease: Lease, run: RunFile | null | undefined): boolean {
+  return (
+    lease.holder === null &&
+    run !== null &&
+    run !== undefined &&
+    run.owner !== null &&
+    lease.epoch === run.owner.epoch &&
+    !isTerminal(run.state)
+  );
+}
+
 function sameHolder(a: Holder | null, b: Holder): boolean {
   return (
     a !== null && a.run_id === b.run_id && a.workflow_run_id === b.workflow_run_id && a.attempt === b.attempt

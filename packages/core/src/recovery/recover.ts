@@ -4,7 +4,9 @@
  *
  * - `approved` / `running`: the holder's liveness from the Actions API. A holder still in progress, or
  *   one GitHub will not say about, is left alone whatever the lease says; a lease not yet expired on the
- *   server's clock plus grace is left alone whatever the holder says. Otherwise the run is taken over at
+ *   server's clock plus grace is left alone whatever the holder says. A lease its owner released at its
+ *   own epoch while the run goes on (persist's `handover`) needs neither: the owner is fenced, and the
+ *   run is taken over at once. Otherwise the run is taken over at
  *   epoch + 1 (the compare-and-set commit picks exactly one winner among concurrent sweepers; the
  *   approval is never re-consumed), its claimed steps resolved through the step observer: desired state
  *   → done with its resources, pre-state unchanged → back to pending, anything else (every `external`
@@ -34,7 +36,7 @@ import { freezeLedger } from '../ledger/freeze.js';
 import { completeRun, readRun, readVerifiedRuns, takeoverRun } from '../ledger/ledger.js';
 import type { RepositoryName } from '../ledger/paths.js';
 import type { StepResolution } from '../ledger/transitions.js';
-import { isTerminal, leaseIsLive } from '../ledger/transitions.js';
+import { isTerminal, leaseIsLive, releasedByOwner } from '../ledger/transitions.js';
 import type { Holder, Lease, RunFile, RunState } from '../ledger/types.js';
 import type { StepObserver } from '../persist/observation.js';
 import { milestoneKeysOf } from '../persist/observe.js';
@@ -320,7 +322,9 @@ async function recoverHeld(
     report.reason = 'lease-unexpired';
     return;
   }
-  if (owner !== null) {
+  // An owner that released the lease at its own epoch handed the run over (persist's `handover`): its
+  // workflow run may still be finishing, but it is fenced from every claim, so the run is taken at once.
+  if (owner !== null && !releasedByOwner(lease, run)) {
     const liveness = await ledger.liveness(owner);
     if (liveness.state === 'in-progress' || liveness.state === 'unknown') {
       report.reason = livenessReason(liveness);

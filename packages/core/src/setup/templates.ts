@@ -30,6 +30,13 @@ export const PENDING_STAGES: readonly { stage: string; what: string }[] = [];
 
 type StageName = keyof typeof STAGES;
 
+/**
+ * A persist job writes until its time budget is spent (well inside GitHub's 6-hour job limit), then hands
+ * over (`outcome: handover`); its job's timeout sits above the budget, so the hand-over always happens.
+ */
+export const PERSIST_TIME_BUDGET_MINUTES = 300;
+export const PERSIST_TIMEOUT_MINUTES = 350;
+
 /** The `with:` values of a step, by input name (each must be an input the stage declares). */
 type Wiring = Record<string, string>;
 
@@ -47,10 +54,18 @@ function quote(value: string): string {
   return `'${value.replace(/'/g, "''")}'`;
 }
 
-function writStep(pin: WritPin, stage: StageName, name: string, id: string | null, wiring: Wiring): string[] {
+function writStep(
+  pin: WritPin,
+  stage: StageName,
+  name: string,
+  id: string | null,
+  wiring: Wiring,
+  condition?: string,
+): string[] {
   const declared = STAGES[stage].inputs as Record<string, { required: boolean }>;
   const lines = [`      - name: ${name}`];
   if (id !== null) lines.push(`        id: ${id}`);
+  if (condition !== undefined) lines.push(`        if: ${condition}`);
   lines.push(`        uses: ${pin.repository}/actions/${stage}@${pin.ref} # ${pin.version}`, '        with:');
   for (const [input, value] of Object.entries(wiring)) {
     if (!Object.hasOwn(declared, input)) throw new Error(`template bug: ${stage} declares no input ${input}`);
@@ -190,11 +205,13 @@ function approvalPersistJob(pin: WritPin, config: WritConfig, roles: string): st
     "    # The plan's milestone, issue, label and comment writes, behind the persistence gate; skipped",
     '    # unless the owner set the repository variable WRIT_PERSISTENCE_ENABLED to true. The app token',
     '    # writes; GITHUB_TOKEN only checks out. An `external` step stops it with outcome',
-    '    # waiting-external: perform that step under claim-checkpoint, then run persist again.',
+    '    # waiting-external: perform that step under claim-checkpoint, then run persist again. Once its',
+    '    # time budget is spent with steps left it hands over (outcome handover): the release job frees',
+    '    # the lease and the handover job starts the recovery workflow, which resumes the run at once.',
     '    needs: approve',
     "    if: needs.approve.outputs.outcome == 'approved' && vars.WRIT_PERSISTENCE_ENABLED == 'true'",
     '    runs-on: ubuntu-latest',
-    '    timeout-minutes: 30',
+    `    timeout-minutes: ${PERSIST_TIMEOUT_MINUTES}`,
     '    # GITHUB_TOKEN reads only: every issue and milestone write is made with the app token.',
     '    permissions:',
     '      contents: read',
@@ -215,11 +232,39 @@ function approvalPersistJob(pin: WritPin, config: WritConfig, roles: string): st
       'plan-file': '${{ runner.temp }}/plan.json',
       epoch: '${{ needs.approve.outputs.epoch }}',
       'persistence-enabled': '${{ vars.WRIT_PERSISTENCE_ENABLED }}',
+      'time-budget-minutes': String(PERSIST_TIME_BUDGET_MINUTES),
       'command-prefix': config.command_prefix,
       'allowed-roles': roles,
       ...ledgerWiring(config),
       'dry-run': 'false',
     }),
+  ];
+}
+
+/**
+ * The handover job: persist spent its time budget with steps left and the lease is free, so the recovery
+ * workflow is started now (its sweep takes the released run over at once and resumes it) instead of at
+ * its next scheduled tick. GITHUB_TOKEN may start a `workflow_dispatch` run, and that is all it does
+ * here (`actions: write`, nothing else); no expression reaches the shell, only environment variables.
+ */
+function handoverJob(needs: string, condition: string): string[] {
+  return [
+    '  handover:',
+    '    # persist spent its time budget with steps left and the lease is free: start the recovery',
+    '    # workflow now, which takes the run over and resumes it, instead of waiting for its schedule.',
+    `    needs: ${needs}`,
+    `    if: ${condition}`,
+    '    runs-on: ubuntu-latest',
+    '    timeout-minutes: 5',
+    '    # GITHUB_TOKEN only starts the recovery workflow (a workflow_dispatch event).',
+    '    permissions:',
+    '      actions: write',
+    '    steps:',
+    '      - name: Start the recovery workflow',
+    '        env:',
+    '          GH_TOKEN: ${{ github.token }}',
+    '          GH_REPO: ${{ github.repository }}',
+    '        run: gh workflow run writ-recovery.yml',
   ];
 }
 
@@ -229,6 +274,7 @@ function releaseJob(pin: WritPin, config: WritConfig): string[] {
     '  release:',
     '    # Frees the repository lease once the approved work is done (add your own jobs to needs).',
     '    # A completed persist already released it; a reconcile or cancel command holds no lease to free.',
+    '    # After a handover (time budget spent, steps left) it frees the lease for the recovery workflow.',
     '    needs: [approve, persist, publish]',
     "    if: always() && needs.approve.result == 'success' && needs.approve.outputs.outcome == 'approved' && needs.persist.outputs.outcome != 'completed'",
     '    runs-on: ubuntu-latest',
@@ -287,6 +333,11 @@ export function renderApprovalWorkflow({ pin, config }: RenderSettings): string 
     }),
     '',
     ...releaseJob(pin, config),
+    '',
+    ...handoverJob(
+      '[persist, release]',
+      "always() && needs.persist.outputs.outcome == 'handover' && needs.release.result == 'success'",
+    ),
   ];
   return `${lines.join('\n')}\n`;
 }
@@ -398,7 +449,13 @@ export function renderRecoveryWorkflow({ pin, config }: RenderSettings): string 
       'dry-run': 'false',
     }),
   ];
-  lines.push(...persistJob(pin, config), ...recoveredPublishJob(pin, config));
+  lines.push(
+    ...persistJob(pin, config),
+    ...recoveredPublishJob(pin, config),
+    '',
+    // After publish too: the dispatched sweep's takeover would fence a publish still under way.
+    ...handoverJob('[persist, publish]', "always() && needs.persist.outputs.handover == 'true'"),
+  );
   return `${lines.join('\n')}\n`;
 }
 
@@ -479,14 +536,19 @@ function persistJob(pin: WritPin, config: WritConfig): string[] {
   return [
     '',
     '  persist:',
-    '    # Resumes each run recovery now holds (same workflow run and attempt: the lease holder).',
+    '    # Resumes each run recovery now holds (same workflow run and attempt: the lease holder). A run',
+    '    # that spends the time budget with steps left hands over: its lease is released here and the',
+    '    # handover job starts this workflow again, whose sweep takes the run over at once.',
     '    needs: recovery',
     "    if: vars.WRIT_PERSISTENCE_ENABLED == 'true' && needs.recovery.outputs.resumable-runs != '[]' && needs.recovery.outputs.resumable-runs != ''",
     '    runs-on: ubuntu-latest',
-    '    timeout-minutes: 60',
+    `    timeout-minutes: ${PERSIST_TIMEOUT_MINUTES}`,
     '    permissions:',
     '      contents: read',
     ...CONCURRENCY('persist'),
+    '    # Set only by a leg that handed over (an empty value from another leg does not overwrite it).',
+    '    outputs:',
+    "      handover: ${{ steps.handover-release.outcome == 'success' && 'true' || '' }}",
     '    strategy:',
     '      max-parallel: 1',
     '      fail-fast: false',
@@ -500,17 +562,34 @@ function persistJob(pin: WritPin, config: WritConfig): string[] {
     '',
     ...appToken(),
     '',
-    ...writStep(pin, 'persist', 'Resume the run', null, {
+    ...writStep(pin, 'persist', 'Resume the run', 'persist', {
       token: '${{ steps.app-token.outputs.token }}',
       'run-id': '${{ matrix.run.run_id }}',
       'plan-file': '${{ runner.temp }}/plan.json',
       epoch: '${{ matrix.run.epoch }}',
       'persistence-enabled': '${{ vars.WRIT_PERSISTENCE_ENABLED }}',
+      'time-budget-minutes': String(PERSIST_TIME_BUDGET_MINUTES),
       'command-prefix': config.command_prefix,
       'allowed-roles': roles,
       ...ledgerWiring(config),
       'dry-run': 'false',
     }),
+    '',
+    ...writStep(
+      pin,
+      'claim-checkpoint',
+      'Release the repository lease for the handover',
+      'handover-release',
+      {
+        token: '${{ steps.app-token.outputs.token }}',
+        operation: 'release',
+        'run-id': '${{ matrix.run.run_id }}',
+        epoch: '${{ matrix.run.epoch }}',
+        ...ledgerWiring(config),
+        'dry-run': 'false',
+      },
+      "steps.persist.outputs.outcome == 'handover'",
+    ),
   ];
 }
 

@@ -54,7 +54,8 @@ export function readPersistSettings(io: StageIo<'persist'>): PersistStageSetting
   const policyPath = repositoryPath(io.input('policy-file'), 'policy-file');
   const evidencePath = repositoryPath(io.input('evidence-file'), 'evidence-file');
   const maxSteps = io.boundedInput('max-steps');
-  const claimWindow = io.boundedInput('claim-window');
+  const timeBudgetMinutes = io.boundedInput('time-budget-minutes');
+  const window = io.boundedOrKeywordInput('claim-window');
   const pageCap = io.boundedInput('precheck-page-cap');
   const dryRun = io.booleanInput('dry-run');
   const commandPrefix = io.input('command-prefix');
@@ -74,8 +75,8 @@ export function readPersistSettings(io: StageIo<'persist'>): PersistStageSetting
     policyPath,
     evidencePath,
     maxSteps,
-    claimWindow,
-    timeBudgetMs: null,
+    timeBudgetMs: timeBudgetMinutes * 60_000,
+    claimWindow: window === 'auto' ? null : window,
     pageCap,
     commandPrefix,
     allowedRoles,
@@ -88,6 +89,15 @@ export function readPersistSettings(io: StageIo<'persist'>): PersistStageSetting
 function stepRow(step: StepReport): string {
   const resources = step.resources.length === 0 ? '—' : step.resources.map((n) => `#${n}`).join(', ');
   return `| ${code(step.id)} | ${code(step.kind)} | ${step.result} | ${step.write === null ? '—' : code(step.write)} | ${step.writes} | ${step.statusCode ?? '—'} | ${step.errorCode === null ? '—' : code(step.errorCode)} | ${resources} |`;
+}
+
+/**
+ * Why a `handover` is not a failure: the time budget was spent with steps left, every step done so far is
+ * checkpointed, and the workflow hands the run to the recovery workflow (released lease, dispatched at once).
+ */
+function handoverLine(result: Pick<PersistResult, 'steps' | 'nextStep'>): string {
+  const steps = result.steps.length;
+  return `Time budget spent after ${steps} step${steps === 1 ? '' : 's'}; handed over to recovery: the workflow releases the lease and dispatches the recovery workflow, which resumes the run from ${code(result.nextStep)} at once.`;
 }
 
 export function renderPersistSummary(
@@ -131,6 +141,7 @@ export function renderPersistSummary(
     if (step.notes.length > 0)
       lines.push(`Step ${code(step.id)} notes:`, '', ...step.notes.map((line) => `- ${line}`), '');
   }
+  if (result.outcome === 'handover') lines.push(handoverLine(result), '');
   if (result.outcome === 'waiting-external')
     lines.push(
       `Waiting for the external step ${code(result.nextStep)}: perform it under claim-checkpoint, then run persist again.`,
@@ -151,6 +162,7 @@ export async function persistStage(
     Pick<PersistDeps, 'afterWrite' | 'afterClaim'>,
 ): Promise<StageResult<'persist'>> {
   const result = await persistPlan(deps, settings);
+  if (result.outcome === 'handover') deps.logger.info(handoverLine(result));
   if (!settings.dryRun && result.outcome !== 'gate-closed') {
     result.statusComment = await syncPersistStatus(deps, settings, result);
   }

@@ -81,7 +81,7 @@ describe('action contract', () => {
               input.oneOf !== undefined
                 ? { 'one-of': input.oneOf }
                 : input.min !== undefined
-                  ? { min: input.min, max: input.max }
+                  ? { min: input.min, max: input.max, ...(input.or === undefined ? {} : { or: input.or }) }
                   : null,
           },
         ]),
@@ -118,6 +118,8 @@ describe('action contract', () => {
       const persist = STAGES.persist.inputs;
       expect([persist['max-steps'].min, persist['max-steps'].max]).toEqual([1, 1000]);
       expect([persist['claim-window'].min, persist['claim-window'].max]).toEqual([1, 50]);
+      expect(persist['claim-window'].or).toEqual(['auto']);
+      expect([persist['time-budget-minutes'].min, persist['time-budget-minutes'].max]).toEqual([1, 340]);
       expect([persist['precheck-page-cap'].min, persist['precheck-page-cap'].max]).toEqual([1, 100]);
       expect(STAGES['publish-artifact'].inputs['on-closed-pr'].oneOf).toEqual(['report', 'open-new']);
     });
@@ -150,7 +152,10 @@ describe('action contract', () => {
           readFileSync(join(root, 'actions', stage, 'action.yml'), 'utf8'),
         );
       expect(docs('persist')).toContain(
-        '| `max-steps` | no | `100` | The most steps this invocation executes (bounded time); a re-run continues. From 1 to 1000. |',
+        '| `max-steps` | no | `1000` | The most steps this invocation executes (a plan has at most 1000; the time budget is the real bound); a re-run continues. From 1 to 1000. |',
+      );
+      expect(docs('persist')).toMatch(
+        /\| `claim-window` \| no \| `auto` \| How many consecutive steps [^|]+ From 1 to 50, or `auto`\. \|/,
       );
       expect(docs('claim-checkpoint')).toContain(
         "| `operation` | yes |  | What to do with the run's lease and step. One of `claim`, `checkpoint`, `takeover`, `release`. |",
@@ -166,23 +171,49 @@ describe('action contract', () => {
         oneOf: ['a', 'b-c'],
       });
       expect(limitsOf('s', 'n', {})).toEqual({});
+      expect(limitsOf('s', 'n', { default: 'auto', 'x-limits': { min: 1, max: 9, or: ['auto'] } })).toEqual({
+        min: 1,
+        max: 9,
+        or: ['auto'],
+      });
+      expect(
+        limitsOf('s', 'n', { default: '9', 'x-limits': { min: 1, max: 9, or: ['auto', 'all'] } }),
+      ).toEqual({
+        min: 1,
+        max: 9,
+        or: ['auto', 'all'],
+      });
       for (const [input, message] of [
         [{ default: '10', 'x-limits': { min: 1, max: 9 } }, /the default "10" is not from 1 to 9/],
         [{ default: '07', 'x-limits': { min: 1, max: 9 } }, /the default "07" is not from 1 to 9/],
         [{ 'x-limits': { min: 0, max: 9 } }, /min and max must be positive integers/],
         [{ 'x-limits': { min: 9, max: 1 } }, /min <= max/],
-        [{ 'x-limits': { min: 1 } }, /must be \{ min, max \} or \{ one-of/],
-        [{ 'x-limits': { min: 1, max: 2, 'one-of': ['a', 'b'] } }, /must be \{ min, max \} or/],
+        [{ 'x-limits': { min: 1 } }, /must be \{ min, max \}, \{ min, max, or: \[\.\.\.\] \} or \{ one-of/],
+        [{ 'x-limits': { min: 1, max: 2, 'one-of': ['a', 'b'] } }, /must be \{ min, max \},/],
+        [{ 'x-limits': { or: ['auto'] } }, /must be \{ min, max \},/],
+        [
+          { default: 'all', 'x-limits': { min: 1, max: 9, or: ['auto'] } },
+          /"all" is not from 1 to 9 nor one of auto/,
+        ],
+        [
+          { default: '10', 'x-limits': { min: 1, max: 9, or: ['auto'] } },
+          /"10" is not from 1 to 9 nor one of auto/,
+        ],
+        [{ 'x-limits': { min: 1, max: 9, or: [] } }, /or must list one or more distinct kebab-case values/],
+        [{ 'x-limits': { min: 1, max: 9, or: ['Auto'] } }, /or must list one or more distinct kebab-case/],
+        [{ 'x-limits': { min: 1, max: 9, or: ['a', 'a'] } }, /or must list one or more distinct/],
+        [{ 'x-limits': { min: 1, max: 9, or: 'auto' } }, /or must list/],
+        [{ 'x-limits': { min: 0, max: 9, or: ['auto'] } }, /min and max must be positive integers/],
         [{ default: 'c', 'x-limits': { 'one-of': ['a', 'b'] } }, /the default "c" is not one of a, b/],
         [{ 'x-limits': { 'one-of': ['a'] } }, /two or more distinct kebab-case values/],
         [{ 'x-limits': { 'one-of': ['a', 'a'] } }, /two or more distinct/],
         [{ 'x-limits': { 'one-of': ['a', 'B'] } }, /kebab-case/],
-        [{ 'x-limits': 'one-of a, b' }, /must be \{ min, max \} or/],
+        [{ 'x-limits': 'one-of a, b' }, /must be \{ min, max \},/],
       ] as const) {
         expect(() => limitsOf('persist', 'max-steps', input)).toThrow(message);
       }
       expect(() => limitsOf('persist', 'max-steps', { 'x-limits': null })).toThrow(
-        "actions/persist/action.yml input 'max-steps' x-limits: must be { min, max } or { one-of: [...] }",
+        "actions/persist/action.yml input 'max-steps' x-limits: must be { min, max }, { min, max, or: [...] } or { one-of: [...] }",
       );
     });
   });

@@ -75,8 +75,8 @@ describe('stageIo', () => {
     const io = stageIo('persist');
     for (const [value, expected] of [
       ['1', 1],
-      ['1000', 1000],
-      ['', 100],
+      ['999', 999],
+      ['', 1000],
     ] as const) {
       process.env['INPUT_MAX-STEPS'] = value;
       expect(io.boundedInput('max-steps')).toBe(expected);
@@ -94,6 +94,36 @@ describe('stageIo', () => {
       expect(codeOf(() => io.bounded('lease-seconds', value))).toBe('invalid-input');
     }
     expect(() => io.bounded('lease-seconds', undefined)).toThrow(/from 30 to 21600 \(got nothing\)$/);
+  });
+
+  it('takes a keyword its action.yml allows instead of a number, or an integer within the bounds', () => {
+    const io = stageIo('persist');
+    for (const [value, expected] of [
+      ['', 'auto'],
+      ['auto', 'auto'],
+      ['1', 1],
+      ['50', 50],
+    ] as const) {
+      process.env['INPUT_CLAIM-WINDOW'] = value;
+      expect(io.boundedOrKeywordInput('claim-window')).toBe(expected);
+    }
+    for (const junk of ['0', '51', '07', '1.5', 'Auto', ' auto1', 'max']) {
+      process.env['INPUT_CLAIM-WINDOW'] = junk;
+      expect(() => io.boundedOrKeywordInput('claim-window')).toThrow(
+        new WritError(
+          'invalid-input',
+          `input 'claim-window' must be auto or an integer from 1 to 50 (got ${JSON.stringify(junk.trim())})`,
+        ),
+      );
+    }
+    // An input that may take a keyword is never read as a bare integer: that is a type error.
+    process.env['INPUT_CLAIM-WINDOW'] = 'auto';
+    // @ts-expect-error: claim-window declares a keyword, so it is not a BoundedInputName
+    expect(() => io.boundedInput('claim-window')).toThrow(/must be a positive integer \(got "auto"\)/);
+    // An input that declares no keywords is a programming error, not a user's.
+    expect(() => (io.boundedOrKeywordInput as (name: string) => unknown)('max-steps')).toThrow(
+      "input 'max-steps' declares no keywords",
+    );
   });
 
   it('holds a string input to the values its action.yml declares, the default among them', () => {

@@ -11,6 +11,8 @@ import { fileURLToPath } from 'node:url';
 import { afterEach, describe, expect, it } from '@jest/globals';
 import type { LedgerContext } from '../../src/ledger/cas.js';
 import {
+  checkpointStep,
+  claimStep,
   consumeApproval,
   createLedgerContext,
   readRun,
@@ -263,6 +265,73 @@ describe('a holder that is gone is taken over', () => {
     expect(await refusal(takeoverRun(ledger, { runId: 'run-1', holder: TAKER }))).toBe(
       'repository-lease-held',
     );
+  });
+});
+
+/**
+ * run-1 `running` under HOLDER, whose workflow run is still in progress (the handover job runs in it):
+ * step-1 done, then the lease released at the owner's own epoch (persist's `handover`, released by the
+ * workflow's release step), long before it would expire.
+ */
+async function handedOver(): Promise<LedgerContext> {
+  world = await ledgerWorld();
+  const ledger = world.context();
+  setRun(world, HOLDER.workflow_run_id, 'in_progress');
+  await approve(world, ledger, 'run-1', HOLDER);
+  const holder = { run_id: 'run-1', ...HOLDER };
+  await claimStep(ledger, { runId: 'run-1', stepId: 'step-1', epoch: 1, holder });
+  await checkpointStep(ledger, {
+    runId: 'run-1',
+    stepId: 'step-1',
+    epoch: 1,
+    holder,
+    outcome: 'done',
+    evidence: { status_code: 200, error_code: null },
+  });
+  await releaseLease(ledger, { runId: 'run-1', epoch: 1, holder });
+  return ledger;
+}
+
+describe('a holder that released the lease at its own epoch (a handover) is taken over at once', () => {
+  it('is taken over by the next sweep and listed as resumable, its workflow run still in progress', async () => {
+    const ledger = await handedOver();
+    expect((await readRun(ledger, 'run-1')).run?.state).toBe('running');
+    const report = await sweep(world!, ledger);
+    expect(report.takenOver).toBe(1);
+    expect(report.runs[0]).toMatchObject({ runId: 'run-1', action: 'taken-over', reason: 'resumable' });
+    expect(report.resumable).toEqual([{ run_id: 'run-1', epoch: 2 }]);
+    expect(await leaseOf(ledger)).toEqual({ epoch: 2, holder: { run_id: 'run-1', ...TAKER } });
+    const run = (await readRun(ledger, 'run-1')).run;
+    expect(run?.steps.map((step) => step.status)).toEqual(['done', 'pending', 'pending']);
+    // The released holder is fenced: it claims nothing more.
+    expect(
+      await refusal(
+        claimStep(ledger, {
+          runId: 'run-1',
+          stepId: 'step-2',
+          epoch: 1,
+          holder: { run_id: 'run-1', ...HOLDER },
+        }),
+      ),
+    ).toBe('fenced');
+  });
+
+  it('reads no liveness for it: takeoverRun succeeds while the Actions API cannot be read', async () => {
+    const ledger = await handedOver();
+    world!.emulator.admin.addFault({
+      match: { method: 'GET', path: '/repos/acme/widgets/actions/runs/*/attempts/*' },
+      fault: { type: 'status', status: 502 },
+    });
+    const outcome = await takeoverRun(ledger, { runId: 'run-1', holder: TAKER });
+    expect(outcome.result.epoch).toBe(2);
+  });
+
+  it('still waits for an in-progress holder whose lease was not released (unexpired, then expired)', async () => {
+    const ledger = await expiredHolder('in_progress');
+    world!.emulator.admin.clock({ advance_ms: -EXPIRED_MS });
+    expect((await sweep(world!, ledger)).runs[0]).toMatchObject({ reason: 'lease-unexpired' });
+    world!.emulator.admin.clock({ advance_ms: EXPIRED_MS });
+    expect((await sweep(world!, ledger)).runs[0]).toMatchObject({ reason: 'holder-in-progress' });
   });
 });
 

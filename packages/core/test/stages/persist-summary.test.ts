@@ -49,4 +49,34 @@ describe("persist's summary", () => {
     expect(summary).toContain('(dry run: nothing written)');
     expect(summary).toContain('| `issue.create` | require-proof | **closed** | no \\| evidence |');
   });
+
+  it('says a handover is the time budget spent, how many steps it took, and where recovery resumes', () => {
+    const step = { kind: 'issue.labels', result: 'done', write: null, writes: 1, statusCode: 200 };
+    const summary = renderPersistSummary(
+      { runId: 'run-1', epoch: 4, dryRun: false },
+      result({
+        outcome: 'handover',
+        reason: '',
+        stepsDone: 2,
+        stepsTotal: 5,
+        nextStep: 's3',
+        steps: ['s1', 's2'].map((id) => ({
+          ...step,
+          id,
+          errorCode: null,
+          resources: [],
+          diff: [],
+          notes: [],
+        })) as PersistResult['steps'],
+      }),
+    );
+    expect(summary).toContain('## Writ persist: handover\n');
+    expect(summary).toContain('2 of 5 steps done, next `s3`');
+    expect(summary).toContain(
+      'Time budget spent after 2 steps; handed over to recovery: the workflow releases the lease and dispatches the recovery workflow, which resumes the run from `s3` at once.',
+    );
+    expect(
+      renderPersistSummary({ runId: 'r', epoch: 1, dryRun: false }, result({ steps: [] })),
+    ).not.toContain('Time budget spent');
+  });
 });

@@ -149,8 +149,8 @@ function settings(
     policyPath: '.writ/policy.json',
     evidencePath: '.writ/probe-evidence.json',
     maxSteps: 100,
+    timeBudgetMs: 300 * 60_000,
     claimWindow: 1,
-    timeBudgetMs: null,
     pageCap: 20,
     commandPrefix: 'writ',
     allowedRoles: ['admin', 'maintain', 'write'],
@@ -195,7 +195,7 @@ describe('persist inputs', () => {
     env = runnerEnv(inputs(dir), { env: { GITHUB_WORKSPACE: dir, RUNNER_TEMP: dir } });
   }
 
-  it('reads every input with its default: dry run, gate flag off, one step per claim', () => {
+  it('reads every input with its default: dry run, gate flag off, a 300-minute budget, the auto window', () => {
     withInputs(validInputs);
     const read = readPersistSettings(stageIo('persist'));
     expect(read).toMatchObject({
@@ -206,9 +206,9 @@ describe('persist inputs', () => {
       persistenceEnabled: false,
       policyPath: '.writ/policy.json',
       evidencePath: '.writ/probe-evidence.json',
-      maxSteps: 100,
-      claimWindow: 1,
-      timeBudgetMs: null,
+      maxSteps: 1000,
+      timeBudgetMs: 300 * 60_000,
+      claimWindow: null,
       pageCap: 20,
       commandPrefix: 'writ',
       allowedRoles: ['admin', 'maintain', 'write'],
@@ -225,7 +225,8 @@ describe('persist inputs', () => {
       ...validInputs(dir),
       'persistence-enabled': 'true',
       'dry-run': 'false',
-      'max-steps': '1000',
+      'max-steps': '1',
+      'time-budget-minutes': '340',
       'claim-window': '50',
       'precheck-page-cap': '1',
       'policy-file': 'config/writ.policy.json',
@@ -234,9 +235,9 @@ describe('persist inputs', () => {
     expect(readPersistSettings(stageIo('persist'))).toMatchObject({
       persistenceEnabled: true,
       dryRun: false,
-      maxSteps: 1000,
+      maxSteps: 1,
+      timeBudgetMs: 340 * 60_000,
       claimWindow: 50,
-      timeBudgetMs: null,
       pageCap: 1,
       policyPath: 'config/writ.policy.json',
       evidencePath: 'probe/evidence-1.json',
@@ -285,11 +286,34 @@ describe('persist inputs', () => {
       'invalid-input',
       /^input 'max-steps' must be an integer from 1 to 1000 \(got 1001\)$/,
     ],
+    ...['0', '51', '07', 'AUTO', 'adaptive', '2.5'].map(
+      (value) =>
+        [
+          'claim-window',
+          value,
+          'invalid-input',
+          new RegExp(
+            `^input 'claim-window' must be auto or an integer from 1 to 50 \\(got "${value.replace('.', '\\.')}"\\)$`,
+          ),
+        ] as const,
+    ),
     [
-      'claim-window',
-      '51',
+      'time-budget-minutes',
+      '341',
       'invalid-input',
-      /^input 'claim-window' must be an integer from 1 to 50 \(got 51\)$/,
+      /^input 'time-budget-minutes' must be an integer from 1 to 340 \(got 341\)$/,
+    ],
+    [
+      'time-budget-minutes',
+      '0',
+      'invalid-input',
+      /^input 'time-budget-minutes' must be a positive integer \(got "0"\)$/,
+    ],
+    [
+      'time-budget-minutes',
+      'auto',
+      'invalid-input',
+      /^input 'time-budget-minutes' must be a positive integer \(got "auto"\)$/,
     ],
     [
       'precheck-page-cap',
