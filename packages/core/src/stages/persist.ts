@@ -8,7 +8,13 @@ import { parseAllowedRoles } from '../approval/authorize.js';
 import { WritError } from '../errors.js';
 import type { StageIo } from '../io/action-io.js';
 import { quoted, runnerLogger } from '../io/action-io.js';
-import type { PersistDeps, PersistResult, PersistSettings, StepReport } from '../persist/persist.js';
+import type {
+  PaceReport,
+  PersistDeps,
+  PersistResult,
+  PersistSettings,
+  StepReport,
+} from '../persist/persist.js';
 import { persistPlan, syncPersistStatus } from '../persist/persist.js';
 import { loadPlanFile } from '../plan/load.js';
 import { validateRunId } from '../plan/run-id.js';
@@ -100,6 +106,19 @@ function handoverLine(result: Pick<PersistResult, 'steps' | 'nextStep'>): string
   return `Time budget spent after ${steps} step${steps === 1 ? '' : 's'}; handed over to recovery: the workflow releases the lease and dispatches the recovery workflow, which resumes the run from ${code(result.nextStep)} at once.`;
 }
 
+/**
+ * How GitHub's secondary limits set this invocation's pace: said plainly when the writes cannot fit in
+ * an hour (GitHub allows 500 content-creating requests an hour; the pacer budgets fewer).
+ */
+function paceLine(pace: PaceReport): string {
+  const { expected, hourlyBudget, plannedMinutes, figures } = pace;
+  const did = `${figures.contentCreating} content-creating request(s) sent, ${figures.refusals} secondary-limit refusal(s)`;
+  if (expected > hourlyBudget) {
+    return `**Paced by GitHub's hourly limit:** about ${expected} content-creating requests (writes, claims, checkpoints) were left, more than GitHub's secondary limit allows in an hour (500; Writ budgets ${hourlyBudget}), so they are spaced evenly, about ${plannedMinutes} min in all. ${did}.`;
+  }
+  return `Paced to GitHub's guidance (a second apart, at most 80 a minute, ${hourlyBudget} an hour): about ${expected} content-creating requests were left, about ${plannedMinutes} min. ${did}.`;
+}
+
 export function renderPersistSummary(
   settings: Pick<PersistSettings, 'runId' | 'epoch' | 'dryRun'>,
   result: PersistResult,
@@ -141,6 +160,7 @@ export function renderPersistSummary(
     if (step.notes.length > 0)
       lines.push(`Step ${code(step.id)} notes:`, '', ...step.notes.map((line) => `- ${line}`), '');
   }
+  if (result.pace !== null) lines.push(paceLine(result.pace), '');
   if (result.outcome === 'handover') lines.push(handoverLine(result), '');
   if (result.outcome === 'waiting-external')
     lines.push(

@@ -50,6 +50,24 @@ describe("persist's summary", () => {
     expect(summary).toContain('| `issue.create` | require-proof | **closed** | no \\| evidence |');
   });
 
+  it("says when GitHub's hourly limit, not the plan, sets the pace, and what the pacer sent and met", () => {
+    const figures = { contentCreating: 9, paced: 8, waitedMs: 8000, largestWaitMs: 1000, refusals: 1 };
+    const long = renderPersistSummary(
+      { runId: 'run-1', epoch: 1, dryRun: false },
+      result({ pace: { expected: 1100, hourlyBudget: 480, plannedMinutes: 138, figures } }),
+    );
+    expect(long).toContain(
+      "**Paced by GitHub's hourly limit:** about 1100 content-creating requests (writes, claims, checkpoints) were left, more than GitHub's secondary limit allows in an hour (500; Writ budgets 480), so they are spaced evenly, about 138 min in all. 9 content-creating request(s) sent, 1 secondary-limit refusal(s).",
+    );
+    const short = renderPersistSummary(
+      { runId: 'run-1', epoch: 1, dryRun: false },
+      result({ pace: { expected: 9, hourlyBudget: 480, plannedMinutes: 1, figures } }),
+    );
+    expect(short).toContain("Paced to GitHub's guidance (a second apart, at most 80 a minute, 480 an hour)");
+    expect(short).not.toContain('hourly limit:**');
+    expect(renderPersistSummary({ runId: 'r', epoch: 1, dryRun: false }, result({}))).not.toContain('Paced');
+  });
+
   it('says a handover is the time budget spent, how many steps it took, and where recovery resumes', () => {
     const step = { kind: 'issue.labels', result: 'done', write: null, writes: 1, statusCode: 200 };
     const summary = renderPersistSummary(
