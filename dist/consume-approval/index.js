@@ -29998,7 +29998,7 @@ module.exports = {
 
 /***/ }),
 
-/***/ 8339:
+/***/ 575:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
 
@@ -30201,6 +30201,10 @@ const ERROR_CATALOGUE = {
     'github-request-deadline': {
         meaning: 'A GitHub API request, its retries included, did not finish within its deadline (60 s unless the stage sets another); no whole answer came back, so a write may or may not have happened.',
         fix: 'Re-run the job: Writ reads back what a write it could not confirm did before anything is retried. If it keeps happening, check the network path to GITHUB_API_URL (a proxy that stalls answers) and https://www.githubstatus.com.',
+    },
+    'secondary-rate-limit': {
+        meaning: 'GitHub refused a write with its secondary rate limit (80 content-creating requests a minute, 500 an hour, per app installation or user, web activity included): HTTP 403 or 429, nothing applied. Writ does not resend it blindly; `details.retryAfterSeconds` is the wait GitHub asked for (its `retry-after`, else its reset time, else a minute), and every request of the client waits that long.',
+        fix: 'Writ reads back what the write would have done before it writes again, and paces its writes to stay under these limits: if this keeps happening, something else is creating content with the same app installation or user at the same time (another workflow, a person, a bot); spread that activity out, or re-run the job once the hour has passed. persist stops after a step met it four times, with the step claimed and the run resumable: recovery continues it.',
     },
     'github-response-too-large': {
         meaning: 'A GitHub API answer was larger, once decoded, than the bound Writ reads (8 MiB unless the stage sets another); it was refused while it streamed, before it was buffered.',
@@ -30719,6 +30723,8 @@ function seededRandom(seed) {
 }
 
 ;// CONCATENATED MODULE: ./packages/core/src/github/write-retry.ts
+
+
 /** The one marker of a protected write: `request: CAS_WRITE` on a compare-and-set commit. */
 const CAS_WRITE = Object.freeze({ writ: 'cas' });
 const READ_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
@@ -30764,6 +30770,58 @@ function write_retry_status(error) {
     const value = record(error).status;
     return typeof value === 'number' ? value : undefined;
 }
+/** GitHub's wording of a secondary-limit answer, as plugin-throttling also reads it. */
+const SECONDARY = /\bsecondary rate\b/i;
+/** GitHub's advice without `retry-after` or a spent primary window: wait at least a minute. */
+const SECONDARY_FALLBACK_SECONDS = 60;
+function header(headers, name) {
+    const value = record(headers)[name];
+    return typeof value === 'string' ? value : typeof value === 'number' ? String(value) : undefined;
+}
+function write_retry_text(value) {
+    return typeof value === 'string' ? value : '';
+}
+function errorMessages(data) {
+    const errors = record(data).errors;
+    return Array.isArray(errors) ? errors.map((error) => write_retry_text(record(error).message)) : [];
+}
+/**
+ * Whether a failed request (Octokit's error) or an answer (a GraphQL 200) is GitHub's secondary rate
+ * limit, and the wait it asks for: `retry-after` seconds, else until `x-ratelimit-reset` (epoch
+ * seconds, read against `nowMs`) when `x-ratelimit-remaining` is 0, else a minute; at least a second.
+ * A 403 or 429 counts when its message names the secondary rate limit or it carries `retry-after`; a
+ * GraphQL answer when one of its errors names it. Null for anything else.
+ */
+function secondaryLimitOf(thrown, nowMs) {
+    const failure = record(thrown);
+    // An Octokit error carries the answer as `response`; an answer is its own.
+    const answer = failure.response === undefined ? failure : record(failure.response);
+    const statusValue = typeof failure.status === 'number' ? failure.status : answer.status;
+    if (typeof statusValue !== 'number')
+        return null;
+    const headers = answer.headers;
+    const texts = [
+        write_retry_text(failure.message),
+        write_retry_text(record(answer.data).message),
+        ...errorMessages(answer.data),
+        ...errorMessages(failure.data),
+    ];
+    const named = texts.some((text) => SECONDARY.test(text));
+    const retryAfter = header(headers, 'retry-after');
+    const limited = statusValue === 403 || statusValue === 429
+        ? named || retryAfter !== undefined
+        : statusValue < 300 && named;
+    if (!limited)
+        return null;
+    let seconds = SECONDARY_FALLBACK_SECONDS;
+    const asked = Number(retryAfter);
+    const reset = Number(header(headers, 'x-ratelimit-reset'));
+    if (retryAfter !== undefined && Number.isFinite(asked) && asked >= 0)
+        seconds = asked;
+    else if (header(headers, 'x-ratelimit-remaining') === '0' && Number.isFinite(reset))
+        seconds = Math.ceil(reset - nowMs / 1000);
+    return { status: statusValue, retryAfterSeconds: Math.max(1, Math.ceil(seconds)) };
+}
 /** A GraphQL answer holding errors, every one a rate limit: GitHub ran nothing. */
 function rateLimitedAnswer(data) {
     const errors = record(data).errors;
@@ -30795,19 +30853,53 @@ function writeRetry(octokit) {
         }
         try {
             const response = await request(options);
-            attempts.set(options, { resendable: rateLimitedAnswer(response.data), error: undefined });
+            attempts.set(options, {
+                resendable: rateLimitedAnswer(response.data) && secondaryLimitOf(response, 0) === null,
+                error: undefined,
+            });
             return response;
         }
         catch (error) {
             const code = write_retry_status(error);
             attempts.set(options, {
-                resendable: code === 403 || code === 429,
+                resendable: (code === 403 || code === 429) && secondaryLimitOf(error, 0) === null,
                 error: error instanceof Error ? error : new Error(String(error)),
             });
             throw error;
         }
     });
     return {};
+}
+function refusal(options, limit, cause) {
+    const what = `${String(options.method)} ${redact(String(options.url))}`;
+    return new errors_WritError('secondary-rate-limit', `GitHub refused ${what} with its secondary limit on content creation (HTTP ${limit.status}); it asks for ${limit.retryAfterSeconds} s before the next request. The write was not sent again: read back what it would have written first.`, { cause, details: { retryAfterSeconds: limit.retryAfterSeconds, status: limit.status } });
+}
+/**
+ * The plugin, outermost: a write (not a read, not a CAS write) that ended in a secondary-limit answer
+ * fails with the coded `secondary-rate-limit` instead of Octokit's error or the GraphQL answer, so no
+ * caller mistakes it for a refusal of what was asked (it is read back, then sent again). `now` is the
+ * clock `x-ratelimit-reset` is read against (the pacer's).
+ */
+function secondaryLimitRefusal(now) {
+    return function refusals(octokit) {
+        octokit.hook.wrap('request', async (request, options) => {
+            if (classifyRequest(options) !== 'write')
+                return request(options);
+            let response;
+            try {
+                response = await request(options);
+            }
+            catch (error) {
+                const limit = secondaryLimitOf(error, now());
+                throw limit === null ? error : refusal(options, limit, error);
+            }
+            const limit = secondaryLimitOf(response, now());
+            if (limit !== null)
+                throw refusal(options, limit, response);
+            return response;
+        });
+        return {};
+    };
 }
 
 ;// CONCATENATED MODULE: ./packages/core/src/github/commit-on-branch.ts
@@ -31252,6 +31344,20 @@ function leaseIsLive(lease, serverTime, policy) {
         return false;
     const expiry = expiryOf(lease);
     return expiry === null || serverTime < expiry + policy.graceMs;
+}
+/**
+ * True when the run's owner freed the lease at its own epoch and the run goes on (persist's `handover`,
+ * or any release by its holder): the owner gave the repository up and is fenced from every further
+ * claim, so a takeover displaces no one and needs neither the lease's expiry nor the owner's workflow
+ * run to have finished.
+ */
+function releasedByOwner(lease, run) {
+    return (lease.holder === null &&
+        run !== null &&
+        run !== undefined &&
+        run.owner !== null &&
+        lease.epoch === run.owner.epoch &&
+        !isTerminal(run.state));
 }
 function sameHolder(a, b) {
     return (a !== null && a.run_id === b.run_id && a.workflow_run_id === b.workflow_run_id && a.attempt === b.attempt);
@@ -34201,7 +34307,13 @@ function ledger_checkpointSteps(context, input, options = {}) {
 function takeoverRun(context, input, options = {}) {
     // The transition's own refusals (state, unexpired lease) come first, as they always did: holders are
     // read only for a takeover that would be made.
-    const displaced = (view) => wouldTakeOver(view, input, context.policy) ? [view.lease.holder, view.run?.owner?.holder] : [];
+    // An owner that released the lease at its own epoch (a handover) is fenced already: it displaces no one.
+    const displaced = (view) => wouldTakeOver(view, input, context.policy)
+        ? [
+            view.lease.holder,
+            transitions.releasedByOwner(view.lease, view.run) ? null : view.run?.owner?.holder,
+        ]
+        : [];
     return displacingTransition(context, input, `run ${input.runId} is not taken over`, displaced, (view) => transitions.takeover(view, input, context.policy), options);
 }
 /**
@@ -35310,7 +35422,7 @@ function verify_transient(what, error) {
     const status = httpStatus(error);
     return new errors_WritError('github-request-failed', `${what} failed${status === undefined ? '' : ` with HTTP ${status}`}; the approval was not judged, retry the job`, { cause: error, ...(status === undefined ? {} : { details: { status } }) });
 }
-function refusal(check, error) {
+function verify_refusal(check, error) {
     if (check.refuseAs === undefined || error.code === 'github-request-failed')
         return error;
     return new errors_WritError(check.refuseAs, error.message, { cause: error });
@@ -35348,7 +35460,7 @@ async function verifyCommentWith(github, check, parse) {
     }
     catch (error) {
         if (error instanceof errors_WritError)
-            throw refusal(check, error);
+            throw verify_refusal(check, error);
         throw error;
     }
 }
@@ -38604,18 +38716,28 @@ const STAGES = {
                 "default": ".writ/probe-evidence.json"
             },
             "max-steps": {
-                "description": "The most steps this invocation executes (bounded time); a re-run continues.",
+                "description": "The most steps this invocation executes (a plan has at most 1000; the time budget is the real bound); a re-run continues.",
                 "required": false,
-                "default": "100",
+                "default": "1000",
                 "min": 1,
                 "max": 1000
             },
-            "claim-window": {
-                "description": "How many consecutive steps are claimed (and checkpointed) per ledger commit.",
+            "time-budget-minutes": {
+                "description": "How long this invocation writes before it hands over (outcome `handover`): it stops with steps left, each one done so far checkpointed and the rest resumable, and the recovery workflow resumes the run at once. Keep the job's timeout-minutes above it (GitHub ends a job at 6 hours).",
                 "required": false,
-                "default": "1",
+                "default": "300",
                 "min": 1,
-                "max": 50
+                "max": 340
+            },
+            "claim-window": {
+                "description": "How many consecutive steps are claimed (and checkpointed) per ledger commit. `auto`: ceil(sqrt(steps)), at most 20 (small for short plans, larger for long ones); a larger window means fewer ledger commits, and more claimed steps to observe and reconcile after a crash.",
+                "required": false,
+                "default": "auto",
+                "min": 1,
+                "max": 50,
+                "or": [
+                    "auto"
+                ]
             },
             "precheck-page-cap": {
                 "description": "The most pages of 100 a marker search reads before it is inconclusive.",
@@ -38662,7 +38784,7 @@ const STAGES = {
         },
         "outputs": {
             "outcome": {
-                "description": "`completed`, `waiting-external` (run the external step under claim-checkpoint, then persist again), `stopped` (max-steps spent, or a step stopped the run), `gate-closed`, `dry-run`, `refused` or `failed`."
+                "description": "`completed`, `handover` (the time budget was spent with steps left: release the lease and dispatch the recovery workflow, which resumes the run at once; not a failure), `waiting-external` (run the external step under claim-checkpoint, then persist again), `stopped` (max-steps spent, or a step stopped the run), `gate-closed`, `dry-run`, `refused` or `failed`."
             },
             "reason": {
                 "description": "The stable kebab-case code of the outcome: empty on success, a catalogue code otherwise."
@@ -39129,6 +39251,18 @@ function stageIo(stage) {
         integerInput: integer,
         bounded,
         boundedInput: (name) => bounded(name, integer(name)),
+        boundedOrKeywordInput(name) {
+            const { min, max, or: keywords } = inputs[name] ?? {};
+            if (keywords === undefined)
+                throw new Error(`input '${name}' declares no keywords`);
+            const value = read(name);
+            if (keywords.includes(value))
+                return value;
+            if (/^[1-9][0-9]{0,15}$/.test(value) && Number(value) >= Number(min) && Number(value) <= Number(max)) {
+                return Number(value);
+            }
+            throw new errors_WritError('invalid-input', `input '${name}' must be ${keywords.join(' or ')} or an integer from ${min} to ${max} (got ${quoted(value)})`);
+        },
         choiceInput(name) {
             const allowed = inputs[name]?.oneOf;
             if (allowed === undefined)
@@ -45917,14 +46051,220 @@ function clientFetch(baseUrl, transport, limits = {}) {
     return limitedFetch(transport ?? toolkitFetch(baseUrl), limits);
 }
 
+;// CONCATENATED MODULE: ./packages/core/src/github/pacer.ts
+
+/** GitHub's documented ceiling on content-generating requests in any minute. */
+const CONTENT_CREATION_PER_MINUTE = 80;
+const DEFAULT_HOURLY_BUDGET = 480;
+const DEFAULT_MIN_SPACING_MS = 1000;
+const MINUTE_MS = 60_000;
+const HOUR_MS = 3_600_000;
+const systemPacingClock = {
+    now: () => Date.now(),
+    sleep: (ms) => new Promise((resolve) => setTimeout(resolve, ms)),
+};
+/** How many of `sends` (ascending) are later than `after`. */
+function countAfter(sends, after) {
+    let low = 0;
+    let high = sends.length;
+    while (low < high) {
+        const middle = (low + high) >> 1;
+        if ((sends[middle] ?? 0) > after)
+            high = middle;
+        else
+            low = middle + 1;
+    }
+    return sends.length - low;
+}
+class Pacer {
+    enabled;
+    hourlyBudget;
+    minSpacingMs;
+    clock;
+    /** Content-creating sends, ascending, the last hour's (older ones are dropped as new ones come). */
+    sends = [];
+    /** No request before this instant (a secondary-limit answer's wait). */
+    holdUntil = 0;
+    /** Content-creating requests the caller still expects to make (`expect`), this one included. */
+    expected = 0;
+    /** Content-creating requests take their turns one at a time. */
+    queue = Promise.resolve();
+    counts = {
+        contentCreating: 0,
+        paced: 0,
+        waitedMs: 0,
+        largestWaitMs: 0,
+        refusals: 0,
+    };
+    constructor(options) {
+        this.enabled = options !== false;
+        const given = options === false || options === undefined ? undefined : options;
+        this.clock = given ?? systemPacingClock;
+        this.hourlyBudget = given?.hourlyBudget ?? DEFAULT_HOURLY_BUDGET;
+        this.minSpacingMs = given?.minSpacingMs ?? DEFAULT_MIN_SPACING_MS;
+        if (!Number.isInteger(this.hourlyBudget) || this.hourlyBudget < 1) {
+            throw new RangeError(`hourlyBudget must be a positive integer, not ${String(this.hourlyBudget)}`);
+        }
+        if (!Number.isFinite(this.minSpacingMs) || this.minSpacingMs < 0) {
+            throw new RangeError(`minSpacingMs must be 0 or more, not ${String(this.minSpacingMs)}`);
+        }
+    }
+    now() {
+        return this.clock.now();
+    }
+    /**
+     * The caller's estimate of the content-creating requests it is about to make (replacing any earlier
+     * one; each send counts it down). More than what is left of the hour's budget: even spacing.
+     */
+    expect(count) {
+        this.expected = Number.isFinite(count) ? Math.max(0, Math.floor(count)) : 0;
+    }
+    /** Whether the next content-creating request is spaced evenly (the hint exceeds the hour's room). */
+    smooth(at = this.clock.now()) {
+        return this.smoothAt(this.sends, this.expected, at);
+    }
+    /**
+     * How long, in ms from now, `count` more content-creating requests take at this pacing (the sends so
+     * far, the hold, and `count` as the hint), until the last of them is sent: what a plan's writes cost
+     * at GitHub's limits, before any reading or answer time.
+     */
+    plannedMs(count) {
+        const start = this.clock.now();
+        const sends = [...this.sends];
+        let at = start;
+        for (let left = Math.max(0, Math.floor(count)); left > 0; left -= 1) {
+            at = this.slot(sends, left, at);
+            sends.push(at);
+        }
+        return at - start;
+    }
+    /**
+     * How long every request still waits for a secondary-limit answer's hold, in ms (0: none): a caller
+     * that cannot wait that long (a lease about to run out) hands over instead of sending.
+     */
+    heldForMs() {
+        return this.enabled ? Math.max(0, this.holdUntil - this.clock.now()) : 0;
+    }
+    figures() {
+        return { ...this.counts };
+    }
+    /**
+     * A secondary-limit answer was seen: every request waits `holdMs` from now (a longer hold already
+     * running stands).
+     */
+    refused(holdMs) {
+        this.counts.refusals += 1;
+        if (this.enabled)
+            this.holdUntil = Math.max(this.holdUntil, this.clock.now() + holdMs);
+    }
+    /** Waits for a request's turn: a content-creating one for its slot, any for a hold to pass. */
+    async admit(contentCreating) {
+        if (!this.enabled) {
+            if (contentCreating)
+                this.record(this.clock.now());
+            return;
+        }
+        const start = this.clock.now();
+        if (contentCreating) {
+            const turn = this.queue.then(() => this.takeSlot());
+            this.queue = turn.catch(() => undefined);
+            await turn;
+        }
+        else {
+            await this.waitUntil(() => this.holdUntil);
+        }
+        const waited = this.clock.now() - start;
+        if (waited > 0) {
+            this.counts.paced += 1;
+            this.counts.waitedMs += waited;
+            this.counts.largestWaitMs = Math.max(this.counts.largestWaitMs, waited);
+        }
+    }
+    async waitUntil(target) {
+        for (;;) {
+            const now = this.clock.now();
+            const at = target();
+            if (at <= now)
+                return;
+            await this.clock.sleep(at - now);
+        }
+    }
+    async takeSlot() {
+        await this.waitUntil(() => this.slot(this.sends, this.expected, this.clock.now()));
+        this.record(this.clock.now());
+        if (this.expected > 0)
+            this.expected -= 1;
+    }
+    record(at) {
+        this.counts.contentCreating += 1;
+        const from = this.sends.length - countAfter(this.sends, at - HOUR_MS);
+        if (from > 0)
+            this.sends = this.sends.slice(from);
+        this.sends.push(at);
+    }
+    smoothAt(sends, expected, at) {
+        return expected > this.hourlyBudget - countAfter(sends, at - HOUR_MS);
+    }
+    /** The earliest instant, not before `now`, one more content-creating request may be sent. */
+    slot(sends, expected, now) {
+        let at = Math.max(now, this.holdUntil);
+        const last = sends[sends.length - 1];
+        if (last !== undefined) {
+            const spacing = this.smoothAt(sends, expected, now)
+                ? Math.max(this.minSpacingMs, HOUR_MS / this.hourlyBudget)
+                : this.minSpacingMs;
+            at = Math.max(at, last + spacing);
+        }
+        // The send that must leave each window before one more fits in it.
+        const minuteLeaving = sends[sends.length - CONTENT_CREATION_PER_MINUTE];
+        if (minuteLeaving !== undefined)
+            at = Math.max(at, minuteLeaving + MINUTE_MS);
+        const hourLeaving = sends[sends.length - this.hourlyBudget];
+        if (hourLeaving !== undefined)
+            at = Math.max(at, hourLeaving + HOUR_MS);
+        return at;
+    }
+}
+/**
+ * The plugin: every request waits its turn at `pacer` before it is sent, and every answer that is a
+ * secondary limit holds the client. Installed between the request deadline and plugin-throttling
+ * (client.ts), so the deadline covers the send and not the wait, and throttling's resend of a read or
+ * a CAS write waits its turn again.
+ */
+function pacing(pacer) {
+    return function pacingPlugin(octokit) {
+        octokit.hook.wrap('request', async (request, options) => {
+            await pacer.admit(classifyRequest(options) !== 'read');
+            let response;
+            try {
+                response = await request(options);
+            }
+            catch (error) {
+                const limit = secondaryLimitOf(error, pacer.now());
+                if (limit !== null)
+                    pacer.refused(limit.retryAfterSeconds * 1000);
+                throw error;
+            }
+            const limit = secondaryLimitOf(response, pacer.now());
+            if (limit !== null)
+                pacer.refused(limit.retryAfterSeconds * 1000);
+            return response;
+        });
+        return {};
+    };
+}
+
 ;// CONCATENATED MODULE: ./packages/core/src/github/client.ts
 /**
  * The one place Writ builds a GitHub client: `@actions/github`'s `getOctokit` with the retry and
  * throttling plugins passed as trailing arguments. (Passing plugins inside the options object, as one
  * well-known action does, silently installs neither.) Its requests go through the toolkit's own
  * transport (@actions/github's undici fetch and proxy dispatcher) inside Writ's limits on answers and
- * redirects (transport.ts), each under a deadline that covers its retries (`requestDeadline`).
+ * redirects (transport.ts), each under a deadline that covers its retries (`requestDeadline`), and every
+ * one waits its turn at the client's pacer (pacer.ts; `pacerOf(client)`), which paces content-creating
+ * requests to GitHub's secondary limits and holds the client after a secondary-limit answer.
  */
+
 
 
 
@@ -45939,16 +46279,25 @@ function clientFetch(baseUrl, transport, limits = {}) {
 /** The default deadline of one request, its retries included. */
 const REQUEST_DEADLINE_MS = 60_000;
 /**
- * Timings for a GitHub emulator on loopback (tests, the demo): no spacing between writes (GitHub asks
- * for a second) and retry and rate-limit waits of `waitBaseMs` per unit instead of a second.
+ * Timings for a GitHub emulator on loopback (tests, the demo): no pacing (GitHub asks for a second
+ * between writes; a test that wants pacing passes `pacing` with a virtual clock after these) and retry
+ * and rate-limit waits of `waitBaseMs` per unit instead of a second.
  */
 function loopbackTimings(waitBaseMs = 50) {
     return {
-        writeSpacingMs: 0,
-        notificationSpacingMs: 0,
+        pacing: false,
         retryBaseMs: waitBaseMs,
         rateLimitBaseMs: waitBaseMs,
     };
+}
+const pacers = new WeakMap();
+/**
+ * The pacer of a client `createGitHubClient` built (undefined for any other object): `expect(n)` to
+ * hint how many content-creating requests are coming, `figures()` for what it did, `plannedMs(n)` for
+ * what `n` more cost at GitHub's limits.
+ */
+function pacerOf(client) {
+    return pacers.get(client);
 }
 /** Statuses plugin-retry must leave alone: client errors, and 429, which throttling waits out properly. */
 const DO_NOT_RETRY = [400, 401, 403, 404, 409, 410, 422, 429, 451];
@@ -46035,9 +46384,9 @@ function conditionalReads(octokit) {
 }
 /**
  * Each request under a deadline of `ms`, its retries included: installed right after plugin-retry, so
- * it wraps the first attempt, every retry and the waits between them; plugin-throttling stays outside,
- * so a rate-limit wait (GitHub's definite "not done", bounded by `maxRateLimitWaitSeconds`) and the
- * queueing for write spacing are not counted, and each rate-limited attempt gets a deadline of its own.
+ * it wraps the first attempt, every retry and the waits between them; the pacer and plugin-throttling
+ * stay outside, so a rate-limit wait (GitHub's definite "not done", bounded by `maxRateLimitWaitSeconds`)
+ * and the pacer's waits (spacing, windows, a hold) are not counted, and each rate-limited attempt gets a deadline of its own.
  * The deadline is the request's `signal` (every `fetch` attempt and its body read end when it fires,
  * transport.ts), and the request is failed at once even while plugin-retry waits to retry (that retry,
  * when its timer fires, finds the signal aborted and sends nothing, and none follows it). The
@@ -46098,11 +46447,10 @@ function createGitHubClient(token, options = {}) {
         logger.warning(`${kind} rate limit on ${what}; giving up after ${retryCount} retries`);
         return false;
     };
-    const writeSpacing = options.writeSpacingMs ?? 1000;
-    const notificationSpacing = options.notificationSpacingMs ?? 3000;
+    const pacer = new Pacer(options.pacing);
     // Refused before the token is ever sent: a base URL with credentials in it is never used.
     const baseUrl = validateApiUrl(options.baseUrl ?? process.env.GITHUB_API_URL ?? 'https://api.github.com', options.baseUrl === undefined ? 'GITHUB_API_URL' : 'the GitHub API base URL');
-    return getOctokit(token, {
+    const client = getOctokit(token, {
         baseUrl,
         userAgent: options.userAgent ?? 'writ',
         // Replaces @actions/github's default `request` (getOctokit merges options shallowly): its own
@@ -46126,11 +46474,17 @@ function createGitHubClient(token, options = {}) {
             retryAfterBaseValue: options.rateLimitBaseMs ?? 1000,
             onRateLimit: onLimit('primary'),
             onSecondaryRateLimit: onLimit('secondary'),
-            // Own groups, so the spacing is configurable (and not shared with other clients in the process).
-            write: new (light_default()).Group({ maxConcurrent: 1, minTime: writeSpacing }),
-            notifications: new (light_default()).Group({ maxConcurrent: 1, minTime: notificationSpacing }),
+            // Own groups, not shared with other clients in the process, with no spacing of their own: the
+            // pacer spaces content-creating requests on its clock (Bottleneck would wait real time, and would
+            // space GraphQL queries a second apart too). Notification-triggering writes (issue and comment
+            // creates) get no more than GitHub's documented second either: the plugin's 3 s is its own
+            // choice, not GitHub's guidance, and the hourly budget, not the spacing, bounds a long plan.
+            write: new (light_default()).Group({ maxConcurrent: 1, minTime: 0 }),
+            notifications: new (light_default()).Group({ maxConcurrent: 1, minTime: 0 }),
         },
-    }, writeRetry, ghesGraphqlUrl, redactOutbound, options.conditionalReads === true ? conditionalReads : noPlugin, graphqlRateLimitCompat, retry, requestDeadline(options.deadlineMs ?? REQUEST_DEADLINE_MS), throttling);
+    }, writeRetry, ghesGraphqlUrl, redactOutbound, options.conditionalReads === true ? conditionalReads : noPlugin, graphqlRateLimitCompat, retry, requestDeadline(options.deadlineMs ?? REQUEST_DEADLINE_MS), pacing(pacer), throttling, secondaryLimitRefusal(() => pacer.now()));
+    pacers.set(client, pacer);
+    return client;
 }
 
 ;// CONCATENATED MODULE: ./packages/core/src/stages/connect.ts
@@ -46742,7 +47096,7 @@ async function run() {
 /***/ ((module, __unused_webpack___webpack_exports__, __nccwpck_require__) => {
 
 __nccwpck_require__.a(module, async (__webpack_handle_async_dependencies__, __webpack_async_result__) => { try {
-/* harmony import */ var _packages_core_src_stages_consume_approval_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(8339);
+/* harmony import */ var _packages_core_src_stages_consume_approval_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(575);
 
 await (0,_packages_core_src_stages_consume_approval_js__WEBPACK_IMPORTED_MODULE_0__/* .run */ .eF)();
 

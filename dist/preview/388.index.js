@@ -134,11 +134,18 @@ async function commitOnBranch(github, commit, role) {
 /***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
 
 /* harmony export */ __webpack_require__.d(__webpack_exports__, {
+/* harmony export */   Dr: () => (/* binding */ secondaryLimitOf),
 /* harmony export */   K9: () => (/* binding */ writeRetry),
 /* harmony export */   MI: () => (/* binding */ CAS_WRITE),
-/* harmony export */   NO: () => (/* binding */ mayResend)
+/* harmony export */   NO: () => (/* binding */ mayResend),
+/* harmony export */   mE: () => (/* binding */ classifyRequest),
+/* harmony export */   s$: () => (/* binding */ secondaryLimitRefusal)
 /* harmony export */ });
-/* unused harmony exports isGraphqlQueryOnly, classifyRequest */
+/* unused harmony export isGraphqlQueryOnly */
+/* harmony import */ var _errors_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(7638);
+/* harmony import */ var _redact_js__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(796);
+
+
 /** The one marker of a protected write: `request: CAS_WRITE` on a compare-and-set commit. */
 const CAS_WRITE = Object.freeze({ writ: 'cas' });
 const READ_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
@@ -184,6 +191,58 @@ function status(error) {
     const value = record(error).status;
     return typeof value === 'number' ? value : undefined;
 }
+/** GitHub's wording of a secondary-limit answer, as plugin-throttling also reads it. */
+const SECONDARY = /\bsecondary rate\b/i;
+/** GitHub's advice without `retry-after` or a spent primary window: wait at least a minute. */
+const SECONDARY_FALLBACK_SECONDS = 60;
+function header(headers, name) {
+    const value = record(headers)[name];
+    return typeof value === 'string' ? value : typeof value === 'number' ? String(value) : undefined;
+}
+function text(value) {
+    return typeof value === 'string' ? value : '';
+}
+function errorMessages(data) {
+    const errors = record(data).errors;
+    return Array.isArray(errors) ? errors.map((error) => text(record(error).message)) : [];
+}
+/**
+ * Whether a failed request (Octokit's error) or an answer (a GraphQL 200) is GitHub's secondary rate
+ * limit, and the wait it asks for: `retry-after` seconds, else until `x-ratelimit-reset` (epoch
+ * seconds, read against `nowMs`) when `x-ratelimit-remaining` is 0, else a minute; at least a second.
+ * A 403 or 429 counts when its message names the secondary rate limit or it carries `retry-after`; a
+ * GraphQL answer when one of its errors names it. Null for anything else.
+ */
+function secondaryLimitOf(thrown, nowMs) {
+    const failure = record(thrown);
+    // An Octokit error carries the answer as `response`; an answer is its own.
+    const answer = failure.response === undefined ? failure : record(failure.response);
+    const statusValue = typeof failure.status === 'number' ? failure.status : answer.status;
+    if (typeof statusValue !== 'number')
+        return null;
+    const headers = answer.headers;
+    const texts = [
+        text(failure.message),
+        text(record(answer.data).message),
+        ...errorMessages(answer.data),
+        ...errorMessages(failure.data),
+    ];
+    const named = texts.some((text) => SECONDARY.test(text));
+    const retryAfter = header(headers, 'retry-after');
+    const limited = statusValue === 403 || statusValue === 429
+        ? named || retryAfter !== undefined
+        : statusValue < 300 && named;
+    if (!limited)
+        return null;
+    let seconds = SECONDARY_FALLBACK_SECONDS;
+    const asked = Number(retryAfter);
+    const reset = Number(header(headers, 'x-ratelimit-reset'));
+    if (retryAfter !== undefined && Number.isFinite(asked) && asked >= 0)
+        seconds = asked;
+    else if (header(headers, 'x-ratelimit-remaining') === '0' && Number.isFinite(reset))
+        seconds = Math.ceil(reset - nowMs / 1000);
+    return { status: statusValue, retryAfterSeconds: Math.max(1, Math.ceil(seconds)) };
+}
 /** A GraphQL answer holding errors, every one a rate limit: GitHub ran nothing. */
 function rateLimitedAnswer(data) {
     const errors = record(data).errors;
@@ -215,19 +274,53 @@ function writeRetry(octokit) {
         }
         try {
             const response = await request(options);
-            attempts.set(options, { resendable: rateLimitedAnswer(response.data), error: undefined });
+            attempts.set(options, {
+                resendable: rateLimitedAnswer(response.data) && secondaryLimitOf(response, 0) === null,
+                error: undefined,
+            });
             return response;
         }
         catch (error) {
             const code = status(error);
             attempts.set(options, {
-                resendable: code === 403 || code === 429,
+                resendable: (code === 403 || code === 429) && secondaryLimitOf(error, 0) === null,
                 error: error instanceof Error ? error : new Error(String(error)),
             });
             throw error;
         }
     });
     return {};
+}
+function refusal(options, limit, cause) {
+    const what = `${String(options.method)} ${(0,_redact_js__WEBPACK_IMPORTED_MODULE_1__/* .redact */ .E$)(String(options.url))}`;
+    return new _errors_js__WEBPACK_IMPORTED_MODULE_0__/* .WritError */ .b9('secondary-rate-limit', `GitHub refused ${what} with its secondary limit on content creation (HTTP ${limit.status}); it asks for ${limit.retryAfterSeconds} s before the next request. The write was not sent again: read back what it would have written first.`, { cause, details: { retryAfterSeconds: limit.retryAfterSeconds, status: limit.status } });
+}
+/**
+ * The plugin, outermost: a write (not a read, not a CAS write) that ended in a secondary-limit answer
+ * fails with the coded `secondary-rate-limit` instead of Octokit's error or the GraphQL answer, so no
+ * caller mistakes it for a refusal of what was asked (it is read back, then sent again). `now` is the
+ * clock `x-ratelimit-reset` is read against (the pacer's).
+ */
+function secondaryLimitRefusal(now) {
+    return function refusals(octokit) {
+        octokit.hook.wrap('request', async (request, options) => {
+            if (classifyRequest(options) !== 'write')
+                return request(options);
+            let response;
+            try {
+                response = await request(options);
+            }
+            catch (error) {
+                const limit = secondaryLimitOf(error, now());
+                throw limit === null ? error : refusal(options, limit, error);
+            }
+            const limit = secondaryLimitOf(response, now());
+            if (limit !== null)
+                throw refusal(options, limit, response);
+            return response;
+        });
+        return {};
+    };
 }
 
 
@@ -1418,7 +1511,13 @@ function checkpointSteps(context, input, options = {}) {
 function takeoverRun(context, input, options = {}) {
     // The transition's own refusals (state, unexpired lease) come first, as they always did: holders are
     // read only for a takeover that would be made.
-    const displaced = (view) => wouldTakeOver(view, input, context.policy) ? [view.lease.holder, view.run?.owner?.holder] : [];
+    // An owner that released the lease at its own epoch (a handover) is fenced already: it displaces no one.
+    const displaced = (view) => wouldTakeOver(view, input, context.policy)
+        ? [
+            view.lease.holder,
+            transitions.releasedByOwner(view.lease, view.run) ? null : view.run?.owner?.holder,
+        ]
+        : [];
     return displacingTransition(context, input, `run ${input.runId} is not taken over`, displaced, (view) => transitions.takeover(view, input, context.policy), options);
 }
 /**

@@ -28898,6 +28898,10 @@ const ERROR_CATALOGUE = {
         meaning: 'A GitHub API request, its retries included, did not finish within its deadline (60 s unless the stage sets another); no whole answer came back, so a write may or may not have happened.',
         fix: 'Re-run the job: Writ reads back what a write it could not confirm did before anything is retried. If it keeps happening, check the network path to GITHUB_API_URL (a proxy that stalls answers) and https://www.githubstatus.com.',
     },
+    'secondary-rate-limit': {
+        meaning: 'GitHub refused a write with its secondary rate limit (80 content-creating requests a minute, 500 an hour, per app installation or user, web activity included): HTTP 403 or 429, nothing applied. Writ does not resend it blindly; `details.retryAfterSeconds` is the wait GitHub asked for (its `retry-after`, else its reset time, else a minute), and every request of the client waits that long.',
+        fix: 'Writ reads back what the write would have done before it writes again, and paces its writes to stay under these limits: if this keeps happening, something else is creating content with the same app installation or user at the same time (another workflow, a person, a bot); spread that activity out, or re-run the job once the hour has passed. persist stops after a step met it four times, with the step claimed and the run resumable: recovery continues it.',
+    },
     'github-response-too-large': {
         meaning: 'A GitHub API answer was larger, once decoded, than the bound Writ reads (8 MiB unless the stage sets another); it was refused while it streamed, before it was buffered.',
         fix: 'GitHub does not send answers this large to the requests Writ makes: check that GITHUB_API_URL (and any proxy) is GitHub. A write whose answer was refused is read back before anything is retried.',
@@ -29220,7 +29224,7 @@ function isLedgerPath(path) {
 /* harmony export */   sA: () => (/* binding */ FREE_LEASE),
 /* harmony export */   wY: () => (/* binding */ recordArtifact)
 /* harmony export */ });
-/* unused harmony exports isoTime, leaseIsLive, leaseHeld, checkHolder, refuseConsumed, DEFAULT_RECONCILER_ROLES, isTerminal, checkArtifactFence */
+/* unused harmony exports isoTime, leaseIsLive, releasedByOwner, leaseHeld, checkHolder, refuseConsumed, DEFAULT_RECONCILER_ROLES, isTerminal, checkArtifactFence */
 /* harmony import */ var _canonical_json_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(2962);
 /* harmony import */ var _errors_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(7638);
 /* harmony import */ var _types_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(7253);
@@ -29247,6 +29251,20 @@ function leaseIsLive(lease, serverTime, policy) {
         return false;
     const expiry = expiryOf(lease);
     return expiry === null || serverTime < expiry + policy.graceMs;
+}
+/**
+ * True when the run's owner freed the lease at its own epoch and the run goes on (persist's `handover`,
+ * or any release by its holder): the owner gave the repository up and is fenced from every further
+ * claim, so a takeover displaces no one and needs neither the lease's expiry nor the owner's workflow
+ * run to have finished.
+ */
+function releasedByOwner(lease, run) {
+    return (lease.holder === null &&
+        run !== null &&
+        run !== undefined &&
+        run.owner !== null &&
+        lease.epoch === run.owner.epoch &&
+        !isTerminal(run.state));
 }
 function sameHolder(a, b) {
     return (a !== null && a.run_id === b.run_id && a.workflow_run_id === b.workflow_run_id && a.attempt === b.attempt);
@@ -32554,18 +32572,28 @@ const STAGES = {
                 "default": ".writ/probe-evidence.json"
             },
             "max-steps": {
-                "description": "The most steps this invocation executes (bounded time); a re-run continues.",
+                "description": "The most steps this invocation executes (a plan has at most 1000; the time budget is the real bound); a re-run continues.",
                 "required": false,
-                "default": "100",
+                "default": "1000",
                 "min": 1,
                 "max": 1000
             },
-            "claim-window": {
-                "description": "How many consecutive steps are claimed (and checkpointed) per ledger commit.",
+            "time-budget-minutes": {
+                "description": "How long this invocation writes before it hands over (outcome `handover`): it stops with steps left, each one done so far checkpointed and the rest resumable, and the recovery workflow resumes the run at once. Keep the job's timeout-minutes above it (GitHub ends a job at 6 hours).",
                 "required": false,
-                "default": "1",
+                "default": "300",
                 "min": 1,
-                "max": 50
+                "max": 340
+            },
+            "claim-window": {
+                "description": "How many consecutive steps are claimed (and checkpointed) per ledger commit. `auto`: ceil(sqrt(steps)), at most 20 (small for short plans, larger for long ones); a larger window means fewer ledger commits, and more claimed steps to observe and reconcile after a crash.",
+                "required": false,
+                "default": "auto",
+                "min": 1,
+                "max": 50,
+                "or": [
+                    "auto"
+                ]
             },
             "precheck-page-cap": {
                 "description": "The most pages of 100 a marker search reads before it is inconclusive.",
@@ -32612,7 +32640,7 @@ const STAGES = {
         },
         "outputs": {
             "outcome": {
-                "description": "`completed`, `waiting-external` (run the external step under claim-checkpoint, then persist again), `stopped` (max-steps spent, or a step stopped the run), `gate-closed`, `dry-run`, `refused` or `failed`."
+                "description": "`completed`, `handover` (the time budget was spent with steps left: release the lease and dispatch the recovery workflow, which resumes the run at once; not a failure), `waiting-external` (run the external step under claim-checkpoint, then persist again), `stopped` (max-steps spent, or a step stopped the run), `gate-closed`, `dry-run`, `refused` or `failed`."
             },
             "reason": {
                 "description": "The stable kebab-case code of the outcome: empty on success, a catalogue code otherwise."
@@ -33079,6 +33107,18 @@ function stageIo(stage) {
         integerInput: integer,
         bounded,
         boundedInput: (name) => bounded(name, integer(name)),
+        boundedOrKeywordInput(name) {
+            const { min, max, or: keywords } = inputs[name] ?? {};
+            if (keywords === undefined)
+                throw new Error(`input '${name}' declares no keywords`);
+            const value = read(name);
+            if (keywords.includes(value))
+                return value;
+            if (/^[1-9][0-9]{0,15}$/.test(value) && Number(value) >= Number(min) && Number(value) <= Number(max)) {
+                return Number(value);
+            }
+            throw new errors/* WritError */.b9('invalid-input', `input '${name}' must be ${keywords.join(' or ')} or an integer from ${min} to ${max} (got ${quoted(value)})`);
+        },
         choiceInput(name) {
             const allowed = inputs[name]?.oneOf;
             if (allowed === undefined)
@@ -34779,7 +34819,7 @@ async function run() {
             logger: runnerLogger,
             async connect(write) {
                 // Loaded only when writing: a dry run never pays for the GitHub client's start-up.
-                const { connect } = await Promise.all(/* import() */[__nccwpck_require__.e(239), __nccwpck_require__.e(388), __nccwpck_require__.e(449)]).then(__nccwpck_require__.bind(__nccwpck_require__, 9449));
+                const { connect } = await Promise.all(/* import() */[__nccwpck_require__.e(239), __nccwpck_require__.e(388), __nccwpck_require__.e(46)]).then(__nccwpck_require__.bind(__nccwpck_require__, 7046));
                 return connect({ apiUrl: write.apiUrl, repository: write.repository.full }, write.ledger, runnerLogger);
             },
         }),

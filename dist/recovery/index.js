@@ -29998,7 +29998,7 @@ module.exports = {
 
 /***/ }),
 
-/***/ 7009:
+/***/ 2487:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
 
@@ -30201,6 +30201,10 @@ const ERROR_CATALOGUE = {
     'github-request-deadline': {
         meaning: 'A GitHub API request, its retries included, did not finish within its deadline (60 s unless the stage sets another); no whole answer came back, so a write may or may not have happened.',
         fix: 'Re-run the job: Writ reads back what a write it could not confirm did before anything is retried. If it keeps happening, check the network path to GITHUB_API_URL (a proxy that stalls answers) and https://www.githubstatus.com.',
+    },
+    'secondary-rate-limit': {
+        meaning: 'GitHub refused a write with its secondary rate limit (80 content-creating requests a minute, 500 an hour, per app installation or user, web activity included): HTTP 403 or 429, nothing applied. Writ does not resend it blindly; `details.retryAfterSeconds` is the wait GitHub asked for (its `retry-after`, else its reset time, else a minute), and every request of the client waits that long.',
+        fix: 'Writ reads back what the write would have done before it writes again, and paces its writes to stay under these limits: if this keeps happening, something else is creating content with the same app installation or user at the same time (another workflow, a person, a bot); spread that activity out, or re-run the job once the hour has passed. persist stops after a step met it four times, with the step claimed and the run resumable: recovery continues it.',
     },
     'github-response-too-large': {
         meaning: 'A GitHub API answer was larger, once decoded, than the bound Writ reads (8 MiB unless the stage sets another); it was refused while it streamed, before it was buffered.',
@@ -33762,18 +33766,28 @@ const STAGES = {
                 "default": ".writ/probe-evidence.json"
             },
             "max-steps": {
-                "description": "The most steps this invocation executes (bounded time); a re-run continues.",
+                "description": "The most steps this invocation executes (a plan has at most 1000; the time budget is the real bound); a re-run continues.",
                 "required": false,
-                "default": "100",
+                "default": "1000",
                 "min": 1,
                 "max": 1000
             },
-            "claim-window": {
-                "description": "How many consecutive steps are claimed (and checkpointed) per ledger commit.",
+            "time-budget-minutes": {
+                "description": "How long this invocation writes before it hands over (outcome `handover`): it stops with steps left, each one done so far checkpointed and the rest resumable, and the recovery workflow resumes the run at once. Keep the job's timeout-minutes above it (GitHub ends a job at 6 hours).",
                 "required": false,
-                "default": "1",
+                "default": "300",
                 "min": 1,
-                "max": 50
+                "max": 340
+            },
+            "claim-window": {
+                "description": "How many consecutive steps are claimed (and checkpointed) per ledger commit. `auto`: ceil(sqrt(steps)), at most 20 (small for short plans, larger for long ones); a larger window means fewer ledger commits, and more claimed steps to observe and reconcile after a crash.",
+                "required": false,
+                "default": "auto",
+                "min": 1,
+                "max": 50,
+                "or": [
+                    "auto"
+                ]
             },
             "precheck-page-cap": {
                 "description": "The most pages of 100 a marker search reads before it is inconclusive.",
@@ -33820,7 +33834,7 @@ const STAGES = {
         },
         "outputs": {
             "outcome": {
-                "description": "`completed`, `waiting-external` (run the external step under claim-checkpoint, then persist again), `stopped` (max-steps spent, or a step stopped the run), `gate-closed`, `dry-run`, `refused` or `failed`."
+                "description": "`completed`, `handover` (the time budget was spent with steps left: release the lease and dispatch the recovery workflow, which resumes the run at once; not a failure), `waiting-external` (run the external step under claim-checkpoint, then persist again), `stopped` (max-steps spent, or a step stopped the run), `gate-closed`, `dry-run`, `refused` or `failed`."
             },
             "reason": {
                 "description": "The stable kebab-case code of the outcome: empty on success, a catalogue code otherwise."
@@ -34287,6 +34301,18 @@ function stageIo(stage) {
         integerInput: integer,
         bounded,
         boundedInput: (name) => bounded(name, integer(name)),
+        boundedOrKeywordInput(name) {
+            const { min, max, or: keywords } = inputs[name] ?? {};
+            if (keywords === undefined)
+                throw new Error(`input '${name}' declares no keywords`);
+            const value = read(name);
+            if (keywords.includes(value))
+                return value;
+            if (/^[1-9][0-9]{0,15}$/.test(value) && Number(value) >= Number(min) && Number(value) <= Number(max)) {
+                return Number(value);
+            }
+            throw new errors_WritError('invalid-input', `input '${name}' must be ${keywords.join(' or ')} or an integer from ${min} to ${max} (got ${quoted(value)})`);
+        },
         choiceInput(name) {
             const allowed = inputs[name]?.oneOf;
             if (allowed === undefined)
@@ -34843,6 +34869,10 @@ function parsePolicy(text) {
  * touches the ledger, and nothing GitHub returns (titles, bodies, labels) leaves this module except
  * escaped, in a diff line for the job summary.
  *
+ * A step's issue and milestone reads (pre-read and post-read) go through a `StepReader`: REST, one
+ * request each (`restReader`), or a claim window's snapshot of one GraphQL query (window-read.ts). The
+ * rules here are the only rules either way, so the assessment and its digest do not depend on the path.
+ *
  * Managed markers: a `milestone.upsert` or `comment.upsert` is found again by `<!-- writ-key: KEY -->`
  * in its description or body; an `issue.create` by the idempotency marker of its request
  * (idempotency/key.ts), a visible provenance line and a non-load-bearing `idem-<16 hex>` label. A
@@ -34910,8 +34940,10 @@ function sameLabels(a, b) {
     const right = new Set(b.map((name) => name.toLowerCase()));
     return left.size === right.size && [...left].every((name) => right.has(name));
 }
+/** Label names for a diff line, in name order (REST and GraphQL list an issue's labels differently). */
 function shownLabels(names) {
-    return names.length === 0 ? 'none' : names.map((name) => `“${escapeInline(name, 50)}”`).join(', ');
+    const sorted = [...names].sort((a, b) => a.toLowerCase() < b.toLowerCase() ? -1 : a.toLowerCase() > b.toLowerCase() ? 1 : 0);
+    return sorted.length === 0 ? 'none' : sorted.map((name) => `“${escapeInline(name, 50)}”`).join(', ');
 }
 function sameInstant(a, b) {
     if (a == null || b == null)
@@ -34930,7 +34962,7 @@ async function readOrNull(read) {
         throw error;
     }
 }
-/** Every milestone (state=all), up to the page cap; `null` when the cap was reached first. */
+/** Every milestone (state=all) in number order, up to the page cap; `null` when the cap came first. */
 async function listMilestones(github, context) {
     const all = [];
     for (let page = 1; page <= context.pageCap; page += 1) {
@@ -34943,7 +34975,7 @@ async function listMilestones(github, context) {
         });
         all.push(...response.data);
         if (!/rel="next"/.test(response.headers.link ?? ''))
-            return all;
+            return all.sort((a, b) => a.number - b.number);
     }
     return null;
 }
@@ -35006,13 +35038,13 @@ async function getIssue(github, context, number) {
     }));
 }
 /** A milestone reference → its number now: by number, or by the marker key (known, else listed). */
-async function resolveMilestone(github, context, ref) {
+async function resolveMilestone(context, ref) {
     if ('number' in ref)
         return { number: ref.number, why: null };
     const known = context.milestoneKeys.get(ref.key);
     if (known !== undefined)
         return { number: known, why: null };
-    const all = await listMilestones(github, context);
+    const all = await context.reader.milestones();
     if (all === null)
         return { number: null, why: `the milestone listing passed the page cap looking for key ${ref.key}` };
     const found = keyed(all, ref.key, context).own[0];
@@ -35043,12 +35075,17 @@ function milestoneUpsertWrite(github, context, step, target) {
         ...(step.state === undefined ? {} : { state: step.state }),
         ...(step.due_on === undefined ? {} : { due_on: step.due_on }),
     };
-    const verify = async (resource) => {
-        const number = resource ?? target?.number ?? null;
+    const numberOf = (resource) => resource ?? target?.number ?? null;
+    const verify = async (resource, reader = context.rest) => {
+        const number = numberOf(resource);
         if (number === null)
             return false;
-        const now = await getMilestone(github, context, number);
+        const now = await reader.milestone(number);
         return now !== null && milestoneMatches(step, now);
+    };
+    const postReads = (resource) => {
+        const number = numberOf(resource);
+        return { issues: [], milestones: number === null ? [] : [number] };
     };
     const base = { owner: context.owner, repo: context.repo };
     return target === null
@@ -35060,6 +35097,7 @@ function milestoneUpsertWrite(github, context, step, target) {
                 return { status: response.status, resource: response.data.number };
             },
             verify,
+            postReads,
         }
         : {
             describe: 'PATCH /repos/{owner}/{repo}/milestones/{milestone_number}',
@@ -35073,10 +35111,11 @@ function milestoneUpsertWrite(github, context, step, target) {
                 return { status: response.status, resource: target.number };
             },
             verify,
+            postReads,
         };
 }
 async function assessMilestoneUpsert(github, context, step) {
-    const all = await listMilestones(github, context);
+    const all = await context.reader.milestones();
     if (all === null)
         return result({ inconclusive: 'page-cap' });
     const marked = keyed(all, step.key, context);
@@ -35128,11 +35167,11 @@ async function assessMilestoneUpsert(github, context, step) {
     return result({ diff, write, notes, resources: target === null ? [] : [target.number], preState });
 }
 async function assessMilestoneEdit(github, context, step) {
-    const resolved = await resolveMilestone(github, context, step.milestone);
+    const resolved = await resolveMilestone(context, step.milestone);
     if (resolved.number === null)
         return result({ diff: [resolved.why ?? 'the milestone is unknown'] });
     const number = resolved.number;
-    const current = await getMilestone(github, context, number);
+    const current = await context.reader.milestone(number);
     if (current === null)
         return result({ diff: [`milestone #${number} does not exist`] });
     // A managed milestone keeps its key marker through a description edit.
@@ -35174,10 +35213,11 @@ async function assessMilestoneEdit(github, context, step) {
             });
             return { status: response.status, resource: number };
         },
-        verify: async () => {
-            const now = await getMilestone(github, context, number);
+        verify: async (_resource, reader = context.rest) => {
+            const now = await reader.milestone(number);
             return now !== null && matches(now);
         },
+        postReads: () => ({ issues: [], milestones: [number] }),
     };
     return result({
         diff: milestoneDiff(`milestone #${number}`, step.expect, current),
@@ -35187,12 +35227,10 @@ async function assessMilestoneEdit(github, context, step) {
     });
 }
 async function assessSetMilestone(github, context, step) {
-    const issue = await getIssue(github, context, step.issue);
+    const issue = await context.reader.issue(step.issue);
     if (issue === null)
         return result({ diff: [`issue #${step.issue} does not exist`] });
-    const resolved = step.milestone === null
-        ? { number: null, why: null }
-        : await resolveMilestone(github, context, step.milestone);
+    const resolved = step.milestone === null ? { number: null, why: null } : await resolveMilestone(context, step.milestone);
     if (step.milestone !== null && resolved.number === null)
         return result({ diff: [resolved.why ?? 'the target milestone is unknown'] });
     const target = resolved.number;
@@ -35210,7 +35248,7 @@ async function assessSetMilestone(github, context, step) {
     diff.push(...milestoneDiff('the source milestone', expect.source_milestone, issue.milestone));
     let targetFields = null;
     if (expect.target_milestone !== undefined && target !== null) {
-        const targetMilestone = await getMilestone(github, context, target);
+        const targetMilestone = await context.reader.milestone(target);
         targetFields = milestoneFields(targetMilestone);
         diff.push(...milestoneDiff('the target milestone', expect.target_milestone, targetMilestone));
     }
@@ -35232,12 +35270,13 @@ async function assessSetMilestone(github, context, step) {
             });
             return { status: response.status, resource: step.issue };
         },
-        verify: async () => (await getIssue(github, context, step.issue))?.milestone?.number === target,
+        verify: async (_resource, reader = context.rest) => (await reader.issue(step.issue))?.milestone?.number === target,
+        postReads: () => ({ issues: [step.issue], milestones: [] }),
     };
     return result({ diff, write, resources: [step.issue], preState });
 }
 async function assessLabels(github, context, step) {
-    const issue = await getIssue(github, context, step.issue);
+    const issue = await context.reader.issue(step.issue);
     if (issue === null)
         return result({ diff: [`issue #${step.issue} does not exist`] });
     const add = step.add ?? [];
@@ -35266,10 +35305,11 @@ async function assessLabels(github, context, step) {
             });
             return { status: response.status, resource: step.issue };
         },
-        verify: async () => {
-            const now = await getIssue(github, context, step.issue);
+        verify: async (_resource, reader = context.rest) => {
+            const now = await reader.issue(step.issue);
             return now !== null && isDesired(labelNames(now));
         },
+        postReads: () => ({ issues: [step.issue], milestones: [] }),
     };
     return result({ diff, write, resources: [step.issue], preState: { issue: issueFields(issue) } });
 }
@@ -35303,7 +35343,7 @@ async function assessCreate(github, context, step) {
     const labels = step.labels ?? [];
     let milestone = null;
     if (step.milestone !== undefined) {
-        const resolved = await resolveMilestone(github, context, step.milestone);
+        const resolved = await resolveMilestone(context, step.milestone);
         if (resolved.number === null)
             return result({ diff: [resolved.why ?? 'the milestone is unknown'] });
         milestone = resolved.number;
@@ -35325,7 +35365,7 @@ async function assessCreate(github, context, step) {
             const duplicates = found.status === 'exists'
                 ? found.duplicates.map((item) => item.number).filter((n) => n !== undefined)
                 : [];
-            const issue = await getIssue(github, context, oldest.number);
+            const issue = await context.reader.issue(oldest.number);
             return result({
                 desired: isDesired(issue),
                 resources: [oldest.number, ...duplicates],
@@ -35351,7 +35391,8 @@ async function assessCreate(github, context, step) {
             });
             return { status: response.status, resource: response.data.number };
         },
-        verify: async (resource) => resource !== null && isDesired(await getIssue(github, context, resource)),
+        verify: async (resource, reader = context.rest) => resource !== null && isDesired(await reader.issue(resource)),
+        postReads: (resource) => ({ issues: resource === null ? [] : [resource], milestones: [] }),
     };
     return result({ write, notes });
 }
@@ -35379,6 +35420,7 @@ function commentUpsertWrite(github, context, step, body, existing) {
                 return { status: response.status, resource: response.data.id };
             },
             verify: verifyId,
+            postReads: () => null,
         }
         : {
             describe: 'PATCH /repos/{owner}/{repo}/issues/comments/{comment_id}',
@@ -35393,6 +35435,7 @@ function commentUpsertWrite(github, context, step, body, existing) {
                 return { status: response.status, resource: existing.id };
             },
             verify: () => verifyId(existing.id),
+            postReads: () => null,
         };
 }
 async function assessComment(github, context, step) {
@@ -35447,8 +35490,22 @@ async function assessComment(github, context, step) {
     const write = commentUpsertWrite(github, context, step, body, existing);
     return result({ diff, write, notes, resources: existing === null ? [] : [existing.id], preState });
 }
-/** Pre-reads one step (see the module comment). Read failures are thrown (the caller decides). */
-function assessStep(github, context, step) {
+/** The REST reader: each issue and milestone read is its own request (the listing, pages of 100). */
+function restReader(github, context) {
+    return {
+        issue: (number) => getIssue(github, context, number),
+        milestone: (number) => getMilestone(github, context, number),
+        milestones: () => listMilestones(github, context),
+    };
+}
+/**
+ * Pre-reads one step (see the module comment). Read failures are thrown (the caller decides). Its issue
+ * and milestone reads go through `reader` (REST unless given: window-read.ts passes a window's
+ * snapshot); its write's `verify` reads through REST unless given a reader of its own.
+ */
+function assessStep(github, readContext, step, reader) {
+    const rest = restReader(github, readContext);
+    const context = { ...readContext, reader: reader ?? rest, rest };
     switch (step.kind) {
         case 'milestone.upsert':
             return assessMilestoneUpsert(github, context, step);
@@ -35669,6 +35726,8 @@ function seededRandom(seed) {
 }
 
 ;// CONCATENATED MODULE: ./packages/core/src/github/write-retry.ts
+
+
 /** The one marker of a protected write: `request: CAS_WRITE` on a compare-and-set commit. */
 const CAS_WRITE = Object.freeze({ writ: 'cas' });
 const READ_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
@@ -35714,6 +35773,58 @@ function write_retry_status(error) {
     const value = record(error).status;
     return typeof value === 'number' ? value : undefined;
 }
+/** GitHub's wording of a secondary-limit answer, as plugin-throttling also reads it. */
+const SECONDARY = /\bsecondary rate\b/i;
+/** GitHub's advice without `retry-after` or a spent primary window: wait at least a minute. */
+const SECONDARY_FALLBACK_SECONDS = 60;
+function header(headers, name) {
+    const value = record(headers)[name];
+    return typeof value === 'string' ? value : typeof value === 'number' ? String(value) : undefined;
+}
+function write_retry_text(value) {
+    return typeof value === 'string' ? value : '';
+}
+function errorMessages(data) {
+    const errors = record(data).errors;
+    return Array.isArray(errors) ? errors.map((error) => write_retry_text(record(error).message)) : [];
+}
+/**
+ * Whether a failed request (Octokit's error) or an answer (a GraphQL 200) is GitHub's secondary rate
+ * limit, and the wait it asks for: `retry-after` seconds, else until `x-ratelimit-reset` (epoch
+ * seconds, read against `nowMs`) when `x-ratelimit-remaining` is 0, else a minute; at least a second.
+ * A 403 or 429 counts when its message names the secondary rate limit or it carries `retry-after`; a
+ * GraphQL answer when one of its errors names it. Null for anything else.
+ */
+function secondaryLimitOf(thrown, nowMs) {
+    const failure = record(thrown);
+    // An Octokit error carries the answer as `response`; an answer is its own.
+    const answer = failure.response === undefined ? failure : record(failure.response);
+    const statusValue = typeof failure.status === 'number' ? failure.status : answer.status;
+    if (typeof statusValue !== 'number')
+        return null;
+    const headers = answer.headers;
+    const texts = [
+        write_retry_text(failure.message),
+        write_retry_text(record(answer.data).message),
+        ...errorMessages(answer.data),
+        ...errorMessages(failure.data),
+    ];
+    const named = texts.some((text) => SECONDARY.test(text));
+    const retryAfter = header(headers, 'retry-after');
+    const limited = statusValue === 403 || statusValue === 429
+        ? named || retryAfter !== undefined
+        : statusValue < 300 && named;
+    if (!limited)
+        return null;
+    let seconds = SECONDARY_FALLBACK_SECONDS;
+    const asked = Number(retryAfter);
+    const reset = Number(header(headers, 'x-ratelimit-reset'));
+    if (retryAfter !== undefined && Number.isFinite(asked) && asked >= 0)
+        seconds = asked;
+    else if (header(headers, 'x-ratelimit-remaining') === '0' && Number.isFinite(reset))
+        seconds = Math.ceil(reset - nowMs / 1000);
+    return { status: statusValue, retryAfterSeconds: Math.max(1, Math.ceil(seconds)) };
+}
 /** A GraphQL answer holding errors, every one a rate limit: GitHub ran nothing. */
 function rateLimitedAnswer(data) {
     const errors = record(data).errors;
@@ -35745,19 +35856,53 @@ function writeRetry(octokit) {
         }
         try {
             const response = await request(options);
-            attempts.set(options, { resendable: rateLimitedAnswer(response.data), error: undefined });
+            attempts.set(options, {
+                resendable: rateLimitedAnswer(response.data) && secondaryLimitOf(response, 0) === null,
+                error: undefined,
+            });
             return response;
         }
         catch (error) {
             const code = write_retry_status(error);
             attempts.set(options, {
-                resendable: code === 403 || code === 429,
+                resendable: (code === 403 || code === 429) && secondaryLimitOf(error, 0) === null,
                 error: error instanceof Error ? error : new Error(String(error)),
             });
             throw error;
         }
     });
     return {};
+}
+function refusal(options, limit, cause) {
+    const what = `${String(options.method)} ${redact(String(options.url))}`;
+    return new errors_WritError('secondary-rate-limit', `GitHub refused ${what} with its secondary limit on content creation (HTTP ${limit.status}); it asks for ${limit.retryAfterSeconds} s before the next request. The write was not sent again: read back what it would have written first.`, { cause, details: { retryAfterSeconds: limit.retryAfterSeconds, status: limit.status } });
+}
+/**
+ * The plugin, outermost: a write (not a read, not a CAS write) that ended in a secondary-limit answer
+ * fails with the coded `secondary-rate-limit` instead of Octokit's error or the GraphQL answer, so no
+ * caller mistakes it for a refusal of what was asked (it is read back, then sent again). `now` is the
+ * clock `x-ratelimit-reset` is read against (the pacer's).
+ */
+function secondaryLimitRefusal(now) {
+    return function refusals(octokit) {
+        octokit.hook.wrap('request', async (request, options) => {
+            if (classifyRequest(options) !== 'write')
+                return request(options);
+            let response;
+            try {
+                response = await request(options);
+            }
+            catch (error) {
+                const limit = secondaryLimitOf(error, now());
+                throw limit === null ? error : refusal(options, limit, error);
+            }
+            const limit = secondaryLimitOf(response, now());
+            if (limit !== null)
+                throw refusal(options, limit, response);
+            return response;
+        });
+        return {};
+    };
 }
 
 ;// CONCATENATED MODULE: ./packages/core/src/github/commit-on-branch.ts
@@ -36103,6 +36248,20 @@ function leaseIsLive(lease, serverTime, policy) {
         return false;
     const expiry = expiryOf(lease);
     return expiry === null || serverTime < expiry + policy.graceMs;
+}
+/**
+ * True when the run's owner freed the lease at its own epoch and the run goes on (persist's `handover`,
+ * or any release by its holder): the owner gave the repository up and is fenced from every further
+ * claim, so a takeover displaces no one and needs neither the lease's expiry nor the owner's workflow
+ * run to have finished.
+ */
+function releasedByOwner(lease, run) {
+    return (lease.holder === null &&
+        run !== null &&
+        run !== undefined &&
+        run.owner !== null &&
+        lease.epoch === run.owner.epoch &&
+        !isTerminal(run.state));
 }
 function sameHolder(a, b) {
     return (a !== null && a.run_id === b.run_id && a.workflow_run_id === b.workflow_run_id && a.attempt === b.attempt);
@@ -39052,7 +39211,13 @@ function ledger_checkpointSteps(context, input, options = {}) {
 function takeoverRun(context, input, options = {}) {
     // The transition's own refusals (state, unexpired lease) come first, as they always did: holders are
     // read only for a takeover that would be made.
-    const displaced = (view) => wouldTakeOver(view, input, context.policy) ? [view.lease.holder, view.run?.owner?.holder] : [];
+    // An owner that released the lease at its own epoch (a handover) is fenced already: it displaces no one.
+    const displaced = (view) => wouldTakeOver(view, input, context.policy)
+        ? [
+            view.lease.holder,
+            releasedByOwner(view.lease, view.run) ? null : view.run?.owner?.holder,
+        ]
+        : [];
     return displacingTransition(context, input, `run ${input.runId} is not taken over`, displaced, (view) => takeover(view, input, context.policy), options);
 }
 /**
@@ -40037,7 +40202,7 @@ function verify_transient(what, error) {
     const status = httpStatus(error);
     return new errors_WritError('github-request-failed', `${what} failed${status === undefined ? '' : ` with HTTP ${status}`}; the approval was not judged, retry the job`, { cause: error, ...(status === undefined ? {} : { details: { status } }) });
 }
-function refusal(check, error) {
+function verify_refusal(check, error) {
     if (check.refuseAs === undefined || error.code === 'github-request-failed')
         return error;
     return new errors_WritError(check.refuseAs, error.message, { cause: error });
@@ -40075,7 +40240,7 @@ async function verifyCommentWith(github, check, parse) {
     }
     catch (error) {
         if (error instanceof errors_WritError)
-            throw refusal(check, error);
+            throw verify_refusal(check, error);
         throw error;
     }
 }
@@ -41391,7 +41556,9 @@ async function repairStatusComment(deps, request) {
  *
  * - `approved` / `running`: the holder's liveness from the Actions API. A holder still in progress, or
  *   one GitHub will not say about, is left alone whatever the lease says; a lease not yet expired on the
- *   server's clock plus grace is left alone whatever the holder says. Otherwise the run is taken over at
+ *   server's clock plus grace is left alone whatever the holder says. A lease its owner released at its
+ *   own epoch while the run goes on (persist's `handover`) needs neither: the owner is fenced, and the
+ *   run is taken over at once. Otherwise the run is taken over at
  *   epoch + 1 (the compare-and-set commit picks exactly one winner among concurrent sweepers; the
  *   approval is never re-consumed), its claimed steps resolved through the step observer: desired state
  *   → done with its resources, pre-state unchanged → back to pending, anything else (every `external`
@@ -41583,7 +41750,9 @@ async function recoverHeld(context, run, report, resumable) {
         report.reason = 'lease-unexpired';
         return;
     }
-    if (owner !== null) {
+    // An owner that released the lease at its own epoch handed the run over (persist's `handover`): its
+    // workflow run may still be finishing, but it is fenced from every claim, so the run is taken at once.
+    if (owner !== null && !releasedByOwner(lease, run)) {
         const liveness = await ledger.liveness(owner);
         if (liveness.state === 'in-progress' || liveness.state === 'unknown') {
             report.reason = livenessReason(liveness);
@@ -47517,14 +47686,220 @@ function clientFetch(baseUrl, transport, limits = {}) {
     return limitedFetch(transport ?? toolkitFetch(baseUrl), limits);
 }
 
+;// CONCATENATED MODULE: ./packages/core/src/github/pacer.ts
+
+/** GitHub's documented ceiling on content-generating requests in any minute. */
+const CONTENT_CREATION_PER_MINUTE = 80;
+const DEFAULT_HOURLY_BUDGET = 480;
+const DEFAULT_MIN_SPACING_MS = 1000;
+const MINUTE_MS = 60_000;
+const HOUR_MS = 3_600_000;
+const systemPacingClock = {
+    now: () => Date.now(),
+    sleep: (ms) => new Promise((resolve) => setTimeout(resolve, ms)),
+};
+/** How many of `sends` (ascending) are later than `after`. */
+function countAfter(sends, after) {
+    let low = 0;
+    let high = sends.length;
+    while (low < high) {
+        const middle = (low + high) >> 1;
+        if ((sends[middle] ?? 0) > after)
+            high = middle;
+        else
+            low = middle + 1;
+    }
+    return sends.length - low;
+}
+class Pacer {
+    enabled;
+    hourlyBudget;
+    minSpacingMs;
+    clock;
+    /** Content-creating sends, ascending, the last hour's (older ones are dropped as new ones come). */
+    sends = [];
+    /** No request before this instant (a secondary-limit answer's wait). */
+    holdUntil = 0;
+    /** Content-creating requests the caller still expects to make (`expect`), this one included. */
+    expected = 0;
+    /** Content-creating requests take their turns one at a time. */
+    queue = Promise.resolve();
+    counts = {
+        contentCreating: 0,
+        paced: 0,
+        waitedMs: 0,
+        largestWaitMs: 0,
+        refusals: 0,
+    };
+    constructor(options) {
+        this.enabled = options !== false;
+        const given = options === false || options === undefined ? undefined : options;
+        this.clock = given ?? systemPacingClock;
+        this.hourlyBudget = given?.hourlyBudget ?? DEFAULT_HOURLY_BUDGET;
+        this.minSpacingMs = given?.minSpacingMs ?? DEFAULT_MIN_SPACING_MS;
+        if (!Number.isInteger(this.hourlyBudget) || this.hourlyBudget < 1) {
+            throw new RangeError(`hourlyBudget must be a positive integer, not ${String(this.hourlyBudget)}`);
+        }
+        if (!Number.isFinite(this.minSpacingMs) || this.minSpacingMs < 0) {
+            throw new RangeError(`minSpacingMs must be 0 or more, not ${String(this.minSpacingMs)}`);
+        }
+    }
+    now() {
+        return this.clock.now();
+    }
+    /**
+     * The caller's estimate of the content-creating requests it is about to make (replacing any earlier
+     * one; each send counts it down). More than what is left of the hour's budget: even spacing.
+     */
+    expect(count) {
+        this.expected = Number.isFinite(count) ? Math.max(0, Math.floor(count)) : 0;
+    }
+    /** Whether the next content-creating request is spaced evenly (the hint exceeds the hour's room). */
+    smooth(at = this.clock.now()) {
+        return this.smoothAt(this.sends, this.expected, at);
+    }
+    /**
+     * How long, in ms from now, `count` more content-creating requests take at this pacing (the sends so
+     * far, the hold, and `count` as the hint), until the last of them is sent: what a plan's writes cost
+     * at GitHub's limits, before any reading or answer time.
+     */
+    plannedMs(count) {
+        const start = this.clock.now();
+        const sends = [...this.sends];
+        let at = start;
+        for (let left = Math.max(0, Math.floor(count)); left > 0; left -= 1) {
+            at = this.slot(sends, left, at);
+            sends.push(at);
+        }
+        return at - start;
+    }
+    /**
+     * How long every request still waits for a secondary-limit answer's hold, in ms (0: none): a caller
+     * that cannot wait that long (a lease about to run out) hands over instead of sending.
+     */
+    heldForMs() {
+        return this.enabled ? Math.max(0, this.holdUntil - this.clock.now()) : 0;
+    }
+    figures() {
+        return { ...this.counts };
+    }
+    /**
+     * A secondary-limit answer was seen: every request waits `holdMs` from now (a longer hold already
+     * running stands).
+     */
+    refused(holdMs) {
+        this.counts.refusals += 1;
+        if (this.enabled)
+            this.holdUntil = Math.max(this.holdUntil, this.clock.now() + holdMs);
+    }
+    /** Waits for a request's turn: a content-creating one for its slot, any for a hold to pass. */
+    async admit(contentCreating) {
+        if (!this.enabled) {
+            if (contentCreating)
+                this.record(this.clock.now());
+            return;
+        }
+        const start = this.clock.now();
+        if (contentCreating) {
+            const turn = this.queue.then(() => this.takeSlot());
+            this.queue = turn.catch(() => undefined);
+            await turn;
+        }
+        else {
+            await this.waitUntil(() => this.holdUntil);
+        }
+        const waited = this.clock.now() - start;
+        if (waited > 0) {
+            this.counts.paced += 1;
+            this.counts.waitedMs += waited;
+            this.counts.largestWaitMs = Math.max(this.counts.largestWaitMs, waited);
+        }
+    }
+    async waitUntil(target) {
+        for (;;) {
+            const now = this.clock.now();
+            const at = target();
+            if (at <= now)
+                return;
+            await this.clock.sleep(at - now);
+        }
+    }
+    async takeSlot() {
+        await this.waitUntil(() => this.slot(this.sends, this.expected, this.clock.now()));
+        this.record(this.clock.now());
+        if (this.expected > 0)
+            this.expected -= 1;
+    }
+    record(at) {
+        this.counts.contentCreating += 1;
+        const from = this.sends.length - countAfter(this.sends, at - HOUR_MS);
+        if (from > 0)
+            this.sends = this.sends.slice(from);
+        this.sends.push(at);
+    }
+    smoothAt(sends, expected, at) {
+        return expected > this.hourlyBudget - countAfter(sends, at - HOUR_MS);
+    }
+    /** The earliest instant, not before `now`, one more content-creating request may be sent. */
+    slot(sends, expected, now) {
+        let at = Math.max(now, this.holdUntil);
+        const last = sends[sends.length - 1];
+        if (last !== undefined) {
+            const spacing = this.smoothAt(sends, expected, now)
+                ? Math.max(this.minSpacingMs, HOUR_MS / this.hourlyBudget)
+                : this.minSpacingMs;
+            at = Math.max(at, last + spacing);
+        }
+        // The send that must leave each window before one more fits in it.
+        const minuteLeaving = sends[sends.length - CONTENT_CREATION_PER_MINUTE];
+        if (minuteLeaving !== undefined)
+            at = Math.max(at, minuteLeaving + MINUTE_MS);
+        const hourLeaving = sends[sends.length - this.hourlyBudget];
+        if (hourLeaving !== undefined)
+            at = Math.max(at, hourLeaving + HOUR_MS);
+        return at;
+    }
+}
+/**
+ * The plugin: every request waits its turn at `pacer` before it is sent, and every answer that is a
+ * secondary limit holds the client. Installed between the request deadline and plugin-throttling
+ * (client.ts), so the deadline covers the send and not the wait, and throttling's resend of a read or
+ * a CAS write waits its turn again.
+ */
+function pacing(pacer) {
+    return function pacingPlugin(octokit) {
+        octokit.hook.wrap('request', async (request, options) => {
+            await pacer.admit(classifyRequest(options) !== 'read');
+            let response;
+            try {
+                response = await request(options);
+            }
+            catch (error) {
+                const limit = secondaryLimitOf(error, pacer.now());
+                if (limit !== null)
+                    pacer.refused(limit.retryAfterSeconds * 1000);
+                throw error;
+            }
+            const limit = secondaryLimitOf(response, pacer.now());
+            if (limit !== null)
+                pacer.refused(limit.retryAfterSeconds * 1000);
+            return response;
+        });
+        return {};
+    };
+}
+
 ;// CONCATENATED MODULE: ./packages/core/src/github/client.ts
 /**
  * The one place Writ builds a GitHub client: `@actions/github`'s `getOctokit` with the retry and
  * throttling plugins passed as trailing arguments. (Passing plugins inside the options object, as one
  * well-known action does, silently installs neither.) Its requests go through the toolkit's own
  * transport (@actions/github's undici fetch and proxy dispatcher) inside Writ's limits on answers and
- * redirects (transport.ts), each under a deadline that covers its retries (`requestDeadline`).
+ * redirects (transport.ts), each under a deadline that covers its retries (`requestDeadline`), and every
+ * one waits its turn at the client's pacer (pacer.ts; `pacerOf(client)`), which paces content-creating
+ * requests to GitHub's secondary limits and holds the client after a secondary-limit answer.
  */
+
 
 
 
@@ -47539,16 +47914,25 @@ function clientFetch(baseUrl, transport, limits = {}) {
 /** The default deadline of one request, its retries included. */
 const REQUEST_DEADLINE_MS = 60_000;
 /**
- * Timings for a GitHub emulator on loopback (tests, the demo): no spacing between writes (GitHub asks
- * for a second) and retry and rate-limit waits of `waitBaseMs` per unit instead of a second.
+ * Timings for a GitHub emulator on loopback (tests, the demo): no pacing (GitHub asks for a second
+ * between writes; a test that wants pacing passes `pacing` with a virtual clock after these) and retry
+ * and rate-limit waits of `waitBaseMs` per unit instead of a second.
  */
 function loopbackTimings(waitBaseMs = 50) {
     return {
-        writeSpacingMs: 0,
-        notificationSpacingMs: 0,
+        pacing: false,
         retryBaseMs: waitBaseMs,
         rateLimitBaseMs: waitBaseMs,
     };
+}
+const pacers = new WeakMap();
+/**
+ * The pacer of a client `createGitHubClient` built (undefined for any other object): `expect(n)` to
+ * hint how many content-creating requests are coming, `figures()` for what it did, `plannedMs(n)` for
+ * what `n` more cost at GitHub's limits.
+ */
+function pacerOf(client) {
+    return pacers.get(client);
 }
 /** Statuses plugin-retry must leave alone: client errors, and 429, which throttling waits out properly. */
 const DO_NOT_RETRY = [400, 401, 403, 404, 409, 410, 422, 429, 451];
@@ -47635,9 +48019,9 @@ function conditionalReads(octokit) {
 }
 /**
  * Each request under a deadline of `ms`, its retries included: installed right after plugin-retry, so
- * it wraps the first attempt, every retry and the waits between them; plugin-throttling stays outside,
- * so a rate-limit wait (GitHub's definite "not done", bounded by `maxRateLimitWaitSeconds`) and the
- * queueing for write spacing are not counted, and each rate-limited attempt gets a deadline of its own.
+ * it wraps the first attempt, every retry and the waits between them; the pacer and plugin-throttling
+ * stay outside, so a rate-limit wait (GitHub's definite "not done", bounded by `maxRateLimitWaitSeconds`)
+ * and the pacer's waits (spacing, windows, a hold) are not counted, and each rate-limited attempt gets a deadline of its own.
  * The deadline is the request's `signal` (every `fetch` attempt and its body read end when it fires,
  * transport.ts), and the request is failed at once even while plugin-retry waits to retry (that retry,
  * when its timer fires, finds the signal aborted and sends nothing, and none follows it). The
@@ -47698,11 +48082,10 @@ function createGitHubClient(token, options = {}) {
         logger.warning(`${kind} rate limit on ${what}; giving up after ${retryCount} retries`);
         return false;
     };
-    const writeSpacing = options.writeSpacingMs ?? 1000;
-    const notificationSpacing = options.notificationSpacingMs ?? 3000;
+    const pacer = new Pacer(options.pacing);
     // Refused before the token is ever sent: a base URL with credentials in it is never used.
     const baseUrl = validateApiUrl(options.baseUrl ?? process.env.GITHUB_API_URL ?? 'https://api.github.com', options.baseUrl === undefined ? 'GITHUB_API_URL' : 'the GitHub API base URL');
-    return getOctokit(token, {
+    const client = getOctokit(token, {
         baseUrl,
         userAgent: options.userAgent ?? 'writ',
         // Replaces @actions/github's default `request` (getOctokit merges options shallowly): its own
@@ -47726,11 +48109,17 @@ function createGitHubClient(token, options = {}) {
             retryAfterBaseValue: options.rateLimitBaseMs ?? 1000,
             onRateLimit: onLimit('primary'),
             onSecondaryRateLimit: onLimit('secondary'),
-            // Own groups, so the spacing is configurable (and not shared with other clients in the process).
-            write: new (light_default()).Group({ maxConcurrent: 1, minTime: writeSpacing }),
-            notifications: new (light_default()).Group({ maxConcurrent: 1, minTime: notificationSpacing }),
+            // Own groups, not shared with other clients in the process, with no spacing of their own: the
+            // pacer spaces content-creating requests on its clock (Bottleneck would wait real time, and would
+            // space GraphQL queries a second apart too). Notification-triggering writes (issue and comment
+            // creates) get no more than GitHub's documented second either: the plugin's 3 s is its own
+            // choice, not GitHub's guidance, and the hourly budget, not the spacing, bounds a long plan.
+            write: new (light_default()).Group({ maxConcurrent: 1, minTime: 0 }),
+            notifications: new (light_default()).Group({ maxConcurrent: 1, minTime: 0 }),
         },
-    }, writeRetry, ghesGraphqlUrl, redactOutbound, options.conditionalReads === true ? conditionalReads : noPlugin, graphqlRateLimitCompat, retry, requestDeadline(options.deadlineMs ?? REQUEST_DEADLINE_MS), throttling);
+    }, writeRetry, ghesGraphqlUrl, redactOutbound, options.conditionalReads === true ? conditionalReads : noPlugin, graphqlRateLimitCompat, retry, requestDeadline(options.deadlineMs ?? REQUEST_DEADLINE_MS), pacing(pacer), throttling, secondaryLimitRefusal(() => pacer.now()));
+    pacers.set(client, pacer);
+    return client;
 }
 
 ;// CONCATENATED MODULE: ./packages/core/src/stages/connect.ts
@@ -48269,7 +48658,7 @@ async function run() {
 /***/ ((module, __unused_webpack___webpack_exports__, __nccwpck_require__) => {
 
 __nccwpck_require__.a(module, async (__webpack_handle_async_dependencies__, __webpack_async_result__) => { try {
-/* harmony import */ var _packages_core_src_stages_recovery_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(7009);
+/* harmony import */ var _packages_core_src_stages_recovery_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(2487);
 
 await (0,_packages_core_src_stages_recovery_js__WEBPACK_IMPORTED_MODULE_0__/* .run */ .eF)();
 

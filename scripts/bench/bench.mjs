@@ -172,3 +172,9 @@ if (conditionalCost.status !== 0) {
   process.stderr.write(conditionalCost.stderr);
   process.exitCode = 1;
 }
+
+// persist at scale: 50, 200 and 1,000-step plans at the action's defaults with GitHub's secondary limits
+// on, paced on the emulator's clock: requests, content-creating requests per step, ledger commits,
+// emulator-clock time beside the floor GitHub's limits set, invocations to completion
+// (scripts/bench/measure-persist-scale.ts).
+report('persist at scale (the emulator with secondary limits, its clock)', 'measure-persist-scale.ts');

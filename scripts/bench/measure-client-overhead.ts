@@ -87,7 +87,7 @@ export async function measureClientOverhead(): Promise<Overhead[]> {
     const subjects: [string, Requester, boolean][] = [
       ['bare @octokit/core, no plugins', (route, params) => bare.request(route, params), true],
       ["Writ's client, loopback timings", (route, params) => loopback.request(route, params), true],
-      // GitHub's timings space every GraphQL request and write a second apart: REST reads only.
+      // GitHub's timings pace every write a second apart (github/pacer.ts): reads only, REST here.
       [
         "Writ's client, GitHub timings",
         (route, params) => (route.startsWith('POST') ? Promise.resolve() : github.request(route, params)),

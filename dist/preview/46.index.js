@@ -1,8 +1,8 @@
-export const id = 449;
-export const ids = [449];
+export const id = 46;
+export const ids = [46];
 export const modules = {
 
-/***/ 9449:
+/***/ 7046:
 /***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
 
 
@@ -283,14 +283,220 @@ function clientFetch(baseUrl, transport, limits = {}) {
 
 // EXTERNAL MODULE: ./packages/core/src/github/write-retry.ts
 var write_retry = __webpack_require__(1850);
+;// CONCATENATED MODULE: ./packages/core/src/github/pacer.ts
+
+/** GitHub's documented ceiling on content-generating requests in any minute. */
+const CONTENT_CREATION_PER_MINUTE = 80;
+const DEFAULT_HOURLY_BUDGET = 480;
+const DEFAULT_MIN_SPACING_MS = 1000;
+const MINUTE_MS = 60_000;
+const HOUR_MS = 3_600_000;
+const systemPacingClock = {
+    now: () => Date.now(),
+    sleep: (ms) => new Promise((resolve) => setTimeout(resolve, ms)),
+};
+/** How many of `sends` (ascending) are later than `after`. */
+function countAfter(sends, after) {
+    let low = 0;
+    let high = sends.length;
+    while (low < high) {
+        const middle = (low + high) >> 1;
+        if ((sends[middle] ?? 0) > after)
+            high = middle;
+        else
+            low = middle + 1;
+    }
+    return sends.length - low;
+}
+class Pacer {
+    enabled;
+    hourlyBudget;
+    minSpacingMs;
+    clock;
+    /** Content-creating sends, ascending, the last hour's (older ones are dropped as new ones come). */
+    sends = [];
+    /** No request before this instant (a secondary-limit answer's wait). */
+    holdUntil = 0;
+    /** Content-creating requests the caller still expects to make (`expect`), this one included. */
+    expected = 0;
+    /** Content-creating requests take their turns one at a time. */
+    queue = Promise.resolve();
+    counts = {
+        contentCreating: 0,
+        paced: 0,
+        waitedMs: 0,
+        largestWaitMs: 0,
+        refusals: 0,
+    };
+    constructor(options) {
+        this.enabled = options !== false;
+        const given = options === false || options === undefined ? undefined : options;
+        this.clock = given ?? systemPacingClock;
+        this.hourlyBudget = given?.hourlyBudget ?? DEFAULT_HOURLY_BUDGET;
+        this.minSpacingMs = given?.minSpacingMs ?? DEFAULT_MIN_SPACING_MS;
+        if (!Number.isInteger(this.hourlyBudget) || this.hourlyBudget < 1) {
+            throw new RangeError(`hourlyBudget must be a positive integer, not ${String(this.hourlyBudget)}`);
+        }
+        if (!Number.isFinite(this.minSpacingMs) || this.minSpacingMs < 0) {
+            throw new RangeError(`minSpacingMs must be 0 or more, not ${String(this.minSpacingMs)}`);
+        }
+    }
+    now() {
+        return this.clock.now();
+    }
+    /**
+     * The caller's estimate of the content-creating requests it is about to make (replacing any earlier
+     * one; each send counts it down). More than what is left of the hour's budget: even spacing.
+     */
+    expect(count) {
+        this.expected = Number.isFinite(count) ? Math.max(0, Math.floor(count)) : 0;
+    }
+    /** Whether the next content-creating request is spaced evenly (the hint exceeds the hour's room). */
+    smooth(at = this.clock.now()) {
+        return this.smoothAt(this.sends, this.expected, at);
+    }
+    /**
+     * How long, in ms from now, `count` more content-creating requests take at this pacing (the sends so
+     * far, the hold, and `count` as the hint), until the last of them is sent: what a plan's writes cost
+     * at GitHub's limits, before any reading or answer time.
+     */
+    plannedMs(count) {
+        const start = this.clock.now();
+        const sends = [...this.sends];
+        let at = start;
+        for (let left = Math.max(0, Math.floor(count)); left > 0; left -= 1) {
+            at = this.slot(sends, left, at);
+            sends.push(at);
+        }
+        return at - start;
+    }
+    /**
+     * How long every request still waits for a secondary-limit answer's hold, in ms (0: none): a caller
+     * that cannot wait that long (a lease about to run out) hands over instead of sending.
+     */
+    heldForMs() {
+        return this.enabled ? Math.max(0, this.holdUntil - this.clock.now()) : 0;
+    }
+    figures() {
+        return { ...this.counts };
+    }
+    /**
+     * A secondary-limit answer was seen: every request waits `holdMs` from now (a longer hold already
+     * running stands).
+     */
+    refused(holdMs) {
+        this.counts.refusals += 1;
+        if (this.enabled)
+            this.holdUntil = Math.max(this.holdUntil, this.clock.now() + holdMs);
+    }
+    /** Waits for a request's turn: a content-creating one for its slot, any for a hold to pass. */
+    async admit(contentCreating) {
+        if (!this.enabled) {
+            if (contentCreating)
+                this.record(this.clock.now());
+            return;
+        }
+        const start = this.clock.now();
+        if (contentCreating) {
+            const turn = this.queue.then(() => this.takeSlot());
+            this.queue = turn.catch(() => undefined);
+            await turn;
+        }
+        else {
+            await this.waitUntil(() => this.holdUntil);
+        }
+        const waited = this.clock.now() - start;
+        if (waited > 0) {
+            this.counts.paced += 1;
+            this.counts.waitedMs += waited;
+            this.counts.largestWaitMs = Math.max(this.counts.largestWaitMs, waited);
+        }
+    }
+    async waitUntil(target) {
+        for (;;) {
+            const now = this.clock.now();
+            const at = target();
+            if (at <= now)
+                return;
+            await this.clock.sleep(at - now);
+        }
+    }
+    async takeSlot() {
+        await this.waitUntil(() => this.slot(this.sends, this.expected, this.clock.now()));
+        this.record(this.clock.now());
+        if (this.expected > 0)
+            this.expected -= 1;
+    }
+    record(at) {
+        this.counts.contentCreating += 1;
+        const from = this.sends.length - countAfter(this.sends, at - HOUR_MS);
+        if (from > 0)
+            this.sends = this.sends.slice(from);
+        this.sends.push(at);
+    }
+    smoothAt(sends, expected, at) {
+        return expected > this.hourlyBudget - countAfter(sends, at - HOUR_MS);
+    }
+    /** The earliest instant, not before `now`, one more content-creating request may be sent. */
+    slot(sends, expected, now) {
+        let at = Math.max(now, this.holdUntil);
+        const last = sends[sends.length - 1];
+        if (last !== undefined) {
+            const spacing = this.smoothAt(sends, expected, now)
+                ? Math.max(this.minSpacingMs, HOUR_MS / this.hourlyBudget)
+                : this.minSpacingMs;
+            at = Math.max(at, last + spacing);
+        }
+        // The send that must leave each window before one more fits in it.
+        const minuteLeaving = sends[sends.length - CONTENT_CREATION_PER_MINUTE];
+        if (minuteLeaving !== undefined)
+            at = Math.max(at, minuteLeaving + MINUTE_MS);
+        const hourLeaving = sends[sends.length - this.hourlyBudget];
+        if (hourLeaving !== undefined)
+            at = Math.max(at, hourLeaving + HOUR_MS);
+        return at;
+    }
+}
+/**
+ * The plugin: every request waits its turn at `pacer` before it is sent, and every answer that is a
+ * secondary limit holds the client. Installed between the request deadline and plugin-throttling
+ * (client.ts), so the deadline covers the send and not the wait, and throttling's resend of a read or
+ * a CAS write waits its turn again.
+ */
+function pacing(pacer) {
+    return function pacingPlugin(octokit) {
+        octokit.hook.wrap('request', async (request, options) => {
+            await pacer.admit((0,write_retry/* classifyRequest */.mE)(options) !== 'read');
+            let response;
+            try {
+                response = await request(options);
+            }
+            catch (error) {
+                const limit = (0,write_retry/* secondaryLimitOf */.Dr)(error, pacer.now());
+                if (limit !== null)
+                    pacer.refused(limit.retryAfterSeconds * 1000);
+                throw error;
+            }
+            const limit = (0,write_retry/* secondaryLimitOf */.Dr)(response, pacer.now());
+            if (limit !== null)
+                pacer.refused(limit.retryAfterSeconds * 1000);
+            return response;
+        });
+        return {};
+    };
+}
+
 ;// CONCATENATED MODULE: ./packages/core/src/github/client.ts
 /**
  * The one place Writ builds a GitHub client: `@actions/github`'s `getOctokit` with the retry and
  * throttling plugins passed as trailing arguments. (Passing plugins inside the options object, as one
  * well-known action does, silently installs neither.) Its requests go through the toolkit's own
  * transport (@actions/github's undici fetch and proxy dispatcher) inside Writ's limits on answers and
- * redirects (transport.ts), each under a deadline that covers its retries (`requestDeadline`).
+ * redirects (transport.ts), each under a deadline that covers its retries (`requestDeadline`), and every
+ * one waits its turn at the client's pacer (pacer.ts; `pacerOf(client)`), which paces content-creating
+ * requests to GitHub's secondary limits and holds the client after a secondary-limit answer.
  */
+
 
 
 
@@ -305,16 +511,25 @@ var write_retry = __webpack_require__(1850);
 /** The default deadline of one request, its retries included. */
 const REQUEST_DEADLINE_MS = 60_000;
 /**
- * Timings for a GitHub emulator on loopback (tests, the demo): no spacing between writes (GitHub asks
- * for a second) and retry and rate-limit waits of `waitBaseMs` per unit instead of a second.
+ * Timings for a GitHub emulator on loopback (tests, the demo): no pacing (GitHub asks for a second
+ * between writes; a test that wants pacing passes `pacing` with a virtual clock after these) and retry
+ * and rate-limit waits of `waitBaseMs` per unit instead of a second.
  */
 function loopbackTimings(waitBaseMs = 50) {
     return {
-        writeSpacingMs: 0,
-        notificationSpacingMs: 0,
+        pacing: false,
         retryBaseMs: waitBaseMs,
         rateLimitBaseMs: waitBaseMs,
     };
+}
+const pacers = new WeakMap();
+/**
+ * The pacer of a client `createGitHubClient` built (undefined for any other object): `expect(n)` to
+ * hint how many content-creating requests are coming, `figures()` for what it did, `plannedMs(n)` for
+ * what `n` more cost at GitHub's limits.
+ */
+function pacerOf(client) {
+    return pacers.get(client);
 }
 /** Statuses plugin-retry must leave alone: client errors, and 429, which throttling waits out properly. */
 const DO_NOT_RETRY = [400, 401, 403, 404, 409, 410, 422, 429, 451];
@@ -401,9 +616,9 @@ function conditionalReads(octokit) {
 }
 /**
  * Each request under a deadline of `ms`, its retries included: installed right after plugin-retry, so
- * it wraps the first attempt, every retry and the waits between them; plugin-throttling stays outside,
- * so a rate-limit wait (GitHub's definite "not done", bounded by `maxRateLimitWaitSeconds`) and the
- * queueing for write spacing are not counted, and each rate-limited attempt gets a deadline of its own.
+ * it wraps the first attempt, every retry and the waits between them; the pacer and plugin-throttling
+ * stay outside, so a rate-limit wait (GitHub's definite "not done", bounded by `maxRateLimitWaitSeconds`)
+ * and the pacer's waits (spacing, windows, a hold) are not counted, and each rate-limited attempt gets a deadline of its own.
  * The deadline is the request's `signal` (every `fetch` attempt and its body read end when it fires,
  * transport.ts), and the request is failed at once even while plugin-retry waits to retry (that retry,
  * when its timer fires, finds the signal aborted and sends nothing, and none follows it). The
@@ -464,11 +679,10 @@ function createGitHubClient(token, options = {}) {
         logger.warning(`${kind} rate limit on ${what}; giving up after ${retryCount} retries`);
         return false;
     };
-    const writeSpacing = options.writeSpacingMs ?? 1000;
-    const notificationSpacing = options.notificationSpacingMs ?? 3000;
+    const pacer = new Pacer(options.pacing);
     // Refused before the token is ever sent: a base URL with credentials in it is never used.
     const baseUrl = (0,api_url/* validateApiUrl */.G)(options.baseUrl ?? process.env.GITHUB_API_URL ?? 'https://api.github.com', options.baseUrl === undefined ? 'GITHUB_API_URL' : 'the GitHub API base URL');
-    return (0,github/* getOctokit */.Q)(token, {
+    const client = (0,github/* getOctokit */.Q)(token, {
         baseUrl,
         userAgent: options.userAgent ?? 'writ',
         // Replaces @actions/github's default `request` (getOctokit merges options shallowly): its own
@@ -492,11 +706,17 @@ function createGitHubClient(token, options = {}) {
             retryAfterBaseValue: options.rateLimitBaseMs ?? 1000,
             onRateLimit: onLimit('primary'),
             onSecondaryRateLimit: onLimit('secondary'),
-            // Own groups, so the spacing is configurable (and not shared with other clients in the process).
-            write: new (light_default()).Group({ maxConcurrent: 1, minTime: writeSpacing }),
-            notifications: new (light_default()).Group({ maxConcurrent: 1, minTime: notificationSpacing }),
+            // Own groups, not shared with other clients in the process, with no spacing of their own: the
+            // pacer spaces content-creating requests on its clock (Bottleneck would wait real time, and would
+            // space GraphQL queries a second apart too). Notification-triggering writes (issue and comment
+            // creates) get no more than GitHub's documented second either: the plugin's 3 s is its own
+            // choice, not GitHub's guidance, and the hourly budget, not the spacing, bounds a long plan.
+            write: new (light_default()).Group({ maxConcurrent: 1, minTime: 0 }),
+            notifications: new (light_default()).Group({ maxConcurrent: 1, minTime: 0 }),
         },
-    }, write_retry/* writeRetry */.K9, ghesGraphqlUrl, redactOutbound, options.conditionalReads === true ? conditionalReads : noPlugin, graphqlRateLimitCompat, dist_bundle/* retry */.L, requestDeadline(options.deadlineMs ?? REQUEST_DEADLINE_MS), plugin_throttling_dist_bundle/* throttling */.A);
+    }, write_retry/* writeRetry */.K9, ghesGraphqlUrl, redactOutbound, options.conditionalReads === true ? conditionalReads : noPlugin, graphqlRateLimitCompat, dist_bundle/* retry */.L, requestDeadline(options.deadlineMs ?? REQUEST_DEADLINE_MS), pacing(pacer), plugin_throttling_dist_bundle/* throttling */.A, (0,write_retry/* secondaryLimitRefusal */.s$)(() => pacer.now()));
+    pacers.set(client, pacer);
+    return client;
 }
 
 // EXTERNAL MODULE: ./packages/core/src/ledger/cas.ts
@@ -557,4 +777,4 @@ function connect(target, settings, logger, options = {}) {
 
 };
 
-//# sourceMappingURL=449.index.js.map
+//# sourceMappingURL=46.index.js.map
