@@ -24,8 +24,8 @@ import type {
   World,
 } from './state.js';
 import { CONTRACT_WORLDS, FAULT_TYPES, nodeId, ROLE_ORDER } from './state.js';
-import type { SecondaryLimits } from './secondary-limit.js';
-import { resolveSecondaryLimits } from './secondary-limit.js';
+import type { SecondaryLimits } from './secondary-limit-settings.js';
+import { resolveSecondaryLimits } from './secondary-limit-settings.js';
 
 function attemptOf(run: WorkflowRunAttempt): WorkflowRunAttempt {
   return {

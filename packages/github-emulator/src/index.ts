@@ -14,7 +14,7 @@ export type {
   Ruleset,
   WorldOptions,
 } from './state.js';
-export type { SecondaryLimits, SecondaryLimitsInput } from './secondary-limit.js';
+export type { SecondaryLimits, SecondaryLimitsInput } from './secondary-limit-settings.js';
 export { CONTRACT_WORLDS } from './state.js';
 export { CrashPoints, requestTo } from './crash-points.js';
 export type { RequestMatch } from './crash-points.js';

@@ -16,20 +16,8 @@
  * {secondary_limits}`, `writ-emulator --secondary-limits`).
  */
 import type { Reply } from './http.js';
+import type { SecondaryLimits } from './secondary-limit-settings.js';
 import type { Token, World } from './state.js';
-
-export interface SecondaryLimits {
-  /** Content-creating requests admitted in any 60 s (GitHub: 80). */
-  perMinute: number;
-  /** Content-creating requests admitted in any 3600 s (GitHub: 500). */
-  perHour: number;
-}
-
-/** GitHub's documented figures. */
-export const GITHUB_SECONDARY_LIMITS: Readonly<SecondaryLimits> = Object.freeze({
-  perMinute: 80,
-  perHour: 500,
-});
 
 const MINUTE_MS = 60_000;
 const HOUR_MS = 3_600_000;
@@ -38,25 +26,6 @@ export const SECONDARY_LIMIT_MESSAGE =
   'You have exceeded a secondary rate limit. Please wait a few minutes before you try again.';
 const SECONDARY_LIMIT_DOCS =
   'https://docs.github.com/rest/overview/rate-limits-for-the-rest-api#about-secondary-rate-limits';
-
-/**
- * The setting as given to the World, the admin API or the CLI: `true` (GitHub's figures), `false` or
- * null (off), or figures of a test's own (each defaults to GitHub's).
- */
-export type SecondaryLimitsInput = boolean | null | Partial<SecondaryLimits>;
-
-/** A setting resolved to figures, or null (off); throws a message naming the bad figure. */
-export function resolveSecondaryLimits(input: SecondaryLimitsInput | undefined): SecondaryLimits | null {
-  if (input === undefined || input === null || input === false) return null;
-  if (input === true) return { ...GITHUB_SECONDARY_LIMITS };
-  const limits = { ...GITHUB_SECONDARY_LIMITS, ...input };
-  for (const [name, value] of Object.entries(limits)) {
-    if (!Number.isInteger(value) || value < 1) {
-      throw new Error(`secondary limit ${name} must be a positive integer, not ${String(value)}`);
-    }
-  }
-  return limits;
-}
 
 /** Whether a request creates content, as GitHub's secondary limit counts it. */
 export function isContentCreating(method: string, isGraphQL: boolean, mutations: readonly string[]): boolean {

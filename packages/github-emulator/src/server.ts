@@ -29,7 +29,7 @@ import { registerMilestoneRoutes } from './rest/milestones.js';
 import { registerPullRoutes } from './rest/pulls.js';
 import { registerRepoRoutes } from './rest/repos.js';
 import { Router } from './router.js';
-import type { SecondaryLimitsInput } from './secondary-limit.js';
+import type { SecondaryLimitsInput } from './secondary-limit-settings.js';
 import { admitContentCreating, isContentCreating } from './secondary-limit.js';
 import type { RequestLogEntry, Token } from './state.js';
 import { World } from './state.js';

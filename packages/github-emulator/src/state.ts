@@ -5,8 +5,8 @@
 import { seededRandom } from '@writ/core/seeded-random.js';
 import { Clock } from './clock.js';
 import { GitStore } from './git.js';
-import type { SecondaryLimits, SecondaryLimitsInput } from './secondary-limit.js';
-import { resolveSecondaryLimits } from './secondary-limit.js';
+import type { SecondaryLimits, SecondaryLimitsInput } from './secondary-limit-settings.js';
+import { resolveSecondaryLimits } from './secondary-limit-settings.js';
 
 export type Role = 'read' | 'triage' | 'write' | 'maintain' | 'admin';
 export const ROLE_ORDER: Role[] = ['read', 'triage', 'write', 'maintain', 'admin'];
