@@ -47989,7 +47989,7 @@ async function window_read_verifyWindow(github, context, entries, stats = { quer
 
 
 
-/** The least time between two status comment updates that follow a claim (see followWindow). */
+/** The least time between two status comment updates that follow a claim on a plan paced by the hour. */
 const STATUS_FOLLOW_MS = 5 * 60_000;
 /** A write GitHub's secondary rate limit refused (the client's `secondary-rate-limit`), or null. */
 function secondaryLimit(error) {
@@ -48064,6 +48064,8 @@ class Executor {
     /** When the status comment last followed a claim (clock ms). */
     statusFollowedAt = null;
     pacePlan = null;
+    /** The open steps' content-creating requests exceed the pacer's hourly budget. */
+    pacedByHour = false;
     /** The runner's clock (the ledger's): the time budget and the status comment's pace. */
     clock;
     constructor(deps, settings) {
@@ -48144,6 +48146,7 @@ class Executor {
         const plannedMinutes = Math.ceil(pacer.plannedMs(expected) / 60_000);
         this.pacePlan = { expected, hourlyBudget: pacer.hourlyBudget, plannedMinutes };
         if (expected > pacer.hourlyBudget) {
+            this.pacedByHour = true;
             this.deps.logger.info(`About ${expected} content-creating requests remain, more than GitHub's secondary limit allows in an hour: writes are paced to ${pacer.hourlyBudget} an hour (about ${plannedMinutes} min).`);
         }
     }
@@ -48205,15 +48208,17 @@ class Executor {
         return { kind: 'claimed', run: claimed.result.run, serverTime: claimed.serverTime };
     }
     /**
-     * The status comment follows the first claim of the invocation, then at most one claim every
-     * STATUS_FOLLOW_MS: on a long plan, a comment update per window would add one content-creating
-     * request per window to GitHub's budget (the end of the invocation always updates it).
+     * The status comment follows each claim, so a job killed after it shows the steps it claimed; when
+     * GitHub's hourly limit sets the pace (`pacedByHour`), the first claim and then at most one every
+     * STATUS_FOLLOW_MS, since each update costs content-creating requests (its reservation, the PATCH,
+     * its record) the writes need (the end of the invocation always updates it; recovery repairs it).
      */
     async followWindow(run, head) {
         if (this.statusFailed || (run.status_comment ?? null) === null)
             return;
         const now = this.clock();
-        if (this.statusFollowedAt !== null && now - this.statusFollowedAt < STATUS_FOLLOW_MS)
+        const recent = this.statusFollowedAt !== null && now - this.statusFollowedAt < STATUS_FOLLOW_MS;
+        if (this.pacedByHour && recent)
             return;
         this.statusFollowedAt = now;
         const followed = await followStatus(this.deps, {

@@ -56,7 +56,7 @@ import { readWindow, verifyWindow } from './window-read.js';
 
 export type { PersistOutcome, StepReport } from './machine.js';
 
-/** The least time between two status comment updates that follow a claim (see followWindow). */
+/** The least time between two status comment updates that follow a claim on a plan paced by the hour. */
 const STATUS_FOLLOW_MS = 5 * 60_000;
 
 /** A write GitHub's secondary rate limit refused (the client's `secondary-rate-limit`), or null. */
@@ -214,6 +214,8 @@ class Executor {
   /** When the status comment last followed a claim (clock ms). */
   private statusFollowedAt: number | null = null;
   private pacePlan: Omit<PaceReport, 'figures'> | null = null;
+  /** The open steps' content-creating requests exceed the pacer's hourly budget. */
+  private pacedByHour = false;
   /** The runner's clock (the ledger's): the time budget and the status comment's pace. */
   private readonly clock: () => number;
 
@@ -302,6 +304,7 @@ class Executor {
     const plannedMinutes = Math.ceil(pacer.plannedMs(expected) / 60_000);
     this.pacePlan = { expected, hourlyBudget: pacer.hourlyBudget, plannedMinutes };
     if (expected > pacer.hourlyBudget) {
+      this.pacedByHour = true;
       this.deps.logger.info(
         `About ${expected} content-creating requests remain, more than GitHub's secondary limit allows in an hour: writes are paced to ${pacer.hourlyBudget} an hour (about ${plannedMinutes} min).`,
       );
@@ -364,14 +367,16 @@ class Executor {
   }
 
   /**
-   * The status comment follows the first claim of the invocation, then at most one claim every
-   * STATUS_FOLLOW_MS: on a long plan, a comment update per window would add one content-creating
-   * request per window to GitHub's budget (the end of the invocation always updates it).
+   * The status comment follows each claim, so a job killed after it shows the steps it claimed; when
+   * GitHub's hourly limit sets the pace (`pacedByHour`), the first claim and then at most one every
+   * STATUS_FOLLOW_MS, since each update costs content-creating requests (its reservation, the PATCH,
+   * its record) the writes need (the end of the invocation always updates it; recovery repairs it).
    */
   private async followWindow(run: RunFile, head: HeldHead | undefined): Promise<void> {
     if (this.statusFailed || (run.status_comment ?? null) === null) return;
     const now = this.clock();
-    if (this.statusFollowedAt !== null && now - this.statusFollowedAt < STATUS_FOLLOW_MS) return;
+    const recent = this.statusFollowedAt !== null && now - this.statusFollowedAt < STATUS_FOLLOW_MS;
+    if (this.pacedByHour && recent) return;
     this.statusFollowedAt = now;
     const followed = await followStatus(this.deps, {
       repository: this.settings.repository,
