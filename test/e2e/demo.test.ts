@@ -37,7 +37,7 @@ describe('npm run demo', () => {
     // with the rest of its window (the default window of a 9-step plan is 3 steps).
     expect(result.afterKillStatus).toContain('Running.');
     expect(result.afterKillStatus).toMatch(/^Steps: 5 done, 3 claimed, 1 pending \(of 9\)\.$/m);
-    expect(result.afterKillStatus).toContain('step `create-offline-epic` is being written');
+    expect(result.afterKillStatus).toContain('step `label-117` is being written');
     expect(row('persist (re-run)')?.detail).toBe('steps done 8 of 9, next notify-release-bot');
     // Every marker on exactly one milestone, issue or comment.
     expect(result.markers).toEqual({

@@ -180,6 +180,19 @@ describe('a recorded ledger history, replayed against the model', () => {
     const checkpoint = forged[3]!;
     checkpoint.before.lease = { ...checkpoint.before.lease, epoch: 2 };
     expect(conformanceProblems(relation, forged, POLICY.graceMs).join('\n')).toMatch(/fenced holder/);
+    // A claim window: the first claim made a claim-steps of steps 1 and 2 (each the very next one) is in
+    // the model; one of steps 1 and 3, leaving step 2 pending before it, is not.
+    const claimOf = (indexes: number[]): RecordedCommit[] => {
+      const windowed = structuredClone(history);
+      const claim = windowed[2]!;
+      claim.transition = 'claim-steps';
+      for (const index of indexes) claim.after.run!.steps[index]!.status = 'claimed';
+      return windowed.slice(0, 3);
+    };
+    expect(conformanceProblems(relation, claimOf([0, 1]), POLICY.graceMs)).toEqual([]);
+    expect(conformanceProblems(relation, claimOf([0, 2]), POLICY.graceMs).join('\n')).toMatch(
+      /step step-3 was claimed before an earlier step was done/,
+    );
   });
 });
 

@@ -140,7 +140,12 @@ function checkSteps(
     if (!rule.from.includes(from) || !rule.to.includes(to)) {
       problems.push(`step ${after[index]!.id}: ${from} → ${to} is not in the model`);
     }
-    if (rule.inOrder === true && !before.slice(0, index).every((step) => TERMINAL_STEP.has(step.status))) {
+    // In order: every earlier step done (or failed), or claimed in this same commit (a claim window's
+    // steps, each the very next one, as the ledger's claimSteps allows).
+    const earlierOpen = before
+      .slice(0, index)
+      .some((step, at) => !TERMINAL_STEP.has(step.status) && !changed.includes(at));
+    if (rule.inOrder === true && earlierOpen) {
       problems.push(`step ${after[index]!.id} was claimed before an earlier step was done`);
     }
     if (rule.claimedBySameEpoch === true && before[index]!.epoch !== commit.epoch) {

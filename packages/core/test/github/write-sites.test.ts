@@ -71,6 +71,8 @@ const REVIEWED: [string, Kind][] = [
   ['persist/steps.ts: rest.issues.updateComment', 'sent once'],
   ['persist/steps.ts: rest.issues.createComment', 'sent once'],
   ['persist/steps.ts: rest.issues.update', 'sent once'],
+  // A claim window's issues and milestones read in one GraphQL query: a read.
+  ['persist/window-read.ts: request POST /graphql', 'graphql (classified by its document)'],
   ['probe/api.ts: request (dynamic route)', 'sent once'],
   ['probe/cleanup.ts: mutation WritProbeDeleteIssue', 'sent once'],
   ['probe/cleanup.ts: .graphql(', 'sent once'],
