@@ -465,6 +465,33 @@ describe('persist stage, in-process against the emulator', () => {
     );
   });
 
+  it('hands over when its time budget is spent: outcome handover, no refusal, the step left named', async () => {
+    world = await stageWorld();
+    await commitPolicy(world, BEST_EFFORT);
+    const other = (await world.owner.rest.issues.create({ ...base, title: 'other' })).data.number;
+    const planFile = writePlan(world, 'handover', [
+      { id: 'labels', kind: 'issue.labels', issue: world.statusIssue, add: ['deferred'] },
+      { id: 'other', kind: 'issue.labels', issue: other, add: ['deferred'] },
+    ]);
+    const { runId } = await approved(world, planFile);
+    // A budget of 1 ms: the first window always runs (each invocation makes progress), the next does not.
+    const result = await persistStage(
+      { ...settings(world, planFile, runId), claimWindow: 1, timeBudgetMs: 1 },
+      { ...world.deps(), afterWrite: () => new Promise((resolve) => setTimeout(resolve, 5)) },
+    );
+    expect(result.outputs).toMatchObject({
+      outcome: 'handover',
+      reason: '',
+      'steps-done': 1,
+      'next-step': 'other',
+    });
+    expect(result.refusal).toBeUndefined();
+    expect(result.summary).toContain(
+      'Time budget spent after 1 step; handed over to recovery: the workflow releases the lease and dispatches the recovery workflow, which resumes the run from `other` at once.',
+    );
+    expect(result.summary).toContain("Paced to GitHub's guidance");
+  });
+
   it('stops at a conflict: outcome stopped, the refusal carrying it, the sanitized diff in the summary', async () => {
     world = await stageWorld();
     await commitPolicy(world, BEST_EFFORT);
