@@ -7,29 +7,20 @@
 // time beside the floor GitHub's limits set for the same content-creating requests (the larger of
 // N/80 per minute and N/500 per hour), and the invocations to completion.
 // Run: npx tsx scripts/bench/measure-persist-scale.ts [steps...]
-import type { Clock } from '@writ/core/ledger/cas.js';
-import { createLedgerContext } from '@writ/core/ledger/ledger.js';
-import { createGitHubClient, loopbackTimings } from '@writ/core/github/client.js';
 import { claimWindowFor } from '../../packages/core/src/persist/machine.js';
 import type { PlanStep } from '@writ/core/plan/types.js';
-import type { RequestLogEntry } from '@writ/github-emulator/state.js';
-import { BRANCH, OWNER, POLICY, REPO, REPOSITORY } from '../../packages/core/test/ledger/support/emulator.js';
+import { OWNER, REPO } from '../../packages/core/test/ledger/support/emulator.js';
 import {
   ALL_POSITIVE,
   BEST_EFFORT,
-  WRITER_TOKEN,
   evidenceFile,
+  pacedOnEmulatorClock,
   persistWorld,
   planOf,
 } from '../../packages/core/test/persist/support.js';
 
 const TIME_BUDGET_MS = 300 * 60_000;
 const MAX_INVOCATIONS = 10;
-
-function contentCreating(entry: RequestLogEntry): boolean {
-  if (entry.path.endsWith('/graphql')) return entry.mutations.length > 0;
-  return !['GET', 'HEAD', 'OPTIONS'].includes(entry.method);
-}
 
 function stepsOf(n: number, issues: readonly number[]): PlanStep[] {
   return Array.from({ length: n }, (_, at): PlanStep => {
@@ -67,23 +58,7 @@ async function measure(n: number): Promise<string> {
   const plan = planOf(steps, { max_steps: n, max_creates: n }, `scale ${n}`);
   const { runId, epoch } = await w.approve(plan);
   const clock = emulator.world.clock;
-  const virtual: Clock = {
-    now: () => clock.now(),
-    sleep: (ms) => {
-      clock.advance(ms);
-      return Promise.resolve();
-    },
-  };
-  const github = createGitHubClient(WRITER_TOKEN, {
-    baseUrl: emulator.url,
-    ...loopbackTimings(5),
-    pacing: virtual,
-    throttleId: `scale-${n}`,
-  });
-  const ledger = createLedgerContext(
-    { github, clock: virtual },
-    { repository: REPOSITORY, branch: BRANCH, app: w.world.app, policy: POLICY },
-  );
+  const { github, ledger } = pacedOnEmulatorClock(w);
   emulator.admin.setSecondaryLimits(true);
   const before = w.seq();
   const started = clock.now();
@@ -105,8 +80,8 @@ async function measure(n: number): Promise<string> {
   }
   const elapsedMin = (clock.now() - started) / 60_000;
   const requests = emulator.admin.requests().filter((entry) => entry.seq > before);
-  const creating = requests.filter(contentCreating);
-  const refused = requests.filter((entry) => entry.status === 403 || entry.status === 429).length;
+  const creating = requests.filter((entry) => entry.contentCreating);
+  const refused = requests.filter((entry) => entry.secondaryLimited).length;
   const commits = requests.filter((entry) => entry.mutations.includes('createCommitOnBranch')).length;
   // Each window is one claim and one checkpoint commit (the last checkpoint completes the run).
   const windows = commits / 2;
@@ -121,7 +96,7 @@ async function measure(n: number): Promise<string> {
     `${requests.length} requests (${(requests.length / n).toFixed(2)}/step, reads ${((requests.length - creating.length) / n).toFixed(2)}/step)`,
     `${creating.length} content-creating (${(creating.length / n).toFixed(3)}/step; 1 + 2/k̄ = ${(1 + (2 * windows) / n).toFixed(3)} at ${windows} windows of ${(n / windows).toFixed(1)} steps on average, k = ${k})`,
     `${commits} ledger commits`,
-    `${refused} refused (403/429)`,
+    `${refused} refused by the secondary limit`,
     `${elapsedMin.toFixed(1)} min on the emulator's clock, floor ${floorMin.toFixed(1)} min (${((elapsedMin / floorMin - 1) * 100).toFixed(1)}% over)`,
     `${invocations} invocation(s): ${outcome}`,
   ].join(' | ');

@@ -7,14 +7,21 @@
  */
 import { afterEach, describe, expect, it } from '@jest/globals';
 import type { GitHubClient } from '../../src/github/client.js';
-import { createGitHubClient, loopbackTimings, pacerOf } from '../../src/github/client.js';
-import type { Clock, LedgerContext } from '../../src/ledger/cas.js';
-import { createLedgerContext, readRun } from '../../src/ledger/ledger.js';
+import { pacerOf } from '../../src/github/client.js';
+import type { LedgerContext } from '../../src/ledger/cas.js';
+import { readRun } from '../../src/ledger/ledger.js';
 import { claimWindowFor } from '../../src/persist/machine.js';
 import type { PlanStep } from '../../src/plan/types.js';
-import { BRANCH, OWNER, POLICY, REPO, REPOSITORY } from '../ledger/support/emulator.js';
+import { OWNER, REPO } from '../ledger/support/emulator.js';
 import type { PersistWorld } from './support.js';
-import { ALL_POSITIVE, BEST_EFFORT, WRITER_TOKEN, evidenceFile, persistWorld, planOf } from './support.js';
+import {
+  ALL_POSITIVE,
+  BEST_EFFORT,
+  evidenceFile,
+  pacedOnEmulatorClock,
+  persistWorld,
+  planOf,
+} from './support.js';
 
 const base = { owner: OWNER, repo: REPO };
 
@@ -47,25 +54,7 @@ async function scaled(n: number): Promise<Scaled> {
     const issue = (await world.owner.rest.issues.create({ ...base, title: `Issue ${at}` })).data.number;
     steps.push({ id: `l${at}`, kind: 'issue.labels', issue, add: ['triaged'] });
   }
-  const clock = emulator.world.clock;
-  const virtual: Clock = {
-    now: () => clock.now(),
-    sleep: (ms) => {
-      clock.advance(ms);
-      return Promise.resolve();
-    },
-  };
-  const github = createGitHubClient(WRITER_TOKEN, {
-    baseUrl: emulator.url,
-    ...loopbackTimings(5),
-    pacing: virtual,
-    throttleId: `scale-test-${n}-${Math.random()}`,
-  });
-  // The ledger writes through the same paced client: its commits count against the same limit.
-  const ledger = createLedgerContext(
-    { github, clock: virtual },
-    { repository: REPOSITORY, branch: BRANCH, app: world.world.app, policy: POLICY },
-  );
+  const { github, ledger } = pacedOnEmulatorClock(world);
   return { world, github, ledger, steps };
 }
 

@@ -8,8 +8,9 @@ import { CASE_IDS } from '../../src/probe/evidence.js';
 import type { CaseId, Classification, ProbeEvidence } from '../../src/probe/evidence.js';
 import { commitOnBranch } from '../../src/github/commit-on-branch.js';
 import type { GitHubClient } from '../../src/github/client.js';
-import { consumeApproval, proposeRun } from '../../src/ledger/ledger.js';
-import type { LedgerContext } from '../../src/ledger/cas.js';
+import { createGitHubClient, loopbackTimings } from '../../src/github/client.js';
+import { consumeApproval, createLedgerContext, proposeRun } from '../../src/ledger/ledger.js';
+import type { Clock, LedgerContext } from '../../src/ledger/cas.js';
 import { bindPlan } from '../../src/plan/binding.js';
 import type { Plan, PlanStep } from '../../src/plan/types.js';
 import type { PersistDeps, PersistResult, PersistSettings } from '../../src/persist/persist.js';
@@ -17,8 +18,10 @@ import { persistPlan } from '../../src/persist/persist.js';
 import { silentLogger } from '../../src/redact.js';
 import type { LedgerWorld } from '../ledger/support/emulator.js';
 import {
+  BRANCH,
   OWNER,
   OWNER_TOKEN,
+  POLICY,
   REPO,
   REPOSITORY,
   emulatorClient,
@@ -209,3 +212,34 @@ export async function persistWorld(): Promise<PersistWorld> {
   };
   return result;
 }
+
+/**
+ * The app's client and a ledger on it, paced (github/pacer.ts) on the emulator's clock: `now` reads it,
+ * a wait advances it. The ledger writes through the same client, so its commits count against the same
+ * secondary limit (the stages' `connect` does the same).
+ */
+export function pacedOnEmulatorClock(world: PersistWorld): { github: GitHubClient; ledger: LedgerContext } {
+  const { emulator } = world.world;
+  const clock = emulator.world.clock;
+  const virtual: Clock = {
+    now: () => clock.now(),
+    sleep: (ms) => {
+      clock.advance(ms);
+      return Promise.resolve();
+    },
+  };
+  pacedClients += 1;
+  const github = createGitHubClient(WRITER_TOKEN, {
+    baseUrl: emulator.url,
+    ...loopbackTimings(5),
+    pacing: virtual,
+    throttleId: `paced-${process.pid}-${pacedClients}`,
+  });
+  const ledger = createLedgerContext(
+    { github, clock: virtual },
+    { repository: REPOSITORY, branch: BRANCH, app: world.world.app, policy: POLICY },
+  );
+  return { github, ledger };
+}
+
+let pacedClients = 0;
