@@ -47991,15 +47991,15 @@ async function window_read_verifyWindow(github, context, entries, stats = { quer
 
 /** The least time between two status comment updates that follow a claim on a plan paced by the hour. */
 const STATUS_FOLLOW_MS = 5 * 60_000;
-/** A write GitHub's secondary rate limit refused (the client's `secondary-rate-limit`), or null. */
+/**
+ * A write GitHub's secondary rate limit refused, or null: the client fails it with the coded
+ * `secondary-rate-limit` (github/write-retry.ts, `secondaryLimitRefusal`, its outermost plugin).
+ */
 function secondaryLimit(error) {
-    for (let cause = error, depth = 0; cause instanceof Error && depth < 3; cause = cause.cause, depth += 1) {
-        if (cause instanceof errors_WritError && cause.code === 'secondary-rate-limit') {
-            const after = cause.details.retryAfterSeconds;
-            return { retryAfterSeconds: typeof after === 'number' ? after : null };
-        }
-    }
-    return null;
+    if (!(error instanceof errors_WritError) || error.code !== 'secondary-rate-limit')
+        return null;
+    const after = error.details.retryAfterSeconds;
+    return { retryAfterSeconds: typeof after === 'number' ? after : null };
 }
 /** `bounds-exceeded` unless the plan stays inside its approved bounds (checked before the first write). */
 function checkBounds(plan) {

@@ -59,15 +59,14 @@ export type { PersistOutcome, StepReport } from './machine.js';
 /** The least time between two status comment updates that follow a claim on a plan paced by the hour. */
 const STATUS_FOLLOW_MS = 5 * 60_000;
 
-/** A write GitHub's secondary rate limit refused (the client's `secondary-rate-limit`), or null. */
+/**
+ * A write GitHub's secondary rate limit refused, or null: the client fails it with the coded
+ * `secondary-rate-limit` (github/write-retry.ts, `secondaryLimitRefusal`, its outermost plugin).
+ */
 function secondaryLimit(error: unknown): { retryAfterSeconds: number | null } | null {
-  for (let cause = error, depth = 0; cause instanceof Error && depth < 3; cause = cause.cause, depth += 1) {
-    if (cause instanceof WritError && cause.code === 'secondary-rate-limit') {
-      const after = cause.details.retryAfterSeconds;
-      return { retryAfterSeconds: typeof after === 'number' ? after : null };
-    }
-  }
-  return null;
+  if (!(error instanceof WritError) || error.code !== 'secondary-rate-limit') return null;
+  const after = error.details.retryAfterSeconds;
+  return { retryAfterSeconds: typeof after === 'number' ? after : null };
 }
 
 export interface PersistSettings {
