@@ -473,7 +473,7 @@ describe('persist stage, in-process against the emulator', () => {
       { id: 'labels', kind: 'issue.labels', issue: world.statusIssue, add: ['deferred'] },
       { id: 'other', kind: 'issue.labels', issue: other, add: ['deferred'] },
     ]);
-    const { runId } = await approved(world, planFile);
+    const { runId, statusCommentId } = await approved(world, planFile);
     // A budget of 1 ms: the first window always runs (each invocation makes progress), the next does not.
     const result = await persistStage(
       { ...settings(world, planFile, runId), claimWindow: 1, timeBudgetMs: 1 },
@@ -490,6 +490,10 @@ describe('persist stage, in-process against the emulator', () => {
       'Time budget spent after 1 step; handed over to recovery: the workflow releases the lease and dispatches the recovery workflow, which resumes the run from `other` at once.',
     );
     expect(result.summary).toContain("Paced to GitHub's guidance");
+    // The status comment says what the ledger says: the run still running, one step done, one left.
+    const comment = (await world.owner.rest.issues.getComment({ ...base, comment_id: statusCommentId })).data;
+    expect(comment.body).toContain('Running.');
+    expect(comment.body).toMatch(/^Steps: 1 done, 1 pending \(of 2\)\.$/m);
   });
 
   it('stops at a conflict: outcome stopped, the refusal carrying it, the sanitized diff in the summary', async () => {
