@@ -8,7 +8,8 @@ import type { Ctx } from './http.js';
 import type { PermissionLevel, Repo, Role, Token, World } from './state.js';
 import { roleAtLeast } from './state.js';
 
-export type Scope = 'contents' | 'issues' | 'pull_requests' | 'metadata' | 'actions' | 'administration';
+export type Scope =
+  'contents' | 'issues' | 'pull_requests' | 'metadata' | 'actions' | 'administration' | 'checks' | 'statuses';
 
 /** What an installation token gets when minted without an explicit permission set. */
 export const DEFAULT_INSTALLATION_PERMISSIONS: Record<string, PermissionLevel> = {

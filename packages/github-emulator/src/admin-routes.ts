@@ -74,6 +74,31 @@ export function registerAdminRoutes(router: Router<AdminCtx>): void {
   router.add('POST', '/repos/:owner/:repo/actions/runs', (ctx) =>
     ok(ctx.admin.setRun(ctx.params.owner ?? '', ctx.params.repo ?? '', ctx.input), 201),
   );
+  router.add('POST', '/repos/:owner/:repo/actions/runs/:id/start', (ctx) =>
+    ok(ctx.admin.startRun(ctx.params.owner ?? '', ctx.params.repo ?? '', Number(ctx.params.id))),
+  );
+  router.add('POST', '/repos/:owner/:repo/actions/runs/:id/complete', (ctx) =>
+    ok(
+      ctx.admin.completeRun(
+        ctx.params.owner ?? '',
+        ctx.params.repo ?? '',
+        Number(ctx.params.id),
+        str(ctx.input.conclusion),
+      ),
+    ),
+  );
+  router.add('POST', '/repos/:owner/:repo/commits', (ctx) =>
+    ok(
+      ctx.admin.commitFiles(ctx.params.owner ?? '', ctx.params.repo ?? '', {
+        branch: str(ctx.input.branch),
+        ...(typeof ctx.input.base === 'string' ? { base: ctx.input.base } : {}),
+        files: (ctx.input.files ?? null) as Record<string, string | null>,
+        ...(typeof ctx.input.message === 'string' ? { message: ctx.input.message } : {}),
+        ...(typeof ctx.input.author === 'string' ? { author: ctx.input.author } : {}),
+      }),
+      201,
+    ),
+  );
   router.add('PUT', '/repos/:owner/:repo/actions/permissions/workflow', (ctx) =>
     ok(ctx.admin.setWorkflowPermissions(ctx.params.owner ?? '', ctx.params.repo ?? '', ctx.input)),
   );
@@ -108,11 +133,15 @@ export function registerAdminRoutes(router: Router<AdminCtx>): void {
     if (ctx.input.secondary_limits !== undefined) {
       ctx.admin.setSecondaryLimits(ctx.input.secondary_limits);
     }
+    if (ctx.input.run_visibility_delay_ms !== undefined) {
+      ctx.admin.setRunVisibilityDelay(Number(ctx.input.run_visibility_delay_ms));
+    }
     return ok({
       conditional_writes: ctx.world.conditionalWrites,
       marker_creates: ctx.world.markerCreates,
       world: ctx.admin.contractWorld(),
       secondary_limits: ctx.world.secondaryLimits,
+      run_visibility_delay_ms: ctx.world.runVisibilityDelayMs,
     });
   });
   router.add('GET', '/requests', (ctx) => ok(since(ctx, ctx.admin.requests())));

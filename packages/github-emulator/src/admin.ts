@@ -4,6 +4,8 @@
  */
 import { DEFAULT_GITHUB_TOKEN_PERMISSIONS, DEFAULT_INSTALLATION_PERMISSIONS } from './access.js';
 import { identityOf } from './commits.js';
+import { branchMoved } from './pull-sync.js';
+import { recordRunEvent } from './rest/actions.js';
 import { writeCommit } from './commits.js';
 import type {
   OrgRole,
@@ -26,6 +28,17 @@ import type {
 import { CONTRACT_WORLDS, FAULT_TYPES, nodeId, ROLE_ORDER } from './state.js';
 import type { SecondaryLimits } from './secondary-limit-settings.js';
 import { resolveSecondaryLimits } from './secondary-limit-settings.js';
+
+const RUN_CONCLUSIONS = [
+  'success',
+  'failure',
+  'cancelled',
+  'neutral',
+  'skipped',
+  'timed_out',
+  'action_required',
+  'stale',
+];
 
 function attemptOf(run: WorkflowRunAttempt): WorkflowRunAttempt {
   return {
@@ -347,6 +360,107 @@ export class Admin {
     run.attempts?.set(run.run_attempt, attemptOf(run));
     repo.runs.set(id, run);
     return { id: run.id, status: run.status, conclusion: run.conclusion };
+  }
+
+  /**
+   * Moves a run to `in_progress` (its runner picked it up), recording `workflow_run in_progress`.
+   */
+  startRun(owner: string, name: string, id: number): Record<string, unknown> {
+    const repo = this.repo(owner, name);
+    const run = need(repo.runs.get(id), `unknown run ${id}`);
+    if (run.status === 'completed') throw new AdminError(409, `run ${id} is already completed`);
+    const now = this.world.now();
+    run.status = 'in_progress';
+    run.updated_at = now;
+    run.run_started_at = now;
+    run.attempts?.set(run.run_attempt, attemptOf(run));
+    recordRunEvent(this.world, null, repo, run, 'in_progress');
+    return { id: run.id, status: run.status, conclusion: run.conclusion };
+  }
+
+  /** Completes a run with `conclusion` (`success`, `failure`, `cancelled`, …), recording `workflow_run completed`. */
+  completeRun(owner: string, name: string, id: number, conclusion: string): Record<string, unknown> {
+    const repo = this.repo(owner, name);
+    const run = need(repo.runs.get(id), `unknown run ${id}`);
+    if (!RUN_CONCLUSIONS.includes(conclusion)) {
+      throw new AdminError(400, `conclusion must be one of ${RUN_CONCLUSIONS.join(', ')}`);
+    }
+    if (run.status === 'completed') throw new AdminError(409, `run ${id} is already completed`);
+    run.status = 'completed';
+    run.conclusion = conclusion;
+    run.updated_at = this.world.now();
+    run.attempts?.set(run.run_attempt, attemptOf(run));
+    recordRunEvent(this.world, null, repo, run, 'completed');
+    return { id: run.id, status: run.status, conclusion: run.conclusion };
+  }
+
+  /**
+   * How long (emulator-clock ms) a newly dispatched run stays out of run lists (`GET …/actions/runs`,
+   * `GET …/workflows/{id}/runs`); `GET …/runs/{id}` finds it at once. 0 (the default): listed at once.
+   */
+  setRunVisibilityDelay(ms: number): { run_visibility_delay_ms: number } {
+    if (!Number.isInteger(ms) || ms < 0)
+      throw new AdminError(400, 'run_visibility_delay_ms must be an integer ≥ 0');
+    this.world.runVisibilityDelayMs = ms;
+    return { run_visibility_delay_ms: ms };
+  }
+
+  /**
+   * One commit on `branch` as `author` (a user's or an app bot's login; default: the repository owner),
+   * changing `files` (path → UTF-8 text, or null to delete). A missing branch is created from `base`
+   * (a branch name or commit SHA; default: the default branch). The branch moves like a push: open pull
+   * requests whose head it is follow it (`pull_request synchronize`). Returns `{sha, branch}`.
+   */
+  commitFiles(
+    owner: string,
+    name: string,
+    spec: {
+      branch: string;
+      base?: string;
+      files: Record<string, string | null>;
+      message?: string;
+      author?: string;
+    },
+  ): { sha: string; branch: string } {
+    const repo = this.repo(owner, name);
+    if (!spec.branch || (spec.files as unknown) === null || typeof spec.files !== 'object') {
+      throw new AdminError(400, 'branch and files are required');
+    }
+    const ref = `refs/heads/${spec.branch}`;
+    let parent = repo.refs.get(ref);
+    if (parent === undefined) {
+      const base = spec.base ?? repo.default_branch;
+      parent =
+        /^[0-9a-f]{40}$/.test(base) && repo.git.has(base, 'commit')
+          ? base
+          : repo.refs.get(`refs/heads/${base}`);
+      if (parent === undefined && spec.base !== undefined) throw new AdminError(404, `unknown base ${base}`);
+    }
+    const account = spec.author
+      ? need(this.world.account(spec.author), `unknown account ${spec.author}`, 400)
+      : repo.owner;
+    const changes = new Map<string, { mode: string; sha: string } | null>();
+    for (const [path, content] of Object.entries(spec.files)) {
+      changes.set(
+        path,
+        content === null ? null : { mode: '100644', sha: repo.git.putBlob(Buffer.from(content, 'utf8')) },
+      );
+    }
+    const tree = repo.git.applyChanges(parent === undefined ? null : repo.git.commit(parent).tree, changes);
+    const identity = identityOf(this.world, account);
+    const sha = writeCommit(this.world, repo, {
+      tree,
+      parents: parent === undefined ? [] : [parent],
+      message: spec.message ?? `Update ${Object.keys(spec.files).join(', ')}`,
+      author: identity,
+      committer: identity,
+      sign: false,
+    });
+    const before = repo.refs.get(ref) ?? null;
+    repo.refs.set(ref, sha);
+    repo.pushed_at = this.world.now();
+    branchMoved(this.world, null, account, repo, spec.branch, before, sha);
+    return { sha, branch: spec.branch };
   }
 
   setWorkflowPermissions(

@@ -99,7 +99,7 @@ function fitToSchema(value: unknown, schema: JsonSchema, definitions: Record<str
   return out;
 }
 
-/** Records one webhook delivery for `event` / `action`. */
+/** Records one webhook delivery for `event` / `action` (`''` for an event that has no actions). */
 export function recordEvent(
   world: World,
   token: Token | null,
@@ -108,14 +108,15 @@ export function recordEvent(
   payload: Record<string, unknown>,
 ): void {
   const definitions = webhookDefinitions();
-  const full: Record<string, unknown> = { action, ...payload };
+  // An event without actions (`status`, `workflow_dispatch`, `push`): action '' and no `action` field.
+  const full: Record<string, unknown> = action === '' ? { ...payload } : { action, ...payload };
   if (token && token.kind !== 'pat' && token.app) {
     full.installation = {
       id: token.app.installation_id,
       node_id: `MDIzOkludGVncmF0aW9uSW5zdGFsbGF0aW9u${token.app.installation_id}`,
     };
   }
-  const schema = definitions[`${event}$${action}`];
+  const schema = definitions[`${event}$${action === '' ? 'event' : action}`];
   const fitted = schema ? (fitToSchema(full, schema, definitions) as Record<string, unknown>) : full;
   const seq = world.events.length === 0 ? 1 : (world.events[world.events.length - 1]?.seq ?? 0) + 1;
   world.events.push({

@@ -5,6 +5,7 @@
  * so check-and-set here is atomic, as GitHub's ref transactions are.
  */
 import { ZERO_OID } from './git.js';
+import { branchMoved } from './pull-sync.js';
 import { ruleViolationMessage, ruleViolations } from './rules.js';
 import type { Repo, Token, World } from './state.js';
 
@@ -79,9 +80,17 @@ export function changeRefs(
     const violations = ruleViolations(world, token, repo, change.ref, before, change.after, options);
     if (violations.length > 0) throw new RefError('rules', ruleViolationMessage(violations));
   }
+  const moved: { branch: string; before: string | null; after: string | null }[] = [];
   for (const change of changes) {
+    const before = repo.refs.get(change.ref) ?? null;
     if (change.after === null) repo.refs.delete(change.ref);
     else repo.refs.set(change.ref, change.after);
+    if (change.ref.startsWith('refs/heads/')) {
+      moved.push({ branch: change.ref.slice('refs/heads/'.length), before, after: change.after });
+    }
   }
   repo.pushed_at = world.now();
+  for (const { branch, before, after } of moved) {
+    branchMoved(world, token, token?.account ?? repo.owner, repo, branch, before, after);
+  }
 }

@@ -5,12 +5,16 @@
  */
 import { accountForEmail } from './commits.js';
 import type { GitIdentity } from './git.js';
+import type { WorkflowFile } from './workflows.js';
 import { verify } from './signing.js';
+import { nodeId } from './state.js';
 import type {
   Account,
   App,
   BranchProtection,
+  CheckRun,
   Comment,
+  CommitStatus,
   Issue,
   Label,
   Milestone,
@@ -545,7 +549,7 @@ export function workflowRun(urls: Urls, repo: Repo, run: WorkflowRun): Record<st
     head_branch: run.head_branch,
     head_sha: run.head_sha,
     path: run.path,
-    display_title: run.name,
+    display_title: run.display_title ?? run.name,
     run_number: run.run_number,
     run_attempt: run.run_attempt,
     event: run.event,
@@ -559,7 +563,10 @@ export function workflowRun(urls: Urls, repo: Repo, run: WorkflowRun): Record<st
     updated_at: run.updated_at,
     run_started_at: run.run_started_at,
     actor: simpleUser(urls, run.actor),
-    triggering_actor: simpleUser(urls, run.actor),
+    triggering_actor: simpleUser(urls, run.triggering_actor ?? run.actor),
+    check_suite_id: run.id,
+    check_suite_node_id: nodeId('CS', run.id),
+    previous_attempt_url: run.run_attempt > 1 ? `${runApi}/attempts/${run.run_attempt - 1}` : null,
     jobs_url: `${runApi}/jobs`,
     logs_url: `${runApi}/logs`,
     check_suite_url: `${api}/check-suites/${run.id}`,
@@ -582,7 +589,92 @@ export function workflowRun(urls: Urls, repo: Repo, run: WorkflowRun): Record<st
   };
 }
 
-function minimalRepository(urls: Urls, repo: Repo): Record<string, unknown> {
+/** The `workflow` schema. */
+export function workflow(urls: Urls, repo: Repo, value: WorkflowFile): Record<string, unknown> {
+  const { api, web } = repoUrls(urls, repo);
+  return {
+    id: value.id,
+    node_id: value.node_id,
+    name: value.name,
+    path: value.path,
+    state: 'active',
+    created_at: value.created_at,
+    updated_at: value.created_at,
+    url: `${api}/actions/workflows/${value.id}`,
+    html_url: `${web}/blob/${repo.default_branch}/${value.path}`,
+    badge_url: `${web}/workflows/${encodeURIComponent(value.path.replace(/^\.github\/workflows\//, ''))}/badge.svg`,
+  };
+}
+
+/** The `check-run` schema; `pulls` are the open pull requests whose head is the check run's SHA. */
+export function checkRun(urls: Urls, repo: Repo, value: CheckRun): Record<string, unknown> {
+  const { api, web } = repoUrls(urls, repo);
+  const pulls = [...repo.issues.values()].filter(
+    (entry) =>
+      entry.state === 'open' &&
+      entry.pull !== null &&
+      (repo.refs.get(`refs/heads/${entry.pull.head_ref}`) ?? entry.pull.head_sha) === value.head_sha,
+  );
+  return {
+    id: value.id,
+    head_sha: value.head_sha,
+    node_id: value.node_id,
+    external_id: value.external_id,
+    url: `${api}/check-runs/${value.id}`,
+    html_url: `${web}/runs/${value.id}`,
+    details_url: value.details_url ?? `${web}/runs/${value.id}`,
+    status: value.status,
+    conclusion: value.conclusion,
+    started_at: value.started_at,
+    completed_at: value.completed_at,
+    output: {
+      ...value.output,
+      annotations_count: 0,
+      annotations_url: `${api}/check-runs/${value.id}/annotations`,
+    },
+    name: value.name,
+    check_suite: { id: value.check_suite_id },
+    app: integration(urls, value.app),
+    pull_requests: pulls.map((entry) => {
+      const pr = entry.pull;
+      const head = repo.refs.get(`refs/heads/${pr?.head_ref ?? ''}`) ?? pr?.head_sha ?? '';
+      const base = repo.refs.get(`refs/heads/${pr?.base_ref ?? ''}`) ?? pr?.base_sha ?? '';
+      const side = (ref: string, sha: string): Record<string, unknown> => ({
+        ref,
+        sha,
+        repo: { id: repo.id, url: api, name: repo.name },
+      });
+      return {
+        id: pr?.id,
+        number: entry.number,
+        url: `${api}/pulls/${entry.number}`,
+        head: side(pr?.head_ref ?? '', head),
+        base: side(pr?.base_ref ?? '', base),
+      };
+    }),
+  };
+}
+
+/** The `status` schema (one commit status). */
+export function commitStatus(urls: Urls, repo: Repo, value: CommitStatus): Record<string, unknown> {
+  const { api } = repoUrls(urls, repo);
+  const creator = simpleUser(urls, value.creator);
+  return {
+    url: `${api}/statuses/${value.sha}`,
+    avatar_url: creator.avatar_url,
+    id: value.id,
+    node_id: value.node_id,
+    state: value.state,
+    description: value.description,
+    target_url: value.target_url,
+    context: value.context,
+    created_at: value.created_at,
+    updated_at: value.updated_at,
+    creator,
+  };
+}
+
+export function minimalRepository(urls: Urls, repo: Repo): Record<string, unknown> {
   const full = repository(urls, repo);
   const keep = [
     'id',

@@ -20,6 +20,8 @@ import type { Ctx, Reply } from './http.js';
 import { HttpError } from './http.js';
 import { primaryLimitReply, rateHeaders, rateState, refundRequest } from './ratelimit.js';
 import { registerActionsRoutes } from './rest/actions.js';
+import { registerCheckRoutes } from './rest/checks.js';
+import { registerStatusRoutes } from './rest/statuses.js';
 import { registerCommentRoutes } from './rest/comments.js';
 import { registerContentRoutes } from './rest/contents.js';
 import { registerGitRoutes } from './rest/git.js';
@@ -109,6 +111,8 @@ function buildRouter(): Router {
   const router = new Router();
   registerRepoRoutes(router);
   registerActionsRoutes(router);
+  registerCheckRoutes(router);
+  registerStatusRoutes(router);
   registerGitRoutes(router);
   // The first matching route wins: `issues/comments` before `issues/:number`.
   registerCommentRoutes(router);
@@ -193,6 +197,7 @@ export class EmulatorServer {
     });
     const address = this.server.address() as AddressInfo;
     this.base = `http://${host}:${address.port}`;
+    this.world.urls = { api: this.apiUrl, web: this.base };
   }
 
   /** The REST base URL for this layout. */

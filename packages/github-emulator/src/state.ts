@@ -235,6 +235,47 @@ export interface WorkflowRun {
    * (older emulator state) reads as the run itself.
    */
   attempts?: Map<number, WorkflowRunAttempt>;
+  /** The rendered `run-name` (GitHub's `display_title`); the run's `name` when absent. */
+  display_title?: string;
+  /** Who started this attempt (a re-run's caller); the `actor` when absent. */
+  triggering_actor?: Account;
+  /** A dispatch's inputs, as GitHub passes them on (strings). */
+  inputs?: Record<string, string>;
+  /** Emulator-clock ms from which the run shows in run lists (the visibility delay knob); always when absent. */
+  visible_at?: number;
+}
+
+/** A check run (`POST /repos/{o}/{r}/check-runs`): always made by a GitHub App, on an exact SHA. */
+export interface CheckRun {
+  id: number;
+  node_id: string;
+  name: string;
+  head_sha: string;
+  /** The branch the `head_sha` was resolved from (for the check suite), null when given as a SHA. */
+  head_branch: string | null;
+  status: string;
+  conclusion: string | null;
+  started_at: string | null;
+  completed_at: string | null;
+  output: { title: string | null; summary: string | null; text: string | null };
+  external_id: string;
+  details_url: string | null;
+  app: App;
+  check_suite_id: number;
+}
+
+/** A commit status (`POST /repos/{o}/{r}/statuses/{sha}`). */
+export interface CommitStatus {
+  id: number;
+  node_id: string;
+  sha: string;
+  state: 'error' | 'failure' | 'pending' | 'success';
+  description: string | null;
+  target_url: string | null;
+  context: string;
+  creator: Account;
+  created_at: string;
+  updated_at: string;
 }
 
 /** What differs between attempts of one workflow run. */
@@ -266,6 +307,12 @@ export interface Repo {
   labels: Map<number, Label>;
   milestones: Map<number, Milestone>;
   runs: Map<number, WorkflowRun>;
+  /** Workflow IDs by file path, given the first time a workflow file is seen (stable afterwards). */
+  workflows: Map<string, { id: number; node_id: string; created_at: string }>;
+  checkRuns: Map<number, CheckRun>;
+  /** Check suites by `<app id>:<head sha>` → suite id. */
+  checkSuites: Map<string, number>;
+  statuses: CommitStatus[];
   nextNumber: number;
   nextMilestone: number;
   /** Actions' default GITHUB_TOKEN permissions for the repository (GitHub's default for new ones: read). */
@@ -378,6 +425,13 @@ export class World {
   conditionalWrites: ConditionalWrites = 'ignored';
   markerCreates: MarkerCreates = 'allowed';
   requestSeq = 0;
+  /**
+   * How long (emulator-clock ms) a dispatched workflow run stays out of run lists after its creation:
+   * GitHub lists a new run after a short, variable delay. 0 (the default): at once.
+   */
+  runVisibilityDelayMs = 0;
+  /** The REST and web URLs the server answers on (set when it listens): what events and admin writes link to. */
+  urls: { api: string; web: string } = { api: 'http://127.0.0.1', web: 'http://127.0.0.1' };
   /** Organization memberships: organization account id → member account id → role. */
   orgMembers = new Map<number, Map<number, OrgRole>>();
   /**
@@ -411,6 +465,7 @@ export class World {
     this.conditionalWrites = 'ignored';
     this.markerCreates = 'allowed';
     this.requestSeq = 0;
+    this.runVisibilityDelayMs = 0;
     this.orgMembers = new Map();
     this.nextLabelId = 4_000_000_000;
     this.installGithubActions();
@@ -545,6 +600,10 @@ export class World {
       labels: new Map(),
       milestones: new Map(),
       runs: new Map(),
+      workflows: new Map(),
+      checkRuns: new Map(),
+      checkSuites: new Map(),
+      statuses: [],
       nextNumber: 1,
       nextMilestone: 1,
       workflowPermissions: { default_workflow_permissions: 'read', can_approve_pull_request_reviews: false },

@@ -6,7 +6,7 @@ import type { Ctx } from '../http.js';
 import { notFound } from '../http.js';
 import type { Urls } from '../represent.js';
 import { repository, simpleUser } from '../represent.js';
-import type { Repo } from '../state.js';
+import type { Account, Repo, Token, World } from '../state.js';
 
 export function urlsOf(ctx: Ctx): Urls {
   return { api: ctx.base, web: ctx.web };
@@ -18,6 +18,15 @@ export function loadRepo(ctx: Ctx, scope: Scope, level: 'read' | 'write'): Repo 
   if (!repo) throw notFound();
   requireAccess(ctx, repo, scope, level);
   return repo;
+}
+
+/** A commit SHA, a branch or tag name, or a full ref name, resolved to what it points at; undefined if none. */
+export function resolveCommitish(repo: Repo, ref: string): string | undefined {
+  if (/^[0-9a-f]{40}$/.test(ref) && repo.git.has(ref, 'commit')) return ref;
+  const name = ref.replace(/^refs\//, '');
+  return (
+    repo.refs.get(`refs/${name}`) ?? repo.refs.get(`refs/heads/${ref}`) ?? repo.refs.get(`refs/tags/${ref}`)
+  );
 }
 
 export function intParam(ctx: Ctx, name: string): number {
@@ -38,5 +47,25 @@ export function recordRepoEvent(
     ...payload,
     repository: { ...repository(urlsOf(ctx), repo), custom_properties: {} },
     sender: ctx.token ? simpleUser(urlsOf(ctx), ctx.token.account) : undefined,
+  });
+}
+
+/**
+ * A webhook delivery about `repo` outside a request's context (admin-driven run changes, ref moves):
+ * linked to the server's own URLs, sent by `sender`.
+ */
+export function recordWorldEvent(
+  world: World,
+  token: Token | null,
+  sender: Account,
+  repo: Repo,
+  event: string,
+  action: string,
+  payload: Record<string, unknown>,
+): void {
+  recordEvent(world, token, event, action, {
+    ...payload,
+    repository: { ...repository(world.urls, repo), custom_properties: {} },
+    sender: simpleUser(world.urls, sender),
   });
 }

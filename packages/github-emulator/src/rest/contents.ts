@@ -9,15 +9,7 @@ import { changeRefs, RefError } from '../refs.js';
 import { repoUrls, restCommit } from '../represent.js';
 import type { Router } from '../router.js';
 import type { Repo } from '../state.js';
-import { loadRepo, urlsOf } from './common.js';
-
-function resolveCommitish(repo: Repo, ref: string): string | undefined {
-  if (/^[0-9a-f]{40}$/.test(ref) && repo.git.has(ref, 'commit')) return ref;
-  const name = ref.replace(/^refs\//, '');
-  return (
-    repo.refs.get(`refs/${name}`) ?? repo.refs.get(`refs/heads/${ref}`) ?? repo.refs.get(`refs/tags/${ref}`)
-  );
-}
+import { loadRepo, resolveCommitish, urlsOf } from './common.js';
 
 function contentItem(
   ctx: Ctx,

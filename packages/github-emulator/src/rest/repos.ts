@@ -6,7 +6,7 @@ import { HttpError, bodyObject, notFound, paginate } from '../http.js';
 import { rateState } from '../ratelimit.js';
 import type { RateState } from '../ratelimit.js';
 import type { Urls } from '../represent.js';
-import { branchProtection, repository, ruleset, simpleUser, workflowRun } from '../represent.js';
+import { branchProtection, repository, ruleset, simpleUser } from '../represent.js';
 import type { Account, Repo, Ruleset } from '../state.js';
 import type { Router } from '../router.js';
 import { activeRulesets, bypassMode } from '../rules.js';
@@ -248,28 +248,6 @@ export function registerRepoRoutes(router: Router): void {
       });
     }
     return { status: 200, body: branchProtection(urlsOf(ctx), repo, branch, protection) };
-  });
-
-  router.add('GET', '/repos/:owner/:repo/actions/runs/:run_id', (ctx) => {
-    const repo = loadRepo(ctx, 'actions', 'read');
-    const run = repo.runs.get(intParam(ctx, 'run_id'));
-    if (!run) throw notFound('https://docs.github.com/rest/actions/workflow-runs#get-a-workflow-run');
-    return { status: 200, body: workflowRun(urlsOf(ctx), repo, run) };
-  });
-
-  router.add('GET', '/repos/:owner/:repo/actions/runs', (ctx) => {
-    const repo = loadRepo(ctx, 'actions', 'read');
-    const status = ctx.query.get('status');
-    const runs = [...repo.runs.values()]
-      .filter((run) => !status || run.status === status || run.conclusion === status)
-      .sort((a, b) => b.id - a.id);
-    return {
-      status: 200,
-      body: {
-        total_count: runs.length,
-        workflow_runs: paginate(ctx, runs).map((run) => workflowRun(urlsOf(ctx), repo, run)),
-      },
-    };
   });
 
   router.add('GET', '/user', (ctx) => {

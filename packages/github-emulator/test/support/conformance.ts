@@ -273,7 +273,7 @@ export class Conformance {
   observeEvents(events: RecordedEvent[]): void {
     for (const event of events) {
       this.report.webhooks++;
-      const name = `${event.event}$${event.action}`;
+      const name = `${event.event}$${event.action === '' ? 'event' : event.action}`;
       if (!this.report.webhookEvents.includes(name)) this.report.webhookEvents.push(name);
       let validator = this.compiled.get(`webhook ${name}`);
       if (!validator) {
