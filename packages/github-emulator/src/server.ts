@@ -21,6 +21,7 @@ import { HttpError } from './http.js';
 import { primaryLimitReply, rateHeaders, rateState, refundRequest } from './ratelimit.js';
 import { registerActionsRoutes } from './rest/actions.js';
 import { registerCheckRoutes } from './rest/checks.js';
+import { registerCompareRoutes } from './rest/compare.js';
 import { registerStatusRoutes } from './rest/statuses.js';
 import { registerCommentRoutes } from './rest/comments.js';
 import { registerContentRoutes } from './rest/contents.js';
@@ -113,6 +114,7 @@ function buildRouter(): Router {
   registerActionsRoutes(router);
   registerCheckRoutes(router);
   registerStatusRoutes(router);
+  registerCompareRoutes(router);
   registerGitRoutes(router);
   // The first matching route wins: `issues/comments` before `issues/:number`.
   registerCommentRoutes(router);
