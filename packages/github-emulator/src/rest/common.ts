@@ -6,7 +6,7 @@ import type { Ctx } from '../http.js';
 import { notFound } from '../http.js';
 import type { Urls } from '../represent.js';
 import { repository, simpleUser } from '../represent.js';
-import type { Account, Repo, Token, World } from '../state.js';
+import type { Repo } from '../state.js';
 
 export function urlsOf(ctx: Ctx): Urls {
   return { api: ctx.base, web: ctx.web };
@@ -47,25 +47,5 @@ export function recordRepoEvent(
     ...payload,
     repository: { ...repository(urlsOf(ctx), repo), custom_properties: {} },
     sender: ctx.token ? simpleUser(urlsOf(ctx), ctx.token.account) : undefined,
-  });
-}
-
-/**
- * A webhook delivery about `repo` outside a request's context (admin-driven run changes, ref moves):
- * linked to the server's own URLs, sent by `sender`.
- */
-export function recordWorldEvent(
-  world: World,
-  token: Token | null,
-  sender: Account,
-  repo: Repo,
-  event: string,
-  action: string,
-  payload: Record<string, unknown>,
-): void {
-  recordEvent(world, token, event, action, {
-    ...payload,
-    repository: { ...repository(world.urls, repo), custom_properties: {} },
-    sender: simpleUser(world.urls, sender),
   });
 }
