@@ -13,7 +13,7 @@ import type { GitIdentity, TreeEntry } from './git.js';
 import { OID_PATTERN, ZERO_OID } from './git.js';
 import type { Ctx } from './http.js';
 import { HttpError } from './http.js';
-import { mergeBase } from './merge.js';
+import { compareCommits, mergeBase } from './merge.js';
 import { rateState } from './ratelimit.js';
 import { activeRulesets } from './rules.js';
 import { changeRefs, isValidRefName, RefError } from './refs.js';
@@ -440,18 +440,9 @@ function comparisonNode(
   const headOid = resolveRevision(repo, headRef);
   if (!headOid || !repo.git.has(headOid, 'commit') || !repo.git.has(baseOid, 'commit')) return null;
   if (mergeBase(repo.git, baseOid, headOid) === null) return null;
-  const ofBase = new Set(repo.git.ancestors(baseOid));
-  const ofHead = new Set(repo.git.ancestors(headOid));
-  const ahead = repo.git.history(headOid).filter((sha) => !ofBase.has(sha));
-  const behindBy = [...ofBase].filter((sha) => !ofHead.has(sha)).length;
-  const status =
-    ahead.length > 0 && behindBy > 0
-      ? 'DIVERGED'
-      : ahead.length > 0
-        ? 'AHEAD'
-        : behindBy > 0
-          ? 'BEHIND'
-          : 'IDENTICAL';
+  const comparison = compareCommits(repo.git, baseOid, headOid);
+  const { ahead, behindBy } = comparison;
+  const status = comparison.status.toUpperCase();
   return {
     __typename: 'Comparison',
     id: `CMP_${Buffer.from(`${repo.id}:${baseOid}...${headOid}`).toString('base64url')}`,

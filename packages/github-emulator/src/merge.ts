@@ -7,6 +7,30 @@ export function mergeBase(git: GitStore, a: string, b: string): string | null {
   return null;
 }
 
+/** How `head` stands against `base`, as both compare APIs (REST and GraphQL) report it. */
+export interface Comparison {
+  /** The commits of `head` that `base` lacks, newest first (`history` order). */
+  ahead: string[];
+  behindBy: number;
+  status: 'ahead' | 'behind' | 'diverged' | 'identical';
+}
+
+export function compareCommits(git: GitStore, base: string, head: string): Comparison {
+  const ofBase = new Set(git.ancestors(base));
+  const ofHead = new Set(git.ancestors(head));
+  const ahead = git.history(head).filter((sha) => !ofBase.has(sha));
+  const behindBy = [...ofBase].filter((sha) => !ofHead.has(sha)).length;
+  const status =
+    ahead.length > 0 && behindBy > 0
+      ? 'diverged'
+      : ahead.length > 0
+        ? 'ahead'
+        : behindBy > 0
+          ? 'behind'
+          : 'identical';
+  return { ahead, behindBy, status };
+}
+
 /** The merged tree, or null on a conflict (both sides changed a path differently). */
 export function mergeTrees(git: GitStore, base: string | null, ours: string, theirs: string): string | null {
   const files = (commit: string | null): Map<string, TreeEntry> =>

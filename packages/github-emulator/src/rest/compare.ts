@@ -9,7 +9,7 @@
  */
 import type { TreeEntry } from '../git.js';
 import { HttpError, notFound, paginate } from '../http.js';
-import { mergeBase } from '../merge.js';
+import { compareCommits, mergeBase } from '../merge.js';
 import { repoUrls, restCommit } from '../represent.js';
 import type { Router } from '../router.js';
 import type { Repo } from '../state.js';
@@ -119,21 +119,10 @@ export function registerCompareRoutes(router: Router): void {
         status: '404',
       });
     }
-    const ofBase = new Set(repo.git.ancestors(baseSha));
-    const ofHead = new Set(repo.git.ancestors(headSha));
-    const ahead = repo.git
-      .history(headSha)
-      .filter((sha) => !ofBase.has(sha))
-      .reverse();
-    const behindBy = [...ofBase].filter((sha) => !ofHead.has(sha)).length;
-    const status =
-      ahead.length > 0 && behindBy > 0
-        ? 'diverged'
-        : ahead.length > 0
-          ? 'ahead'
-          : behindBy > 0
-            ? 'behind'
-            : 'identical';
+    const comparison = compareCommits(repo.git, baseSha, headSha);
+    const { behindBy, status } = comparison;
+    // REST lists the commits oldest first.
+    const ahead = comparison.ahead.reverse();
     const urls = urlsOf(ctx);
     const { api, web } = repoUrls(urls, repo);
     const paged = ctx.query.has('per_page') || ctx.query.has('page');
