@@ -19,6 +19,11 @@ export interface WritConfig {
 export interface RenderSettings {
   pin: WritPin;
   config: WritConfig;
+  /**
+   * A GitHub Environment for the jobs that write (persist, publish): the app key secret is then
+   * released only after the Environment's required reviewers approve. Absent: no Environment.
+   */
+  environment?: string;
 }
 
 export interface RenderedFile {
