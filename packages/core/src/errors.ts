@@ -253,6 +253,13 @@ export const ERROR_CATALOGUE = {
     meaning: 'An unexpected error inside Writ (a bug): please report it with the run log.',
     fix: 'Open an issue with the run log (tokens are redacted) and the Writ commit you pin; nothing that failed this way is half-written in the ledger.',
   },
+
+  // Issue 32: per-job tokens and Environments
+  'environment-name-invalid': {
+    meaning:
+      'The GitHub Environment name given for the writing jobs (`writ init --environment`) is not one Writ renders: it must be 1 to 255 letters, digits, `_`, `.` or `-`, not starting with `.` or `-`; nothing was written.',
+    fix: 'Name the Environment with those characters only (for example `writ-persist`), create it under Settings → Environments with required reviewers, and run writ init again with that name.',
+  },
 } as const satisfies Record<string, ErrorDoc | string>;
 
 /** Where each code is explained: docs/errors.md, one anchor per code. */
