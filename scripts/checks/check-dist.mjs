@@ -15,6 +15,8 @@ const GENERATED = [
   'docs/errors.md',
   // Its coverage table, generated from coverage-bars.json.
   'docs/checks.md',
+  // Its per-job permissions table, generated from packages/core/src/setup/permissions.ts.
+  'README.md',
 ];
 
 for (const dir of ['dist', 'packages/core/src/generated', 'docs/errors.md']) {
@@ -35,5 +37,5 @@ if (status.trim() !== '') {
   process.exit(1);
 }
 console.log(
-  'check-dist: dist/, action READMEs, generated validators, workflows-templates/, docs/errors.md and the coverage table in docs/checks.md are fresh.',
+  'check-dist: dist/, action READMEs, generated validators, workflows-templates/, docs/errors.md, the coverage table in docs/checks.md and the permissions table in README.md are fresh.',
 );
