@@ -94,7 +94,14 @@ export const JOB_PERMISSIONS: readonly JobPermissions[] = [
     githubToken: {},
     why: 'frees the repository lease in the ledger and updates the status comment; checks nothing out',
   },
-  { workflow: 'writ-approval.yml', job: 'handover', stages: [], app: null, githubToken: { actions: 'write' }, why: HANDOVER_WHY },
+  {
+    workflow: 'writ-approval.yml',
+    job: 'handover',
+    stages: [],
+    app: null,
+    githubToken: { actions: 'write' },
+    why: HANDOVER_WHY,
+  },
   {
     workflow: 'writ-probe.yml',
     job: 'probe',
@@ -127,7 +134,14 @@ export const JOB_PERMISSIONS: readonly JobPermissions[] = [
     githubToken: { contents: 'read' },
     why: 'publishes each recovered run (idempotent); GITHUB_TOKEN checks out',
   },
-  { workflow: 'writ-recovery.yml', job: 'handover', stages: [], app: null, githubToken: { actions: 'write' }, why: HANDOVER_WHY },
+  {
+    workflow: 'writ-recovery.yml',
+    job: 'handover',
+    stages: [],
+    app: null,
+    githubToken: { actions: 'write' },
+    why: HANDOVER_WHY,
+  },
 ];
 
 /** The jobs that write the plan's effects: with `--environment`, they run in that GitHub Environment. */

@@ -162,7 +162,7 @@ const HEADER = (what: string, pin: WritPin, environment?: string): string[] => [
     ? []
     : [
         `# The persist and publish jobs run in the GitHub Environment ${validateEnvironmentName(environment)}: they start only`,
-        "# after its protection rules pass (its required reviewers approve). Create it before the first run.",
+        '# after its protection rules pass (its required reviewers approve). Create it before the first run.',
       ]),
 ];
 
@@ -512,7 +512,11 @@ export function renderRecoveryWorkflow({ pin, config, environment }: RenderSetti
     ...recoveredPublishJob(pin, config, environment),
     '',
     // After publish too: the dispatched sweep's takeover would fence a publish still under way.
-    ...handoverJob('writ-recovery.yml', '[persist, publish]', "always() && needs.persist.outputs.handover == 'true'"),
+    ...handoverJob(
+      'writ-recovery.yml',
+      '[persist, publish]',
+      "always() && needs.persist.outputs.handover == 'true'",
+    ),
   );
   return `${lines.join('\n')}\n`;
 }
