@@ -7,7 +7,9 @@ import { defaultConfig } from '../packages/core/src/setup/files.js';
 import { APP_PERMISSIONS } from '../packages/core/src/setup/owner-steps.js';
 import type { JobPermissions } from '../packages/core/src/setup/permissions.js';
 import {
+  appTokenInputs,
   JOB_PERMISSIONS,
+  jobPermissions,
   PERMISSIONS_END,
   PERMISSIONS_START,
   renderPermissionsTable,
@@ -428,6 +430,15 @@ describe('each job mints its app token with exactly its stages’ scopes (permis
       }
     }
     expect(Object.fromEntries(used)).toEqual(Object.fromEntries(granted));
+  });
+
+  it('a job the table does not hold, or an app token for a job that mints none, is a template bug', () => {
+    expect(() => jobPermissions('writ-preview.yml', 'deploy')).toThrow(
+      'template bug: no permissions for writ-preview.yml job deploy',
+    );
+    expect(() => appTokenInputs(jobPermissions('writ-approval.yml', 'handover'))).toThrow(
+      'template bug: writ-approval.yml job handover mints no app token',
+    );
   });
 
   it('renders the README table from the same table, fresh (npm run check-dist regenerates it)', () => {
