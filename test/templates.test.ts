@@ -263,15 +263,15 @@ describe('a persist job that spends its time budget hands over at once', () => {
 /**
  * What each Writ stage calls with the app token, stated here on its own (from the stages' code: see
  * packages/core/src/setup/permissions.ts) so that a job's token scope is checked against its stages, not
- * against itself: every stage proves the ledger (the rulesets' bypass actors: administration write),
- * commits to it (contents write) and keeps the status comment or writes issues (issues write); only
- * publish-artifact opens and updates a pull request.
+ * against itself: every stage commits to the ledger (contents write) and keeps the status comment or
+ * writes issues (issues write); all but preview and claim-checkpoint prove the ledger (the rulesets'
+ * bypass actors: administration write); only publish-artifact opens and updates a pull request.
  */
 const STAGE_NEEDS: Record<string, Record<string, 'read' | 'write'>> = {
-  preview: { administration: 'write', contents: 'write', issues: 'write' },
+  preview: { contents: 'write', issues: 'write' },
   'consume-approval': { administration: 'write', contents: 'write', issues: 'write' },
   persist: { administration: 'write', contents: 'write', issues: 'write' },
-  'claim-checkpoint': { administration: 'write', contents: 'write', issues: 'write' },
+  'claim-checkpoint': { contents: 'write', issues: 'write' },
   recovery: { administration: 'write', contents: 'write', issues: 'write' },
   'publish-artifact': {
     administration: 'write',

@@ -6,10 +6,12 @@
  * `npm run check-dist`).
  *
  * Each app scope is what the job's Writ stages call (read from their code):
- * - every stage that reads the ledger proves it append-only, which reads the ledger rulesets' bypass
- *   actors: GitHub returns them only to a token that can write rulesets, so `administration: write`
- *   although Writ never changes a setting; its ledger commits need `contents: write`; its replay
- *   re-reads consumed approval comments (`issues`);
+ * - every ledger commit needs `contents: write`;
+ * - consume-approval, persist, publish-artifact and recovery prove the ledger append-only (a consume,
+ *   reconcile or cancel transition, `readVerifiedRun`, `readVerifiedRuns`), which reads the ledger
+ *   rulesets' bypass actors: GitHub returns them only to a token that can write rulesets, so
+ *   `administration: write` although Writ never changes a setting; preview's proposal and
+ *   claim-checkpoint's transitions do not prove it, so their jobs go without;
  * - the run's status comment (preview, consume-approval, persist, claim-checkpoint, publish-artifact,
  *   recovery) and persist's milestones, issues, labels and comments need `issues: write`;
  * - only publish-artifact opens and updates a pull request (`pull-requests: write`).
@@ -40,15 +42,17 @@ export interface JobPermissions {
   why: string;
 }
 
-/** What every stage that proves and commits the ledger needs, with the run's status comment. */
+/** A stage that commits to the ledger and keeps the run's status comment (or writes issues). */
 const LEDGER_AND_STATUS = {
-  administration: 'write',
   contents: 'write',
   issues: 'write',
   metadata: 'read',
 } as const satisfies Partial<Record<AppScope, Access>>;
 
-const PUBLISH = { ...LEDGER_AND_STATUS, 'pull-requests': 'write' } as const;
+/** A stage that also proves the ledger append-only (its rulesets' bypass actors: administration write). */
+const PROVEN = { administration: 'write', ...LEDGER_AND_STATUS } as const;
+
+const PUBLISH = { ...PROVEN, 'pull-requests': 'write' } as const;
 
 const HANDOVER_WHY =
   'GITHUB_TOKEN starts the recovery workflow after a persist handover (a workflow_dispatch event), and nothing else; no app token';
@@ -66,7 +70,7 @@ export const JOB_PERMISSIONS: readonly JobPermissions[] = [
     workflow: 'writ-approval.yml',
     job: 'approve',
     stages: ['consume-approval'],
-    app: LEDGER_AND_STATUS,
+    app: PROVEN,
     githubToken: { contents: 'read', actions: 'read' },
     why: "re-reads the comment and the commenter's live role, commits the approval and the lease, keeps the status comment; GITHUB_TOKEN checks out and reads an expired lease holder's workflow run",
   },
@@ -74,7 +78,7 @@ export const JOB_PERMISSIONS: readonly JobPermissions[] = [
     workflow: 'writ-approval.yml',
     job: 'persist',
     stages: ['persist'],
-    app: LEDGER_AND_STATUS,
+    app: PROVEN,
     githubToken: { contents: 'read' },
     why: "writes the plan's milestones, issues, labels and comments and records each in the ledger; GITHUB_TOKEN checks out",
   },
@@ -114,7 +118,7 @@ export const JOB_PERMISSIONS: readonly JobPermissions[] = [
     workflow: 'writ-recovery.yml',
     job: 'recovery',
     stages: ['recovery'],
-    app: LEDGER_AND_STATUS,
+    app: PROVEN,
     githubToken: { contents: 'read', actions: 'read' },
     why: "takes over expired leases, records observed steps and repairs status comments; GITHUB_TOKEN checks out and reads each lease holder's workflow run",
   },
@@ -122,7 +126,7 @@ export const JOB_PERMISSIONS: readonly JobPermissions[] = [
     workflow: 'writ-recovery.yml',
     job: 'persist',
     stages: ['persist', 'claim-checkpoint'],
-    app: LEDGER_AND_STATUS,
+    app: PROVEN,
     githubToken: { contents: 'read' },
     why: 'resumes each recovered run, and frees its lease when it hands over; GITHUB_TOKEN checks out',
   },
