@@ -441,6 +441,25 @@ describe('each job mints its app token with exactly its stages’ scopes (permis
     );
   });
 
+  it("docs/setup.md's hand-copy workflows mint each job's token with the table's scopes", () => {
+    const setup = readFileSync(join(repoRoot, 'docs/setup.md'), 'utf8');
+    const blocks = [...setup.matchAll(/```yaml\n([\s\S]*?)```/g)].map((match) => match[1] ?? '');
+    const files: Record<string, string> = {
+      'Writ preview': 'writ-preview.yml',
+      'Writ approval': 'writ-approval.yml',
+    };
+    let checked = 0;
+    for (const block of blocks) {
+      const workflow = parse(block) as { name: string; jobs: Record<string, Job> };
+      for (const [jobName, job] of Object.entries(workflow.jobs)) {
+        const entry = row(files[workflow.name] ?? '', jobName);
+        expect([workflow.name, jobName, appTokenScope(job)]).toEqual([workflow.name, jobName, entry?.app]);
+        checked += 1;
+      }
+    }
+    expect(checked).toBe(3);
+  });
+
   it('renders the README table from the same table, fresh (npm run check-dist regenerates it)', () => {
     const readme = readFileSync(join(repoRoot, 'README.md'), 'utf8');
     const table = renderPermissionsTable();
