@@ -133,7 +133,7 @@ function environmentLines(job: string, environment: string | undefined): string[
 
 /** A job's GITHUB_TOKEN `permissions:` (from the table) and, for a job that writes, its Environment. */
 function jobAccess(workflow: WorkflowFile, job: string, environment: string | undefined): string[] {
-  return [...environmentLines(job, environment), ...githubTokenLines(jobPermissions(workflow, job))];
+  return [...githubTokenLines(jobPermissions(workflow, job)), ...environmentLines(job, environment)];
 }
 
 /** The app token step of a job, with the job's scopes from the table. */
