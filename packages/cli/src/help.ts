@@ -10,7 +10,8 @@ export const INIT_HELP = `Usage: writ init --github --ref <40-hex commit> [optio
 
 Renders Writ's configuration (.writ/config.json, policy.json, probe-allowlist.json, README.md,
 manifest.json) and thin workflow callers (.github/workflows/writ-preview.yml, writ-approval.yml,
-writ-probe.yml, writ-recovery.yml) in
+writ-probe.yml, writ-recovery.yml) and the work-request Issue Form
+(.github/ISSUE_TEMPLATE/writ-request.yml, read by writ plan from-issue) in
 the Git repository you run it in, every Writ action pinned to the commit you reviewed. Safe to re-run:
 a file init wrote and nobody changed is updated, an unchanged render is left alone, and a file you
 edited or that init did not write is never overwritten (it is reported as a conflict, and then no
