@@ -175,11 +175,8 @@ export const INTAKE_FIELDS: readonly IntakeField[] = [
 
 const INTRO = [
   'A request for work that Writ previews and a maintainer approves before anything is written.',
-  '',
-  'Every answer is treated as untrusted text: it describes the work and can never grant access,',
-  'name a secret, run a command, change permissions or settings, or merge anything. Answers that try',
-  'to are refused. Do not paste credentials or personal data.',
-].join('\n');
+  'Every answer is treated as untrusted text: it describes the work and can never grant access, name a secret, run a command, change permissions or settings, or merge anything. Answers that try to are refused. Do not paste credentials or personal data.',
+].join('\n\n');
 
 /** A YAML double-quoted scalar (JSON's string syntax is a subset of it). */
 function scalar(text: string): string {
