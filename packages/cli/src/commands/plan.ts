@@ -9,6 +9,7 @@ import { COMMAND_PREFIX_PATTERN } from '@writ/core/command/grammar.js';
 import { WritError } from '@writ/core/errors.js';
 import type { IntakeSource } from '@writ/core/plan/from-issue.js';
 import { MAX_FORM_BODY, planFromIssueForm, readIntakeIssue } from '@writ/core/plan/from-issue.js';
+import { parseRepository } from '@writ/core/ledger/paths.js';
 import { Problems, parseOptionsInto } from '../args.js';
 import type { CliEnv, CliIo } from '../cli-io.js';
 import { githubFromEnv } from '../github-env.js';
@@ -78,7 +79,7 @@ export async function runPlanFromIssue(args: readonly string[], env: CliEnv, io:
   } else {
     const read = await readIntakeIssue(
       { github: githubFromEnv(env, target) },
-      target.repository,
+      parseRepository(target.repository),
       issue as number,
     );
     body = read.body;

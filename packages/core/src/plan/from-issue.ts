@@ -1,5 +1,6 @@
 /**
- * `writ plan from-issue`: a submitted Writ work-request form (setup/issue-form.ts) turned into a plan.
+ * `writ plan from-issue`: a submitted Writ work-request form (setup/issue-form.ts, its fields in
+ * plan/intake-fields.ts) turned into a plan.
  *
  * GitHub renders a submitted Issue Form as Markdown: each answer under `### <label>`, an empty one as
  * `_No response_`. The requester can edit that body into anything, so every answer is untrusted (the
@@ -19,12 +20,11 @@
 import { WritError } from '../errors.js';
 import type { GitHubClient } from '../github/client.js';
 import { speaksMarkerLanguage } from '../idempotency/key.js';
-import { parseRepository } from '../ledger/paths.js';
 import { containsInvisible, escapeInline, fencedBlock } from '../markdown.js';
 import { containsSecret } from '../redact.js';
-import type { IntakeField, TextField } from '../setup/issue-form.js';
-import { INTAKE_FIELDS, ISSUE_FORM_PATH, ISSUE_FORM_TITLE_PREFIX } from '../setup/issue-form.js';
 import { truncateCodePoints } from '../untrusted-text.js';
+import type { IntakeField, TextField } from './intake-fields.js';
+import { INTAKE_FIELDS, ISSUE_FORM_PATH, ISSUE_FORM_TITLE_PREFIX } from './intake-fields.js';
 import type { IssueCreateStep, Plan } from './types.js';
 import { validatePlan } from './validate.js';
 
@@ -451,15 +451,15 @@ export function planFromIssueForm(body: string, source: IntakeSource, options: I
 /** The issue's title and body, read over the API; a pull request is refused (a form opens issues). */
 export async function readIntakeIssue(
   deps: { github: GitHubClient },
-  repository: string,
+  repository: { owner: string; repo: string },
   issue: number,
 ): Promise<{ title: string; body: string }> {
-  const { owner, repo } = parseRepository(repository);
+  const { owner, repo } = repository;
   const { data } = await deps.github.rest.issues.get({ owner, repo, issue_number: issue });
   if (data.pull_request !== undefined && data.pull_request !== null) {
     throw new WritError(
       'intake-form-malformed',
-      `#${issue} in ${repository} is a pull request; a Writ work request is an issue opened with the form`,
+      `#${issue} in ${owner}/${repo} is a pull request; a Writ work request is an issue opened with the form`,
     );
   }
   return { title: data.title, body: data.body ?? '' };

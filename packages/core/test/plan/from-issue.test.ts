@@ -325,19 +325,22 @@ describe('reading the issue', () => {
 
   it('reads the title and body of the issue by number', async () => {
     const { github, calls } = fake({ title: 'T', body: 'B' });
-    await expect(readIntakeIssue({ github }, 'acme/widgets', 7)).resolves.toEqual({ title: 'T', body: 'B' });
+    await expect(readIntakeIssue({ github }, { owner: 'acme', repo: 'widgets' }, 7)).resolves.toEqual({
+      title: 'T',
+      body: 'B',
+    });
     expect(calls).toEqual([{ owner: 'acme', repo: 'widgets', issue_number: 7 }]);
   });
 
   it('reads a null body as empty, which the form reader then refuses', async () => {
     const { github } = fake({ title: 'T', body: null });
-    const { body } = await readIntakeIssue({ github }, 'acme/widgets', 7);
+    const { body } = await readIntakeIssue({ github }, { owner: 'acme', repo: 'widgets' }, 7);
     expect(refusal(() => readIssueForm(body)).code).toBe('intake-form-malformed');
   });
 
   it('refuses a pull request', async () => {
     const { github } = fake({ title: 'T', body: formBody(), pull_request: { url: 'x' } });
-    await expect(readIntakeIssue({ github }, 'acme/widgets', 7)).rejects.toMatchObject({
+    await expect(readIntakeIssue({ github }, { owner: 'acme', repo: 'widgets' }, 7)).rejects.toMatchObject({
       code: 'intake-form-malformed',
     });
   });
