@@ -47,7 +47,7 @@ function formBody(changes: Record<string, string> = {}): string {
 
 async function world(): Promise<{
   env: Record<string, string>;
-  open(title: string, body: string): Promise<number>;
+  open: (title: string, body: string) => Promise<number>;
 }> {
   emulator = await startEmulator({ seed: 32, startTime: Date.parse('2026-12-01T09:00:00Z') });
   const { admin } = emulator;

@@ -456,7 +456,7 @@ export async function readIntakeIssue(
 ): Promise<{ title: string; body: string }> {
   const { owner, repo } = repository;
   const { data } = await deps.github.rest.issues.get({ owner, repo, issue_number: issue });
-  if (data.pull_request !== undefined && data.pull_request !== null) {
+  if (data.pull_request) {
     throw new WritError(
       'intake-form-malformed',
       `#${issue} in ${owner}/${repo} is a pull request; a Writ work request is an issue opened with the form`,

@@ -200,7 +200,7 @@ describe('hostile answers: intake-field-hostile, naming the field and rule, neve
     expect(error.code).toBe('intake-field-hostile');
     expect(error.details).toMatchObject({ field, rule });
     expect(error.message).toContain(`${field} (${rule})`);
-    expect(error.message).not.toContain(value.split('\n')[0] as string);
+    expect(error.message).not.toContain(value.split('\n')[0] ?? '');
     expect(error.message).not.toContain(TOKEN);
   });
 
@@ -318,7 +318,7 @@ describe('reading the issue', () => {
   const fake = (data: Record<string, unknown>): { github: GitHubClient; calls: unknown[] } => {
     const calls: unknown[] = [];
     const github = {
-      rest: { issues: { get: async (params: unknown) => (calls.push(params), { data }) } },
+      rest: { issues: { get: (params: unknown) => (calls.push(params), Promise.resolve({ data })) } },
     } as unknown as GitHubClient;
     return { github, calls };
   };
