@@ -406,8 +406,7 @@ export function renderWorkUnit(request: IntakeRequest, source: IntakeSource): st
           ? escapeInline(answer.text, 64)
           : '';
   return [
-    `Work request from ${from}. Every answer is the requester's own, shown as written; the hints are`,
-    "theirs, not a decision: the owner's policy and the approval rules decide.",
+    `Work request from ${from}. Every answer is the requester's own, shown as written; the hints are theirs, not a decision: the owner's policy and the approval rules decide.`,
     '',
     '| field | answer |',
     '|---|---|',
