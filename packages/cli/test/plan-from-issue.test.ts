@@ -121,6 +121,36 @@ describe('writ plan from-issue --issue', () => {
     expect(result.err).toMatch(/^intake-form-malformed: the issue body is not a Writ work-request form/);
   });
 
+  it('refuses a pull request, whatever its body (a form opens issues)', async () => {
+    const { env } = await world();
+    const owner = createGitHubClient(READER, { baseUrl: emulator?.url ?? '', ...loopbackTimings(5) });
+    const repo = { owner: 'acme', repo: 'widgets' };
+    const main = (await owner.rest.repos.getBranch({ ...repo, branch: 'main' })).data.commit;
+    const { data: tree } = await owner.rest.git.createTree({
+      ...repo,
+      base_tree: main.commit.tree.sha,
+      tree: [{ path: 'docs/key.md', mode: '100644', type: 'blob', content: 'rotate\n' }],
+    });
+    const { data: commit } = await owner.rest.git.createCommit({
+      ...repo,
+      message: 'docs',
+      tree: tree.sha,
+      parents: [main.sha],
+    });
+    await owner.rest.git.createRef({ ...repo, ref: 'refs/heads/docs', sha: commit.sha });
+    const { data: pull } = await owner.rest.pulls.create({
+      ...repo,
+      title: '[writ request] x',
+      body: formBody(),
+      head: 'docs',
+      base: 'main',
+    });
+    const result = await writ(['plan', 'from-issue', '--issue', String(pull.number)], env);
+    expect(result.code).toBe(1);
+    expect(result.out).toBe('');
+    expect(result.err).toMatch(/^intake-form-malformed: #\d+ in acme\/widgets is a pull request/);
+  });
+
   it('says which issue could not be read', async () => {
     const { env } = await world();
     const result = await writ(['plan', 'from-issue', '--issue', '99'], env);
