@@ -25,6 +25,7 @@ export const USAGE = `Usage:
   writ reconcile --run <run_id> [--step <step_id>] [--decision done|failed|retry] [--repo <owner/repo>] [--prefix writ] [--json]
   writ cancel --run <run_id> [--repo <owner/repo>] [--prefix writ] [--json]
   writ recover [--repo <owner/repo>] [--plan-file <plan.json>] [--apply] [--app-slug <slug>] [--app-id <id>] [--json]
+  writ plan from-issue (--issue <number> | --body-file <path>) [--repo <owner/repo>] [--title <text>]
   writ run <stage> [--repo <owner/repo>] [--event payload.json] [--event-name <name>] [--input name=value ...] [--env-file <file>] [--keep <dir>] [--json]
   writ demo
   writ --version
@@ -39,7 +40,7 @@ WRIT_BUNDLE_DIR (writ run and writ demo start <dir>/<stage>/index.js instead of 
 Failure codes and what to do about each: docs/errors.md.
 `;
 
-const COMMANDS = 'init, doctor, bootstrap, ledger, probe, reconcile, cancel, recover, run or demo';
+const COMMANDS = 'init, doctor, bootstrap, ledger, probe, reconcile, cancel, recover, plan, run or demo';
 
 function isHelp(argument: string | undefined): boolean {
   return argument === '--help' || argument === '-h' || argument === 'help';
@@ -55,6 +56,8 @@ async function dispatch(command: string, rest: string[], env: CliEnv, io: CliIo)
       return (await import('./commands/ledger.js')).runBootstrap(rest, env, io);
     case 'run':
       return (await import('./commands/run.js')).runRunCommand(rest, env, io);
+    case 'plan':
+      return (await import('./commands/plan.js')).runPlanCommand(rest, env, io);
     case 'probe':
       return (await import('./commands/probe.js')).runProbeCommand(rest, env, io);
     case 'reconcile':

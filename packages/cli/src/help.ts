@@ -10,7 +10,8 @@ export const INIT_HELP = `Usage: writ init --github --ref <40-hex commit> [optio
 
 Renders Writ's configuration (.writ/config.json, policy.json, probe-allowlist.json, README.md,
 manifest.json) and thin workflow callers (.github/workflows/writ-preview.yml, writ-approval.yml,
-writ-probe.yml, writ-recovery.yml) in
+writ-probe.yml, writ-recovery.yml) and the work-request Issue Form
+(.github/ISSUE_TEMPLATE/writ-request.yml, read by writ plan from-issue) in
 the Git repository you run it in, every Writ action pinned to the commit you reviewed. Safe to re-run:
 a file init wrote and nobody changed is updated, an unchanged render is left alone, and a file you
 edited or that init did not write is never overwritten (it is reported as a conflict, and then no
@@ -254,6 +255,37 @@ export function stageHelp(stage: string): string | null {
   lines.push('', 'Options: writ run --help.');
   return `${lines.join('\n')}\n`;
 }
+
+export const PLAN_HELP = `Usage: writ plan from-issue [options]
+
+Planners Writ ships. from-issue turns a submitted work-request form (the Issue Form writ init installs)
+into a plan on stdout (writ plan from-issue --help).
+`;
+
+export const PLAN_FROM_ISSUE_HELP = `Usage: writ plan from-issue (--issue <number> | --body-file <path>) [options]
+
+Turns a submitted Writ work-request form (.github/ISSUE_TEMPLATE/writ-request.yml, installed by writ
+init) into a plan and prints it on stdout: one issue.create of the work unit, every answer shown as the
+requester wrote it, the dropdown answers mapped to fixed keywords. Every answer is untrusted: a body
+that is not the form is intake-form-malformed, an answer that breaks its field's rule is
+intake-field-invalid, and one that holds a Writ marker or command, a secret, a control or bidi
+character, or asks for workflows, permissions, secrets, administration or merging is
+intake-field-hostile (docs/intake.md). Reads only; writes nothing.
+
+Options:
+  --issue <number>      The request issue. Without --body-file its body and title are read over the
+                        API (GITHUB_TOKEN needs to read issues); with it, only names the issue.
+  --body-file <path>    The issue body, as GitHub rendered the form (the workflow event's issue.body).
+  --title <text>        The work unit's title (default: the issue's title without the form's
+                        "[writ request]" prefix, else the objective's first line).
+  --repo <owner/repo>   Default GITHUB_REPOSITORY, else the clone's one GitHub remote.
+  --remote <name>       Take the repository from this Git remote (as writ init does).
+  --github-host <host>  Treat <host>'s remotes as GitHub Enterprise Server remotes.
+  --prefix <prefix>     The command prefix a requester may not write (default writ).
+  -h, --help            this help
+
+Environment: GITHUB_TOKEN (with --issue alone), GITHUB_API_URL, GITHUB_REPOSITORY.
+`;
 
 export const RECONCILE_HELP = `Usage: writ reconcile --run <run_id> [--step <step_id>] [--decision done|failed|retry] [options]
 

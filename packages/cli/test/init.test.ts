@@ -123,6 +123,7 @@ describe('writ init --github', () => {
       '.github/workflows/writ-preview.yml': 'create',
       '.github/workflows/writ-probe.yml': 'create',
       '.github/workflows/writ-recovery.yml': 'create',
+      '.github/ISSUE_TEMPLATE/writ-request.yml': 'create',
       '.writ/manifest.json': 'create',
     });
     const approval = readFileSync(join(dir, '.github/workflows/writ-approval.yml'), 'utf8');

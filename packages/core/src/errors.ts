@@ -260,6 +260,22 @@ export const ERROR_CATALOGUE = {
       'The GitHub Environment name given for the writing jobs (`writ init --environment`) is not one Writ renders: it must be 1 to 255 letters, digits, `_`, `.` or `-`, not starting with `.` or `-`; nothing was written.',
     fix: 'Name the Environment with those characters only (for example `writ-persist`), create it under Settings → Environments with required reviewers, and run writ init again with that name.',
   },
+  // Issue 32: Issue Form intake
+  'intake-form-malformed': {
+    meaning:
+      'writ plan from-issue was given an issue body that is not the Writ work-request form (.github/ISSUE_TEMPLATE/writ-request.yml) as GitHub renders it: text before the first `### ` heading, a heading that is not a field of the form, a field twice or missing, a body over 65536 characters, or a pull request; no plan was printed.',
+    fix: 'Open the request with the form (New issue → Writ work request) and do not edit its headings; if the form was changed by hand, re-run `writ init --github` so the form and `writ plan from-issue` agree again.',
+  },
+  'intake-field-invalid': {
+    meaning:
+      'An answer of the work-request form breaks a rule of its field: a required answer is empty, an answer is too long, a dropdown answer is not one of its choices, or a path or connector name is not of the expected shape. The message names each field and rule, never the text; no plan was printed.',
+    fix: 'Edit the issue so each named answer fits its field (the form describes each one), then run the planner again.',
+  },
+  'intake-field-hostile': {
+    meaning:
+      'An answer of the work-request form (or the issue title) tries to reach what no answer may set: it holds a Writ hidden marker or comment command, a secret or token-shaped string, a control, invisible or bidi character, a Markdown heading that would pass for another field, or a request for workflows, permissions, secrets, administration, merging or an unrestricted path scope. The message names each field and rule, never the text; no plan was printed.',
+    fix: "Treat the request as untrusted: a maintainer reads it on GitHub before anything else. An honest request rewords the named answers (describe the work; authority is set only in the repository's settings and Writ's configuration), or a maintainer writes the plan by hand.",
+  },
 } as const satisfies Record<string, ErrorDoc | string>;
 
 /** Where each code is explained: docs/errors.md, one anchor per code. */

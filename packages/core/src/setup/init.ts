@@ -24,6 +24,7 @@ import {
   sha256,
 } from './files.js';
 import type { InitManifest, ProbeAllowlist, WritPolicy } from './files.js';
+import { renderIssueForm } from './issue-form.js';
 import { renderWorkflows } from './templates.js';
 import type { RenderedFile, WritConfig, WritPin } from './types.js';
 
@@ -162,6 +163,7 @@ export function planInit(request: InitRequest): InitPlan {
       path: `${WORKFLOWS_DIR}/${file.path}`,
       contents: file.contents,
     })),
+    renderIssueForm(),
   ];
   const known = manifest?.files ?? {};
   const refused = rendered
