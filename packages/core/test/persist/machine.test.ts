@@ -103,6 +103,7 @@ function reading(partial: Partial<Reading> = {}, id = ''): Reading {
     duplicates: [],
     digest: `sha256:${id}`,
     write: 'PATCH /repos/{owner}/{repo}/issues/{issue_number}',
+    receipt: null,
     ...partial,
   };
 }

@@ -14,6 +14,7 @@ function result(overrides: Partial<PersistResult>): PersistResult {
     stepsTotal: 3,
     nextStep: 'epic',
     created: {},
+    receipts: [],
     steps: [],
     gate: null,
     ledgerCommits: 0,
@@ -85,6 +86,7 @@ describe("persist's summary", () => {
           resources: [],
           diff: [],
           notes: [],
+          receipt: null,
         })) as PersistResult['steps'],
       }),
     );
