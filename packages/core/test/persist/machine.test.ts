@@ -1113,6 +1113,7 @@ describe('the persist step machine', () => {
         diff: ['GitHub refused PATCH /repos/{owner}/{repo}/issues/{issue_number} with HTTP 403'],
         notes: [],
         writes: 1,
+        receipt: null,
       },
     ]);
     const checkpoint = run.actions.find((action) => action.kind === 'checkpoint');
