@@ -13,6 +13,7 @@ import { readRun } from '../../src/ledger/ledger.js';
 import { createKey } from '../../src/plan/create-key.js';
 import type { CommentUpsertStep, IssueCreateStep } from '../../src/plan/types.js';
 import type { PersistResult } from '../../src/persist/persist.js';
+import { observeStep } from '../../src/persist/observe.js';
 import { keyMarker } from '../../src/persist/steps.js';
 import { OWNER, REPO } from '../ledger/support/emulator.js';
 import type { PersistWorld } from './support.js';
@@ -86,7 +87,13 @@ describe('receipts and dedupe across runs (repository scope, the default)', () =
     expect(first.result.outcome).toBe('completed');
     const key = createKey(epic);
     expect(first.result.receipts).toEqual([
-      { step: 'epic', kind: 'issue.create', idempotency_key: key, key_scope: 'repository', outcome: 'created' },
+      {
+        step: 'epic',
+        kind: 'issue.create',
+        idempotency_key: key,
+        key_scope: 'repository',
+        outcome: 'created',
+      },
       {
         step: 'note',
         kind: 'comment.upsert',
@@ -205,5 +212,37 @@ describe('run scope', () => {
       },
     ]);
     expect((await readRun(world.ledger, second.runId)).run?.steps[0]?.receipt?.key_scope).toBe('run');
+  });
+
+  it('a crash after the create: the claim recorded the scope, so a re-run and recovery look for the run-scoped key', async () => {
+    const world = await setup({ ...BEST_EFFORT, idempotency: { keyScope: 'run' } });
+    const plan = planOf([epic]);
+    const { runId, epoch } = await world.approve(plan);
+    await expect(
+      world.persist(plan, runId, { epoch }, { afterWrite: () => Promise.reject(new Error('killed')) }),
+    ).rejects.toThrow('killed');
+    const claimed = (await readRun(world.ledger, runId)).run?.steps[0];
+    expect(claimed?.status).toBe('claimed');
+    expect(claimed?.receipt).toEqual({
+      idempotency_key: createKey(epic, { keyScope: 'run', runId }),
+      key_scope: 'run',
+      outcome: null,
+    });
+    // Recovery's observer, given the recorded scope, finds the create; with the repository key it would not.
+    const observe = observeStep({ github: world.app, ownLogin: world.ownLogin });
+    const context = { ...base, firstClaimAt: null, runId };
+    const [created] = await issuesTitled(world, epic.title);
+    expect(await observe(epic, { ...context, keyScope: 'run' })).toEqual({
+      state: 'desired',
+      resources: [created],
+    });
+    expect(await observe(epic, context)).toEqual({ state: 'pre-state' });
+    // A re-run reads the claimed step with the scope its claim recorded: found, `created`, no second issue.
+    const seq = world.seq();
+    const resumed = await world.persist(plan, runId, { epoch });
+    expect(resumed.outcome).toBe('completed');
+    expect(world.writesSince(seq)).toEqual([]);
+    expect(resumed.receipts[0]?.outcome).toBe('created');
+    expect(await issuesTitled(world, epic.title)).toEqual([created]);
   });
 });
