@@ -767,7 +767,9 @@ async function assessCreate(
         receipt: receipt(true),
         notes: [
           ...notes,
-          ...others.map((item) => `#${item.number ?? item.id} also carries this step's key (an earlier race)`),
+          ...others.map(
+            (item) => `#${item.number ?? item.id} also carries this step's key (an earlier race)`,
+          ),
         ],
       });
     }
