@@ -51,6 +51,50 @@ describe("persist's summary", () => {
     expect(summary).toContain('| `issue.create` | require-proof | **closed** | no \\| evidence |');
   });
 
+  it("lists each create's receipt: key escaped, inconclusive in bold, an unsettled claim said so", () => {
+    const key = `sha256:${'b'.repeat(64)}`;
+    const summary = renderPersistSummary(
+      { runId: 'run-1', epoch: 1, dryRun: false },
+      result({
+        receipts: [
+          {
+            step: 'epic',
+            kind: 'issue.create',
+            idempotency_key: key,
+            key_scope: 'repository',
+            outcome: 'exists',
+          },
+          {
+            step: 'cap',
+            kind: 'issue.create',
+            idempotency_key: key,
+            key_scope: 'run',
+            outcome: 'inconclusive',
+          },
+          // A key read back from a ledger is schema-checked; escaped all the same.
+          {
+            step: 'note',
+            kind: 'comment.upsert',
+            idempotency_key: '`@all` <b>|',
+            key_scope: 'repository',
+            outcome: null,
+          },
+        ],
+      }),
+    );
+    expect(summary).toContain('| step | kind | key | scope | outcome |');
+    expect(summary).toContain(
+      `| \`epic\` | \`issue.create\` | sha256\\:${'b'.repeat(64)} | repository | exists |`,
+    );
+    expect(summary).toContain('| run | **inconclusive** |');
+    expect(summary).toContain(
+      '| `note` | `comment.upsert` | \\`@&#8288;all\\` &lt;b&gt;\\| | repository | claimed, not settled |',
+    );
+    expect(renderPersistSummary({ runId: 'r', epoch: 1, dryRun: false }, result({}))).not.toContain(
+      'Receipts',
+    );
+  });
+
   it("says when GitHub's hourly limit, not the plan, sets the pace, and what the pacer sent and met", () => {
     const figures = { contentCreating: 9, paced: 8, waitedMs: 8000, largestWaitMs: 1000, refusals: 1 };
     const long = renderPersistSummary(
