@@ -14,7 +14,7 @@ import { createKey } from '../../src/plan/create-key.js';
 import type { CommentUpsertStep, IssueCreateStep } from '../../src/plan/types.js';
 import type { PersistResult } from '../../src/persist/persist.js';
 import { observeStep } from '../../src/persist/observe.js';
-import { keyMarker } from '../../src/persist/steps.js';
+import { createdBody, keyMarker } from '../../src/persist/steps.js';
 import { OWNER, REPO } from '../ledger/support/emulator.js';
 import type { PersistWorld } from './support.js';
 import { ALL_POSITIVE, BEST_EFFORT, evidenceFile, persistWorld, planOf } from './support.js';
@@ -128,6 +128,23 @@ describe('receipts and dedupe across runs (repository scope, the default)', () =
     ]);
     expect((await readRun(world.ledger, first.runId)).run?.steps[0]?.receipt?.outcome).toBe('created');
     await expect(verifyLedger(world.ledger, { mode: 'full' })).resolves.toBeDefined();
+  });
+
+  it("with several of Writ's own items for the key (an earlier race), the oldest is the step's; the others are reported, not closed", async () => {
+    const world = await setup();
+    const body = createdBody(epic, 'run-earlier', createKey(epic));
+    const made: number[] = [];
+    for (let i = 0; i < 2; i += 1)
+      made.push((await world.app.rest.issues.create({ ...base, title: epic.title, body })).data.number);
+    const plan = planOf([epic]);
+    const { runId, epoch } = await world.approve(plan);
+    const seq = world.seq();
+    const result = await world.persist(plan, runId, { epoch });
+    expect(result.outcome).toBe('completed');
+    expect(world.writesSince(seq)).toEqual([]);
+    expect(result.created.epic).toBe(made[0]);
+    expect(result.receipts[0]?.outcome).toBe('exists');
+    expect(result.steps[0]?.notes).toEqual([`#${made[1]} also carries this step's key (an earlier race)`]);
   });
 
   it('never adopts an item carrying the marker that someone else wrote: it creates its own', async () => {
