@@ -1146,10 +1146,12 @@ function report(step: PlanStep, result: StepReport['result'], run: StepResult): 
   };
 }
 
-/** One create's receipt, as persist's `receipts` output lists it. */
+/** One create's receipt, as persist's `receipts` output lists it (the number from the step record). */
 export interface Receipt extends StepReceipt {
   step: string;
   kind: RunStep['kind'];
+  /** The issue or milestone number, or comment ID, created or found (null: none recorded yet). */
+  resource: number | null;
 }
 
 /** What a finished run reports of its steps (the run file as last committed). */
@@ -1174,7 +1176,13 @@ export function summaryOf(state: PersistState): {
   const receipts: Receipt[] = [];
   for (const record of run.steps) {
     const receipt = latest.get(record.id) ?? record.receipt ?? null;
-    if (receipt !== null) receipts.push({ step: record.id, kind: record.kind, ...receipt });
+    if (receipt !== null)
+      receipts.push({
+        step: record.id,
+        kind: record.kind,
+        ...receipt,
+        resource: record.resources[0] ?? null,
+      });
   }
   return {
     stepsDone: run.steps.filter((step) => step.status === 'done').length,

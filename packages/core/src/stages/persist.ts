@@ -101,7 +101,8 @@ function stepRow(step: StepReport): string {
 /** A create's receipt as a table row: its key escaped (an upsert's key is the planner's text). */
 function receiptRow(receipt: Receipt): string {
   const outcome = receipt.outcome ?? 'claimed, not settled';
-  return `| ${code(receipt.step)} | ${code(receipt.kind)} | ${escapeInline(receipt.idempotency_key, 100)} | ${receipt.key_scope} | ${receipt.outcome === 'inconclusive' ? '**inconclusive**' : outcome} |`;
+  const resource = receipt.resource === null ? '—' : `#${receipt.resource}`;
+  return `| ${code(receipt.step)} | ${code(receipt.kind)} | ${escapeInline(receipt.idempotency_key, 100)} | ${receipt.key_scope} | ${receipt.outcome === 'inconclusive' ? '**inconclusive**' : outcome} | ${resource} |`;
 }
 
 /**
@@ -171,8 +172,8 @@ export function renderPersistSummary(
     lines.push(
       "Receipts (each create's idempotency key and what came of it; docs/idempotency.md):",
       '',
-      '| step | kind | key | scope | outcome |',
-      '|---|---|---|---|---|',
+      '| step | kind | key | scope | outcome | resource |',
+      '|---|---|---|---|---|---|',
       ...result.receipts.map(receiptRow),
       '',
     );

@@ -1295,7 +1295,14 @@ describe("a create's receipt", () => {
     });
     expect(t.state.reports[0]?.receipt?.outcome).toBe('created');
     expect(summaryOf(t.state).receipts).toEqual([
-      { step: 'c', kind: 'issue.create', idempotency_key: KEY, key_scope: 'repository', outcome: 'created' },
+      {
+        step: 'c',
+        kind: 'issue.create',
+        idempotency_key: KEY,
+        key_scope: 'repository',
+        outcome: 'created',
+        resource: 7,
+      },
     ]);
   });
 

@@ -93,6 +93,7 @@ describe('receipts and dedupe across runs (repository scope, the default)', () =
         idempotency_key: key,
         key_scope: 'repository',
         outcome: 'created',
+        resource: first.result.created.epic,
       },
       {
         step: 'note',
@@ -100,8 +101,10 @@ describe('receipts and dedupe across runs (repository scope, the default)', () =
         idempotency_key: 'weekly-note',
         key_scope: 'repository',
         outcome: 'created',
+        resource: first.result.created.note,
       },
     ]);
+    expect(first.result.created.epic).toEqual(expect.any(Number));
 
     const tuesday = planOf([epic, note], undefined, 'planner, tuesday');
     const approved = await world.approve(tuesday);
@@ -112,9 +115,9 @@ describe('receipts and dedupe across runs (repository scope, the default)', () =
     };
     expect(second.result.outcome).toBe('completed');
     expect(world.writesSince(seq)).toEqual([]);
-    expect(second.result.receipts.map((r) => [r.step, r.outcome])).toEqual([
-      ['epic', 'exists'],
-      ['note', 'exists'],
+    expect(second.result.receipts.map((r) => [r.step, r.outcome, r.resource])).toEqual([
+      ['epic', 'exists', first.result.created.epic],
+      ['note', 'exists', first.result.created.note],
     ]);
     expect(second.result.created).toEqual(first.result.created);
     expect(await issuesTitled(world, epic.title)).toEqual([first.result.created.epic]);
@@ -178,6 +181,7 @@ describe('receipts and dedupe across runs (repository scope, the default)', () =
         idempotency_key: createKey(epic),
         key_scope: 'repository',
         outcome: 'inconclusive',
+        resource: null,
       },
     ]);
     const record = (await readRun(world.ledger, runId)).run?.steps[0];
@@ -226,6 +230,7 @@ describe('run scope', () => {
         idempotency_key: createKey(epic, { keyScope: 'run', runId: second.runId }),
         key_scope: 'run',
         outcome: 'created',
+        resource: second.result.created.epic,
       },
     ]);
     expect((await readRun(world.ledger, second.runId)).run?.steps[0]?.receipt?.key_scope).toBe('run');

@@ -63,6 +63,7 @@ describe("persist's summary", () => {
             idempotency_key: key,
             key_scope: 'repository',
             outcome: 'exists',
+            resource: 12,
           },
           {
             step: 'cap',
@@ -70,6 +71,7 @@ describe("persist's summary", () => {
             idempotency_key: key,
             key_scope: 'run',
             outcome: 'inconclusive',
+            resource: null,
           },
           // A key read back from a ledger is schema-checked; escaped all the same.
           {
@@ -78,17 +80,18 @@ describe("persist's summary", () => {
             idempotency_key: '`@all` <b>|',
             key_scope: 'repository',
             outcome: null,
+            resource: null,
           },
         ],
       }),
     );
-    expect(summary).toContain('| step | kind | key | scope | outcome |');
+    expect(summary).toContain('| step | kind | key | scope | outcome | resource |');
     expect(summary).toContain(
-      `| \`epic\` | \`issue.create\` | sha256\\:${'b'.repeat(64)} | repository | exists |`,
+      `| \`epic\` | \`issue.create\` | sha256\\:${'b'.repeat(64)} | repository | exists | #12 |`,
     );
-    expect(summary).toContain('| run | **inconclusive** |');
+    expect(summary).toContain('| run | **inconclusive** | — |');
     expect(summary).toContain(
-      '| `note` | `comment.upsert` | \\`@&#8288;all\\` &lt;b&gt;\\| | repository | claimed, not settled |',
+      '| `note` | `comment.upsert` | \\`@&#8288;all\\` &lt;b&gt;\\| | repository | claimed, not settled | — |',
     );
     expect(renderPersistSummary({ runId: 'r', epoch: 1, dryRun: false }, result({}))).not.toContain(
       'Receipts',

@@ -441,10 +441,11 @@ describe('persist stage, in-process against the emulator', () => {
         idempotency_key: 'roadmap:v2.5',
         key_scope: 'repository',
         outcome: 'exists',
+        resource: first,
       },
     ]);
     expect(result.summary).toContain(
-      '| `m-25` | `milestone.upsert` | roadmap\\:v2\\.5 | repository | exists |',
+      `| \`m-25\` | \`milestone.upsert\` | roadmap\\:v2\\.5 | repository | exists | #${first} |`,
     );
     expect(result.refusal).toBeUndefined();
     expect(result.summary).toContain('| `m-25` | `milestone.upsert` | done | — | 0 | — | — |');
