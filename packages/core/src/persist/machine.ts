@@ -391,11 +391,14 @@ function planStep(state: PersistState, index: number): PlanStep {
 }
 
 /**
- * What a step's reads know that changes during a run; `index`: the step read, whose claim's recorded
- * key scope (if any) wins over the policy's, so a resumed create looks for the key it was claimed with.
+ * What a step's reads know that changes during a run; `index`: the step read. A claimed step is read
+ * with the key scope its claim recorded, not the policy's (which may have changed since), so a resumed
+ * create looks for the key it was claimed with; one claimed before scopes were recorded, with
+ * `repository` (how every key was derived then).
  */
 function readContext(state: PersistState, precheck: boolean, index?: number): ReadContext {
-  const recorded = index === undefined ? undefined : heldRun(state).steps[index]?.receipt?.key_scope;
+  const record = index === undefined ? undefined : heldRun(state).steps[index];
+  const recorded = record?.receipt?.key_scope ?? (record?.status === 'claimed' ? 'repository' : undefined);
   return {
     precheck,
     keyScope: recorded ?? state.keyScope,

@@ -1349,10 +1349,10 @@ describe("a create's receipt", () => {
     expect(claimOf(t)).toMatchObject({ receipts: { c: { key_scope: 'run', outcome: 'inconclusive' } } });
   });
 
-  const resumed = (recorded: RunStep['receipt']): Trace => {
+  const resumed = (recorded: RunStep['receipt'], policy: 'repository' | 'run' = 'repository'): Trace => {
     const claimedRun = withReceipt(runOf(C, { c: 'claimed' }), recorded);
     return trace({ plan: C }, [
-      gate(claimedRun),
+      { ...gate(claimedRun), keyScope: policy } as Observation,
       { kind: 'claim-time', at: CLAIM_TIME },
       pre('c', { receipt: key(true, recorded?.key_scope ?? 'repository'), desired: true, resources: [4] }),
       checkpointed(after(claimedRun, { c: 'done' })),
@@ -1360,7 +1360,7 @@ describe("a create's receipt", () => {
   };
 
   it('a resumed create found after a claim that expected to create it: `created` (an earlier invocation sent it)', () => {
-    const t = resumed({ idempotency_key: KEY, key_scope: 'run', outcome: null });
+    const t = resumed({ idempotency_key: KEY, key_scope: 'run', outcome: null }, 'repository');
     // The claimed step is read with the scope its claim recorded, not the policy's.
     expect(t.actions.find((action) => action.kind === 'read')).toMatchObject({
       context: { keyScope: 'run', precheck: true },
@@ -1376,7 +1376,8 @@ describe("a create's receipt", () => {
   });
 
   it('a resumed create claimed before receipts existed: read with the repository scope, `created` when found', () => {
-    const t = resumed(undefined);
+    // Even under a `run` policy now: its key was derived, and its item marked, the repository way.
+    const t = resumed(undefined, 'run');
     expect(t.actions.find((action) => action.kind === 'read')).toMatchObject({
       context: { keyScope: 'repository' },
     });
