@@ -44,6 +44,7 @@ export const E2E_SUITES = [
   'packages/core/test/persist/own-markers.test.ts',
   'packages/core/test/persist/persist.test.ts',
   'packages/core/test/persist/pre-state.test.ts',
+  'packages/core/test/persist/receipts.test.ts',
   'packages/core/test/persist/scale.test.ts',
   'packages/core/test/persist/window-read.test.ts',
   'packages/core/test/probe/guard.test.ts',

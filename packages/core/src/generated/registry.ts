@@ -313,6 +313,9 @@ export const STAGES = {
       },
       "created": {
         "description": "JSON map of step ID to the numbers (issues, milestones) or IDs (comments) it created or touched."
+      },
+      "receipts": {
+        "description": "JSON array of each create's receipt (issue creates, comment and milestone upserts), in plan order: `{step, kind, idempotency_key, key_scope, outcome, resource}`, where `outcome` is `created`, `exists` (Writ's own earlier item carries the key: nothing was created), `inconclusive` (the marker scan passed its page cap or could not read a page: nothing was created, the step stays claimed) or null (claimed, not yet settled). The same receipts are in the ledger step records (docs/idempotency.md)."
       }
     }
   },

@@ -12,11 +12,17 @@ export interface IdempotentRequest {
   pathTemplate: string;
   /** The request body without any marker. */
   body: Record<string, unknown>;
+  /**
+   * What else makes two creates "the same" (a `run`-scoped key: `{ run: <run ID> }`); absent for a
+   * repository-scoped key, which is then exactly the request's key and so byte-stable across runs.
+   */
+  scope?: Readonly<Record<string, string>>;
 }
 
-/** `sha256:<hex>` of the canonical JSON of {method, path, body}. */
+/** `sha256:<hex>` of the canonical JSON of {method, path, body} (and `scope`, when given). */
 export function idempotencyKey(request: IdempotentRequest): string {
-  return digest({ method: request.method, path: request.pathTemplate, body: request.body });
+  const hashed = { method: request.method, path: request.pathTemplate, body: request.body };
+  return digest(request.scope === undefined ? hashed : { ...hashed, scope: request.scope });
 }
 
 export function idempotencyMarker(key: string): string {

@@ -397,6 +397,7 @@ function replayClaim(replayed: Replayed): TransitionResult {
       epoch: replayed.trailers.epoch,
       holder: holderOf(replayed),
       preStateDigest: step.after.pre_state_digest,
+      receipt: step.after.receipt ?? null,
     },
     renewing(replayed, at),
   );
@@ -415,6 +416,7 @@ function replayCheckpoint(replayed: Replayed): TransitionResult {
       outcome: outcomeOf(step.after, oid),
       evidence: need(step.after.evidence, oid, 'the step evidence'),
       resources: step.after.resources,
+      receipt: step.after.receipt ?? null,
       // A last checkpoint completes the run in the same commit; one written before that rule did
       // not (a separate complete followed). Both are legal; which one is read from the commit.
       completeRun: childRun.state === 'completed',
@@ -436,6 +438,7 @@ function replayClaimSteps(replayed: Replayed): TransitionResult {
       preStateDigests: Object.fromEntries(
         steps.map((step) => [step.after.id, step.after.pre_state_digest ?? null]),
       ),
+      receipts: Object.fromEntries(steps.map((step) => [step.after.id, step.after.receipt ?? null])),
     },
     renewing(replayed, at),
   );
@@ -456,6 +459,7 @@ function replayCheckpointSteps(replayed: Replayed): TransitionResult {
         outcome: outcomeOf(step.after, oid),
         evidence: need(step.after.evidence, oid, 'the step evidence'),
         resources: step.after.resources,
+        receipt: step.after.receipt ?? null,
       })),
       finish: final === null ? null : { state: final, stopReason: childRun.stop_reason },
     },

@@ -20,6 +20,7 @@ import type {
   StepEvidence,
   StepKind,
   StepOutcome,
+  StepReceipt,
 } from './types.js';
 import { TERMINAL_RUN_STATES } from './types.js';
 
@@ -420,6 +421,8 @@ export interface ClaimInput {
   epoch: number;
   holder: Holder;
   preStateDigest?: string | null;
+  /** A creating step's receipt as its pre-read found it (absent: none; a pending step's old one is dropped). */
+  receipt?: StepReceipt | null;
 }
 
 export function claim(view: LedgerView, input: ClaimInput, policy: LeasePolicy): TransitionResult {
@@ -444,12 +447,10 @@ export function claim(view: LedgerView, input: ClaimInput, policy: LeasePolicy):
   }
   const next = cloneRun(run);
   next.state = 'running';
-  next.steps[index] = {
-    ...step,
-    status: 'claimed',
-    epoch: input.epoch,
-    pre_state_digest: input.preStateDigest ?? null,
-  };
+  next.steps[index] = withReceipt(
+    { ...step, status: 'claimed', epoch: input.epoch, pre_state_digest: input.preStateDigest ?? null },
+    input.receipt,
+  );
   return {
     transition: 'claim',
     runId: run.run_id,
@@ -461,6 +462,13 @@ export function claim(view: LedgerView, input: ClaimInput, policy: LeasePolicy):
   };
 }
 
+/** The step with `receipt` recorded (null or undefined: without one). */
+function withReceipt(step: RunStep, receipt: StepReceipt | null | undefined): RunStep {
+  const next: RunStep = { ...step };
+  delete next.receipt;
+  return receipt == null ? next : { ...next, receipt: { ...receipt } };
+}
+
 export interface CheckpointInput {
   runId: string;
   stepId: string;
@@ -469,6 +477,8 @@ export interface CheckpointInput {
   outcome: StepOutcome;
   evidence: StepEvidence;
   resources?: readonly number[];
+  /** A creating step's settled receipt (absent: the claim's is kept). */
+  receipt?: StepReceipt | null;
   /**
    * When this checkpoint leaves every step `done`, end the run `completed` and release the lease in
    * this same commit (default true), so a finished run never holds the repository until its lease
@@ -490,12 +500,13 @@ export function checkpoint(view: LedgerView, input: CheckpointInput, policy: Lea
     );
   }
   const next = cloneRun(run);
-  next.steps[index] = {
+  const checked: RunStep = {
     ...step,
     status: input.outcome,
     evidence: { ...input.evidence },
     resources: [...(input.resources ?? [])],
   };
+  next.steps[index] = input.receipt == null ? checked : withReceipt(checked, input.receipt);
   const finished =
     (input.completeRun ?? true) && next.steps.every((candidate) => candidate.status === 'done');
   if (finished) {
@@ -919,6 +930,8 @@ export interface ClaimStepsInput {
    * pre-read observed, never a body), by step ID; a step without one records null.
    */
   preStateDigests?: Readonly<Record<string, string | null>>;
+  /** Each creating step's receipt as its pre-read found it, by step ID (absent: none). */
+  receipts?: Readonly<Record<string, StepReceipt | null>>;
 }
 
 /** `claim` for several steps in one commit: each exactly as `claim` would, in order, one lease renewal. */
@@ -929,8 +942,12 @@ export function claimSteps(view: LedgerView, input: ClaimStepsInput, policy: Lea
   const [first, ...rest] = input.stepIds as [string, ...string[]];
   // The first step exactly as `claim` (state, holder, order); each next one must be the very next step.
   const digests = input.preStateDigests ?? {};
-  const run = claim(view, { ...input, stepId: first, preStateDigest: digests[first] ?? null }, policy)
-    .run as RunFile;
+  const receipts = input.receipts ?? {};
+  const run = claim(
+    view,
+    { ...input, stepId: first, preStateDigest: digests[first] ?? null, receipt: receipts[first] ?? null },
+    policy,
+  ).run as RunFile;
   let previous = findStep(run, first).index;
   for (const stepId of rest) {
     const { step, index } = findStep(run, stepId);
@@ -940,12 +957,10 @@ export function claimSteps(view: LedgerView, input: ClaimStepsInput, policy: Lea
         `Step ${stepId} of run ${run.run_id} is not the pending step after ${run.steps[previous]?.id ?? '?'}.`,
       );
     }
-    run.steps[index] = {
-      ...step,
-      status: 'claimed',
-      epoch: input.epoch,
-      pre_state_digest: digests[stepId] ?? null,
-    };
+    run.steps[index] = withReceipt(
+      { ...step, status: 'claimed', epoch: input.epoch, pre_state_digest: digests[stepId] ?? null },
+      receipts[stepId],
+    );
     previous = index;
   }
   return {
@@ -964,6 +979,8 @@ export interface StepCheckpoint {
   outcome: StepOutcome;
   evidence: StepEvidence;
   resources?: readonly number[];
+  /** A creating step's settled receipt (absent: the claim's is kept). */
+  receipt?: StepReceipt | null;
 }
 
 export interface CheckpointStepsInput {

@@ -65,6 +65,23 @@ export interface Actor {
   role_name: string;
 }
 
+/** How far a create's idempotency key reaches (`.writ/policy.json` `idempotency.keyScope`). */
+export type KeyScope = 'repository' | 'run';
+
+/** What came of a create: made now, Writ's own earlier item found, or the marker scan could not decide. */
+export type ReceiptOutcome = 'created' | 'exists' | 'inconclusive';
+
+/**
+ * A create's receipt (ADR 0026, docs/idempotency.md): its idempotency key and scope, recorded by the
+ * claim (so a resumed or recovered step looks for the same key), and its outcome (null while claimed
+ * and not yet settled).
+ */
+export interface StepReceipt {
+  idempotency_key: string;
+  key_scope: KeyScope;
+  outcome: ReceiptOutcome | null;
+}
+
 export interface RunStep {
   id: string;
   kind: StepKind;
@@ -76,6 +93,8 @@ export interface RunStep {
   /** Numbers of resources the step created or touched (issue, milestone, comment IDs). */
   resources: number[];
   reconciled_by: Actor | null;
+  /** A creating step's receipt (absent in older run files and on steps that create nothing). */
+  receipt?: StepReceipt;
 }
 
 export interface Approval {

@@ -15,7 +15,7 @@ import { WritError, httpStatus } from '../errors.js';
 import type { GitHubClient } from '../github/client.js';
 import type { LedgerContext } from '../ledger/cas.js';
 import type { RepositoryName } from '../ledger/paths.js';
-import type { RunFile } from '../ledger/types.js';
+import type { KeyScope, RunFile } from '../ledger/types.js';
 import type { PlanBinding } from '../plan/binding.js';
 import type { StepKind } from '../plan/types.js';
 import type { KindVerdict, ProbeEvidence } from '../probe/evidence.js';
@@ -57,6 +57,8 @@ export interface GateResult {
   residual: string[];
   /** Server time of the default-branch read (ms). */
   serverTime: number;
+  /** How far a create's idempotency key reaches (the policy's `idempotency.keyScope`; `repository` by default). */
+  keyScope: KeyScope;
 }
 
 /** What a `best-effort` kind risks, in one sentence each (printed in the summary and status comment). */
@@ -215,5 +217,6 @@ export async function checkPersistenceGate(
       .filter((g) => g.open && g.policy === 'best-effort')
       .map((g) => `\`${g.kind}\`: ${RESIDUAL[g.kind]}`),
     serverTime,
+    keyScope: policy?.idempotency?.keyScope ?? 'repository',
   };
 }

@@ -19,10 +19,17 @@
 import type { ErrorCode } from '../errors.js';
 import { WritError } from '../errors.js';
 import type { StepCheckpoint } from '../ledger/transitions.js';
-import type { RunFile, RunStep, StepOutcome } from '../ledger/types.js';
+import type {
+  KeyScope,
+  ReceiptOutcome,
+  RunFile,
+  RunStep,
+  StepOutcome,
+  StepReceipt,
+} from '../ledger/types.js';
 import type { Plan, PlanStep } from '../plan/types.js';
 import { milestoneKeysOf } from './observe.js';
-import type { WritableStep } from './steps.js';
+import type { ReceiptKey, WritableStep } from './steps.js';
 import { readsWriteOf } from './steps.js';
 
 export type PersistOutcome =
@@ -47,6 +54,8 @@ export interface StepReport {
   notes: string[];
   /** Writes sent for the step in this invocation (0 for a no-op). */
   writes: number;
+  /** A creating step's receipt as this invocation left it (null: it creates nothing, or was not read). */
+  receipt: StepReceipt | null;
 }
 
 /** What one read of a step observed (steps.ts `Assessment`, without its write). */
@@ -61,6 +70,8 @@ export interface Reading {
   digest: string | null;
   /** The write that would bring the desired state (`METHOD /path`), or null: none. */
   write: string | null;
+  /** A creating step's key and scope, and whether its marker lookup found Writ's own item. */
+  receipt: ReceiptKey | null;
 }
 
 /** What a step came to in this invocation (`unknown`: it stays claimed). */
@@ -75,6 +86,8 @@ export interface StepResult {
   notes: string[];
   write: string | null;
   writes: number;
+  /** A creating step's receipt (its outcome settled, or `inconclusive`); null: none. */
+  receipt: StepReceipt | null;
 }
 
 export interface MachineConfig {
@@ -131,6 +144,8 @@ export type VerifyResult = { observed: boolean } | { failed: string };
 /** The facts of a read's `StepReadContext` that change during a run. */
 export interface ReadContext {
   precheck: boolean;
+  /** How far an issue create's key reaches (a claimed step: the scope its claim recorded). */
+  keyScope: KeyScope;
   createdAfter: string | null;
   milestoneKeys: ReadonlyMap<string, number>;
 }
@@ -140,7 +155,13 @@ export type Action = (
   | { kind: 'read-clock' }
   | { kind: 'read'; stepId: string; index: number; purpose: ReadPurpose; context: ReadContext }
   | { kind: 'read-window'; stepIds: string[]; indexes: number[]; context: ReadContext }
-  | { kind: 'claim'; stepIds: string[]; digests: Record<string, string | null> }
+  | {
+      kind: 'claim';
+      stepIds: string[];
+      digests: Record<string, string | null>;
+      /** Each creating step's receipt as its pre-read found it (outcome `exists`, `inconclusive`, or null). */
+      receipts: Record<string, StepReceipt | null>;
+    }
   | { kind: 'read-claim-time' }
   | { kind: 'write'; stepId: string; attempt: number }
   | { kind: 'verify-window'; entries: { stepId: string; resource: number | null }[]; context: ReadContext }
@@ -167,6 +188,8 @@ export type Observation =
       code: ErrorCode | null;
       closed: readonly { kind: string; why: string }[];
       run: RunFile;
+      /** The owner's policy's key scope (absent: `repository`). */
+      keyScope?: KeyScope;
     }
   | { kind: 'clock'; now: number }
   | { kind: 'read'; reading: Reading }
@@ -251,6 +274,8 @@ export interface PersistState {
   claimedAt: string | null;
   /** Milestone numbers known for marker keys. */
   milestoneKeys: ReadonlyMap<string, number>;
+  /** The owner's policy's key scope for a create claimed in this invocation. */
+  keyScope: KeyScope;
   reports: readonly StepReport[];
   ledgerCommits: number;
   /** The clock at the first window, at the latest window, and the longest window so far (ms). */
@@ -279,6 +304,7 @@ function emptyResult(): StepResult {
     notes: [],
     write: null,
     writes: 0,
+    receipt: null,
   };
 }
 
@@ -295,6 +321,7 @@ export function start(config: MachineConfig): Decision {
       budget: config.maxSteps,
       claimedAt: null,
       milestoneKeys: new Map(),
+      keyScope: 'repository',
       reports: [],
       ledgerCommits: 0,
       timing: { startedAt: null, lastWindowAt: null, longestWindowMs: 0 },
@@ -363,9 +390,18 @@ function planStep(state: PersistState, index: number): PlanStep {
   return state.config.plan.steps[index] as PlanStep;
 }
 
-function readContext(state: PersistState, precheck: boolean): ReadContext {
+/**
+ * What a step's reads know that changes during a run; `index`: the step read. A claimed step is read
+ * with the key scope its claim recorded, not the policy's (which may have changed since), so a resumed
+ * create looks for the key it was claimed with; one claimed before scopes were recorded, with
+ * `repository` (how every key was derived then).
+ */
+function readContext(state: PersistState, precheck: boolean, index?: number): ReadContext {
+  const record = index === undefined ? undefined : heldRun(state).steps[index];
+  const recorded = record?.receipt?.key_scope ?? (record?.status === 'claimed' ? 'repository' : undefined);
   return {
     precheck,
+    keyScope: recorded ?? state.keyScope,
     createdAfter: state.claimedAt ?? heldRun(state).approval?.consumed_at ?? null,
     milestoneKeys: state.milestoneKeys,
   };
@@ -389,7 +425,12 @@ function stopped(state: PersistState, code: ErrorCode, message: string, warning?
 
 function afterGate(state: PersistState, gate: Extract<Observation, { kind: 'gate' }>): Decision {
   const run = gate.run;
-  const known = { ...state, run, milestoneKeys: milestoneKeysOf(state.config.plan, run) };
+  const known = {
+    ...state,
+    run,
+    milestoneKeys: milestoneKeysOf(state.config.plan, run),
+    keyScope: gate.keyScope ?? state.keyScope,
+  };
   const runId = state.config.runId;
   if (!gate.open) {
     const code = gate.code ?? 'live-writes-disabled';
@@ -431,7 +472,7 @@ function dryRunFrom(state: PersistState, from: number, budget: number): Decision
         stepId: step.id,
         index,
         purpose: 'dry-run',
-        context: readContext(state, record.status === 'claimed'),
+        context: readContext(state, record.status === 'claimed', index),
       },
     };
   }
@@ -450,6 +491,7 @@ function afterDryRead(
     notes: reading.notes,
     resources: reading.resources,
     write: reading.desired ? null : reading.write,
+    receipt: reading.receipt === null ? null : claimReceipt(reading, reading.receipt),
   };
   const reports = [...state.reports, report(step, reading.desired ? 'no-op' : 'planned', result)];
   return dryRunFrom({ ...state, reports }, phase.index + 1, phase.budget);
@@ -584,13 +626,49 @@ function afterPreRead(
   return claim(state, candidates);
 }
 
+/**
+ * A creating step's receipt as its pre-read found it: `inconclusive` (the marker scan could not
+ * decide), `exists` (Writ's own item carries the key), or null (to be created: settled at its checkpoint).
+ */
+function claimReceipt(reading: Reading, key: ReceiptKey): StepReceipt {
+  const outcome = reading.inconclusive !== null ? 'inconclusive' : key.found ? 'exists' : null;
+  return { idempotency_key: key.key, key_scope: key.scope, outcome };
+}
+
 function claim(state: PersistState, window: readonly Candidate[]): Decision {
   const digests: Record<string, string | null> = {};
-  for (const candidate of window) digests[candidate.id] = candidate.reading.digest;
+  const receipts: Record<string, StepReceipt | null> = {};
+  for (const candidate of window) {
+    digests[candidate.id] = candidate.reading.digest;
+    const key = candidate.reading.receipt;
+    if (key !== null) receipts[candidate.id] = claimReceipt(candidate.reading, key);
+  }
   return {
     state: { ...state, phase: { at: 'claim', window } },
-    action: { kind: 'claim', stepIds: window.map((candidate) => candidate.id), digests },
+    action: { kind: 'claim', stepIds: window.map((candidate) => candidate.id), digests, receipts },
   };
+}
+
+/**
+ * A creating step's settled receipt. `wrote`: a write of this invocation landed (read back or verified):
+ * `created`, unless its pre-read had found Writ's own item (an upsert's update: `exists`). Otherwise
+ * the desired state was found: `exists` on a fresh step (an earlier run made it); on a resumed step
+ * `created` when its claim expected to create (an earlier invocation's write), else `exists`.
+ */
+function settledReceipt(
+  state: PersistState,
+  window: WindowRun,
+  step: StepProgress,
+  wrote: boolean,
+): StepReceipt | null {
+  const key = (step.before as Reading).receipt;
+  if (key === null) return null;
+  const claimed = heldRun(state).steps[step.index]?.receipt;
+  let outcome: ReceiptOutcome;
+  if (wrote) outcome = key.found ? 'exists' : 'created';
+  else if (!window.resumed) outcome = 'exists';
+  else outcome = claimed === undefined || claimed.outcome === null ? 'created' : 'exists';
+  return { idempotency_key: key.key, key_scope: key.scope, outcome };
 }
 
 function afterClaim(
@@ -655,7 +733,7 @@ function runWindow(state: PersistState, window: WindowRun): Decision {
     stepId: id,
     index,
     purpose: 'read',
-    context: readContext(state, window.resumed),
+    context: readContext(state, window.resumed, index),
   };
   return { state: { ...state, phase: { at: 'step', window, step: progress } }, action };
 }
@@ -696,7 +774,10 @@ function fromBefore(state: PersistState, window: WindowRun, step: StepProgress):
       notes,
       ...extra,
     });
-  if (before.inconclusive !== null) return unknown('precheck-inconclusive');
+  if (before.inconclusive !== null)
+    return unknown('precheck-inconclusive', {
+      receipt: before.receipt === null ? null : claimReceipt(before, before.receipt),
+    });
   if (before.desired) return settle(state, window, step, before, null);
   if (window.resumed && drifted(step, before)) {
     return unknown('pre-state-drift', {
@@ -810,7 +891,7 @@ function readBack(
       stepId: step.id,
       index: step.index,
       purpose: 'read-back',
-      context: readContext(state, true),
+      context: readContext(state, true, step.index),
       warnings,
     },
   };
@@ -841,7 +922,7 @@ function afterVerifyWindow(
   for (const [at, sent] of window.sent.entries()) {
     const verdict = results[at] ?? { failed: 'no post-read' };
     if ('failed' in verdict) warnings.push(`step ${sent.step.id}: the post-read failed: ${verdict.failed}`);
-    const result = verifiedResult(sent, verdict);
+    const result = verifiedResult(sent, verdict, settledReceipt(state, window, sent.step, true));
     current = recorded(current, sent.step, result);
     outcomes = [...outcomes, { id: sent.step.id, result }];
   }
@@ -853,7 +934,7 @@ function afterVerifyWindow(
   return decision;
 }
 
-function verifiedResult(sent: SentWrite, verdict: VerifyResult): StepResult {
+function verifiedResult(sent: SentWrite, verdict: VerifyResult, receipt: StepReceipt | null): StepResult {
   const before = sent.step.before as Reading;
   const common = {
     statusCode: sent.status,
@@ -871,7 +952,7 @@ function verifiedResult(sent: SentWrite, verdict: VerifyResult): StepResult {
     };
   }
   const resources = sent.resource === null ? before.resources : [sent.resource];
-  if (verdict.observed) return { ...emptyResult(), status: 'done', resources, ...common };
+  if (verdict.observed) return { ...emptyResult(), status: 'done', resources, ...common, receipt };
   return {
     ...emptyResult(),
     status: 'failed',
@@ -970,6 +1051,7 @@ function settled(
     notes,
     writes: step.writes,
     write: reading.write,
+    receipt: settledReceipt(state, window, step, step.writes > 0),
   });
 }
 
@@ -1029,6 +1111,7 @@ function checkpoint(state: PersistState, window: WindowRun): Decision {
     outcome: entry.result.status as StepOutcome,
     evidence: { status_code: entry.result.statusCode, error_code: entry.result.errorCode },
     resources: entry.result.resources.slice(0, 100),
+    ...(entry.result.receipt?.outcome == null ? {} : { receipt: entry.result.receipt }),
   }));
   return {
     state: { ...state, phase: { at: 'checkpoint', window, allDone } },
@@ -1062,7 +1145,16 @@ function report(step: PlanStep, result: StepReport['result'], run: StepResult): 
     diff: run.diff,
     notes: run.notes,
     writes: run.writes,
+    receipt: run.receipt,
   };
+}
+
+/** One create's receipt, as persist's `receipts` output lists it (the number from the step record). */
+export interface Receipt extends StepReceipt {
+  step: string;
+  kind: RunStep['kind'];
+  /** The issue or milestone number, or comment ID, created or found (null: none recorded yet). */
+  resource: number | null;
 }
 
 /** What a finished run reports of its steps (the run file as last committed). */
@@ -1071,6 +1163,7 @@ export function summaryOf(state: PersistState): {
   stepsTotal: number;
   nextStep: string;
   created: Record<string, number>;
+  receipts: Receipt[];
   steps: StepReport[];
   ledgerCommits: number;
 } {
@@ -1081,11 +1174,25 @@ export function summaryOf(state: PersistState): {
     const number = run.steps[index]?.resources[0];
     if (CREATING_KINDS.includes(step.kind) && number !== undefined) created[step.id] = number;
   });
+  // This invocation's receipt for a step it read, else the one the ledger holds (an earlier invocation's).
+  const latest = new Map(state.reports.map((report) => [report.id, report.receipt]));
+  const receipts: Receipt[] = [];
+  for (const record of run.steps) {
+    const receipt = latest.get(record.id) ?? record.receipt ?? null;
+    if (receipt !== null)
+      receipts.push({
+        step: record.id,
+        kind: record.kind,
+        ...receipt,
+        resource: record.resources[0] ?? null,
+      });
+  }
   return {
     stepsDone: run.steps.filter((step) => step.status === 'done').length,
     stepsTotal: run.steps.length,
     nextStep: firstOpen?.id ?? '',
     created,
+    receipts,
     steps: [...state.reports],
     ledgerCommits: state.ledgerCommits,
   };

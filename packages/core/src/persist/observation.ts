@@ -5,6 +5,7 @@
  * dependency. Only what is observable counts: anything else is `unknown`, which a caller turns into
  * `needs-reconciliation`, never into a write.
  */
+import type { KeyScope } from '../ledger/types.js';
 import type { PlanStep } from '../plan/types.js';
 
 export type Observation =
@@ -30,6 +31,11 @@ export interface ObserveContext {
    * was recorded). A pre-state that differs from it is `unknown` with reason `pre-state-drift`.
    */
   preStateDigest?: string | null;
+  /**
+   * The key scope the step's claim recorded in its receipt (absent: `repository`, how every key was
+   * derived before scopes existed), so the create is looked for by the key it was claimed with.
+   */
+  keyScope?: KeyScope;
 }
 
 export type StepObserver = (

@@ -69,6 +69,7 @@ export function observeStep(deps: ObserverDeps): StepObserver {
           createdAfter: context.firstClaimAt,
           milestoneKeys: context.milestoneKeys ?? deps.milestoneKeys ?? new Map(),
           precheck: true,
+          keyScope: context.keyScope ?? 'repository',
           runId: context.runId ?? deps.runId ?? 'unknown',
         },
         step,

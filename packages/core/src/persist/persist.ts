@@ -44,6 +44,7 @@ import type {
   PersistOutcome,
   PersistState,
   ReadContext,
+  Receipt,
   ReadFailure,
   Reading,
   StepReport,
@@ -54,7 +55,7 @@ import type { Assessment, PlannedWrite, StepReadContext, WritableStep, WriteResu
 import { assessStep, preStateDigest, retireDuplicates } from './steps.js';
 import { readWindow, verifyWindow } from './window-read.js';
 
-export type { PersistOutcome, StepReport } from './machine.js';
+export type { PersistOutcome, Receipt, StepReport } from './machine.js';
 
 /** The least time between two status comment updates that follow a claim on a plan paced by the hour. */
 const STATUS_FOLLOW_MS = 5 * 60_000;
@@ -118,6 +119,8 @@ export interface PersistResult {
   nextStep: string;
   /** Step ID → the number or ID it created or touched first. */
   created: Record<string, number>;
+  /** Each create's receipt: its idempotency key, the key's scope, and `created`, `exists` or `inconclusive`. */
+  receipts: Receipt[];
   steps: StepReport[];
   gate: GateResult | null;
   ledgerCommits: number;
@@ -262,6 +265,7 @@ class Executor {
       createdAfter: context.createdAfter,
       milestoneKeys: context.milestoneKeys,
       precheck: context.precheck,
+      keyScope: context.keyScope,
       runId: this.settings.runId,
     };
   }
@@ -288,7 +292,14 @@ class Executor {
     this.gate = gate;
     if (gate.open && !settings.dryRun) this.planPace(contentRequestsLeft(gate.run, state.config.claimWindow));
     const closed = gate.kinds.filter((kind) => !kind.open);
-    return { kind: 'gate', open: gate.open, code: gate.code, closed, run: gate.run };
+    return {
+      kind: 'gate',
+      open: gate.open,
+      code: gate.code,
+      closed,
+      run: gate.run,
+      keyScope: gate.keyScope,
+    };
   }
 
   /**
@@ -351,6 +362,7 @@ class Executor {
             epoch,
             holder: this.holder,
             preStateDigest: action.digests[first as string] ?? null,
+            receipt: action.receipts[first as string] ?? null,
           })
         : await claimSteps(ledger, {
             runId,
@@ -358,6 +370,7 @@ class Executor {
             epoch,
             holder: this.holder,
             preStateDigests: action.digests,
+            receipts: action.receipts,
           });
     // A job killed from here on leaves a comment that shows the steps it claimed.
     if (claimed.result.run !== null) await this.followWindow(claimed.result.run, claimed.held);
@@ -515,6 +528,7 @@ function readingOf(assessment: Assessment): Reading {
     duplicates: assessment.duplicates,
     digest: preStateDigest(assessment),
     write: assessment.write?.describe ?? null,
+    receipt: assessment.receipt,
   };
 }
 

@@ -23,7 +23,8 @@ import { httpStatus } from '../errors.js';
 import type { GitHubClient } from '../github/client.js';
 import { commentPages, issuePages, sinceBefore } from '../idempotency/github-pages.js';
 import { hasMarker, idempotencyMarker, withMarker } from '../idempotency/key.js';
-import { createKey } from '../plan/create-key.js';
+import { createKey, keyScopeOf } from '../plan/create-key.js';
+import type { KeyScope } from '../ledger/types.js';
 import type { Author, ListedItem, PrecheckResult } from '../idempotency/precheck.js';
 import { findOwnMarked, isOwnAuthor, ownMarked } from '../idempotency/precheck.js';
 import type {
@@ -55,6 +56,13 @@ export interface StepReadContext {
   milestoneKeys: ReadonlyMap<string, number>;
   /** Search for an earlier create of this step (a claimed step whose outcome is not recorded). */
   precheck: boolean;
+  /**
+   * How far an issue create's idempotency key reaches (absent: `repository`). `repository`: the key is
+   * the request's alone and every create first scans the whole repository's listing (within the page
+   * cap) for Writ's own item carrying it; `run`: the key includes the run ID, so only this run's create
+   * can match and only a claimed step is searched (since its claim).
+   */
+  keyScope?: KeyScope;
   /** The run and step, for a created issue's visible provenance line. */
   runId: string;
 }
@@ -120,11 +128,22 @@ export interface Assessment {
   /** Writ's own later duplicates of a created resource (a genuine race): retired oldest-wins. */
   duplicates: number[];
   /**
+   * A creating step's key (an issue create's derived key, an upsert's marker key) and scope, and
+   * whether the marker lookup found Writ's own item carrying it; null for a step that creates nothing.
+   */
+  receipt: ReceiptKey | null;
+  /**
    * The fields the pre-read observed that the write depends on (numbers, states, label names, text
    * digests — never a body), or null when the step reads no pre-state (a fresh create). Its digest is
    * the claim's `pre_state_digest` (preStateDigest).
    */
   preState: Record<string, unknown> | null;
+}
+
+export interface ReceiptKey {
+  key: string;
+  scope: KeyScope;
+  found: boolean;
 }
 
 /** A step's `pre_state_digest`: sha256 of the canonical JSON of the fields its pre-read observed. */
@@ -310,6 +329,7 @@ function result(partial: Partial<Assessment>): Assessment {
     inconclusive: null,
     notes: [],
     duplicates: [],
+    receipt: null,
     preState: null,
     ...partial,
   };
@@ -437,7 +457,8 @@ async function assessMilestoneUpsert(
   step: MilestoneUpsertStep,
 ): Promise<Assessment> {
   const all = await context.reader.milestones();
-  if (all === null) return result({ inconclusive: 'page-cap' });
+  const receipt = (found: boolean): ReceiptKey => ({ key: step.key, scope: 'repository', found });
+  if (all === null) return result({ inconclusive: 'page-cap', receipt: receipt(false) });
   const marked = keyed(all, step.key, context);
   const [found, ...others] = marked.own;
   const notes = [
@@ -445,7 +466,7 @@ async function assessMilestoneUpsert(
     ...others.map((other) => `milestone #${other.number} also carries the key \`${step.key}\``),
   ];
   if (found !== undefined && milestoneMatches(step, found)) {
-    return result({ desired: true, resources: [found.number], notes });
+    return result({ desired: true, resources: [found.number], notes, receipt: receipt(true) });
   }
   const diff: string[] = [];
   let target = found ?? null;
@@ -460,7 +481,7 @@ async function assessMilestoneUpsert(
         markedKeys(target.description).includes(step.key) &&
         milestoneMatches(step, target)
       )
-        return result({ desired: true, resources: [target.number], notes });
+        return result({ desired: true, resources: [target.number], notes, receipt: receipt(true) });
     }
     if (target === null) diff.push(`expected the milestone keyed \`${step.key}\` to exist; none does`);
     else diff.push(...milestoneDiff('the milestone', step.expect.milestone, target));
@@ -487,7 +508,14 @@ async function assessMilestoneUpsert(
     title_taken: target === null ? (all.find((m) => m.title === step.title)?.number ?? null) : null,
   };
   const write = milestoneUpsertWrite(github, context, step, target);
-  return result({ diff, write, notes, resources: target === null ? [] : [target.number], preState });
+  return result({
+    diff,
+    write,
+    notes,
+    resources: target === null ? [] : [target.number],
+    preState,
+    receipt: receipt(target !== null),
+  });
 }
 
 async function assessMilestoneEdit(
@@ -675,13 +703,18 @@ function precheckOutcome(found: PrecheckResult): Pick<Assessment, 'notes' | 'inc
   return { notes, inconclusive: found.status === 'inconclusive' ? found.reason : null };
 }
 
-/** Items Writ created for a marker: the oldest, its later duplicates, and what to report. */
+/**
+ * Items Writ created for a marker: the oldest, its later duplicates, and what to report. `acrossRuns`:
+ * the whole listing from its first page (a repository-scoped key), else only what was created since
+ * the run's claim (less a skew).
+ */
 async function findCreated(
   github: GitHubClient,
   context: ReadScope,
   marker: string,
+  acrossRuns: boolean,
 ): Promise<{ found: PrecheckResult; oldest: ListedItem | null }> {
-  const since = sinceBefore(context.createdAfter);
+  const since = acrossRuns ? undefined : sinceBefore(context.createdAfter);
   const found = await findOwnMarked(issuePages(github, context.owner, context.repo, since), {
     marker,
     ownLogin: context.ownLogin,
@@ -695,7 +728,9 @@ async function assessCreate(
   context: ReadScope,
   step: IssueCreateStep,
 ): Promise<Assessment> {
-  const key = createKey(step);
+  const scope = context.keyScope ?? 'repository';
+  const key = createKey(step, keyScopeOf(scope, context.runId));
+  const receipt = (found: boolean): ReceiptKey => ({ key, scope, found });
   const marker = idempotencyMarker(key);
   const body = createdBody(step, context.runId, key);
   const labels = step.labels ?? [];
@@ -713,12 +748,31 @@ async function assessCreate(
     labels.every((name) => labelNames(issue).some((has) => has.toLowerCase() === name.toLowerCase())) &&
     (wantedMilestone === null || issue.milestone?.number === wantedMilestone);
   let notes: string[] = [];
-  if (context.precheck) {
-    const { found, oldest } = await findCreated(github, context, marker);
+  // A repository-scoped key is looked for before every create (an earlier run may have made it); a
+  // run-scoped one only for a claimed step (nothing of this run exists before its claim).
+  const acrossRuns = scope === 'repository';
+  if (context.precheck || acrossRuns) {
+    const { found, oldest } = await findCreated(github, context, marker, acrossRuns);
     const reported = precheckOutcome(found);
     if (reported.inconclusive !== null)
-      return result({ inconclusive: reported.inconclusive, notes: reported.notes });
+      return result({ inconclusive: reported.inconclusive, notes: reported.notes, receipt: receipt(false) });
     notes = reported.notes;
+    if (oldest?.number !== undefined && !context.precheck) {
+      // A fresh step: an earlier run created it. `exists`: nothing is created; its later copies (an
+      // earlier race) are reported, not retired, since this run did not make them.
+      const others = found.status === 'exists' ? found.duplicates : [];
+      return result({
+        desired: true,
+        resources: [oldest.number],
+        receipt: receipt(true),
+        notes: [
+          ...notes,
+          ...others.map(
+            (item) => `#${item.number ?? item.id} also carries this step's key (an earlier race)`,
+          ),
+        ],
+      });
+    }
     if (oldest?.number !== undefined) {
       const duplicates =
         found.status === 'exists'
@@ -730,6 +784,7 @@ async function assessCreate(
         resources: [oldest.number, ...duplicates],
         duplicates,
         notes,
+        receipt: receipt(true),
         diff: isDesired(issue)
           ? []
           : [`issue #${oldest.number} was created but lacks its labels or milestone`],
@@ -754,7 +809,7 @@ async function assessCreate(
       resource !== null && isDesired(await reader.issue(resource)),
     postReads: (resource) => ({ issues: resource === null ? [] : [resource], milestones: [] }),
   };
-  return result({ write, notes });
+  return result({ write, notes, receipt: receipt(false) });
 }
 
 interface CommentRecord {
@@ -826,14 +881,15 @@ async function assessComment(
     maxPages: context.pageCap,
   });
   const reported = precheckOutcome(found);
+  const receipt = (hit: boolean): ReceiptKey => ({ key: step.key, scope: 'repository', found: hit });
   if (reported.inconclusive !== null)
-    return result({ inconclusive: reported.inconclusive, notes: reported.notes });
+    return result({ inconclusive: reported.inconclusive, notes: reported.notes, receipt: receipt(false) });
   const notes = [...reported.notes];
   let target: CommentRecord | null = found.status === 'exists' ? found.item : null;
   if (found.status === 'exists')
     notes.push(...found.duplicates.map((d) => `comment ${d.id} also carries the key \`${step.key}\``));
   if (target !== null && target.body === body)
-    return result({ desired: true, resources: [target.id], notes });
+    return result({ desired: true, resources: [target.id], notes, receipt: receipt(true) });
   const diff: string[] = [];
   const expect = step.expect;
   if (expect?.exists === true) {
@@ -867,7 +923,14 @@ async function assessComment(
     comment: existing === null ? null : { id: existing.id, body_digest: textDigest(existing.body) },
   };
   const write = commentUpsertWrite(github, context, step, body, existing);
-  return result({ diff, write, notes, resources: existing === null ? [] : [existing.id], preState });
+  return result({
+    diff,
+    write,
+    notes,
+    resources: existing === null ? [] : [existing.id],
+    preState,
+    receipt: receipt(existing !== null),
+  });
 }
 
 /** The REST reader: each issue and milestone read is its own request (the listing, pages of 100). */

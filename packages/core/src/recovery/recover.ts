@@ -189,6 +189,7 @@ async function resolveClaimed(context: SweepContext, run: RunFile): Promise<Reco
         firstClaimAt: null,
         runId: run.run_id,
         preStateDigest: step.pre_state_digest ?? null,
+        ...(step.receipt === undefined ? {} : { keyScope: step.receipt.key_scope }),
         ...(milestoneKeys === undefined ? {} : { milestoneKeys }),
       });
       resolutions[step.id] =

@@ -14,6 +14,8 @@ export const POLICY_PATH = '.writ/policy.json';
 export interface WritPolicy {
   schema: 1;
   kinds: Record<(typeof POLICY_KINDS)[number], 'require-proof' | 'best-effort'>;
+  /** How far a create's idempotency key reaches (absent: `repository`; docs/idempotency.md). */
+  idempotency?: { keyScope?: 'repository' | 'run' };
 }
 
 export function defaultPolicy(): WritPolicy {

@@ -13,6 +13,7 @@ import type {
   PersistDeps,
   PersistResult,
   PersistSettings,
+  Receipt,
   StepReport,
 } from '../persist/persist.js';
 import { persistPlan, syncPersistStatus } from '../persist/persist.js';
@@ -97,6 +98,13 @@ function stepRow(step: StepReport): string {
   return `| ${code(step.id)} | ${code(step.kind)} | ${step.result} | ${step.write === null ? '—' : code(step.write)} | ${step.writes} | ${step.statusCode ?? '—'} | ${step.errorCode === null ? '—' : code(step.errorCode)} | ${resources} |`;
 }
 
+/** A create's receipt as a table row: its key escaped (an upsert's key is the planner's text). */
+function receiptRow(receipt: Receipt): string {
+  const outcome = receipt.outcome ?? 'claimed, not settled';
+  const resource = receipt.resource === null ? '—' : `#${receipt.resource}`;
+  return `| ${code(receipt.step)} | ${code(receipt.kind)} | ${escapeInline(receipt.idempotency_key, 100)} | ${receipt.key_scope} | ${receipt.outcome === 'inconclusive' ? '**inconclusive**' : outcome} | ${resource} |`;
+}
+
 /**
  * Why a `handover` is not a failure: the time budget was spent with steps left, every step done so far is
  * checkpointed, and the workflow hands the run to the recovery workflow (released lease, dispatched at once).
@@ -160,6 +168,16 @@ export function renderPersistSummary(
     if (step.notes.length > 0)
       lines.push(`Step ${code(step.id)} notes:`, '', ...step.notes.map((line) => `- ${line}`), '');
   }
+  if (result.receipts.length > 0) {
+    lines.push(
+      "Receipts (each create's idempotency key and what came of it; docs/idempotency.md):",
+      '',
+      '| step | kind | key | scope | outcome | resource |',
+      '|---|---|---|---|---|---|',
+      ...result.receipts.map(receiptRow),
+      '',
+    );
+  }
   if (result.pace !== null) lines.push(paceLine(result.pace), '');
   if (result.outcome === 'handover') lines.push(handoverLine(result), '');
   if (result.outcome === 'waiting-external')
@@ -195,6 +213,7 @@ export async function persistStage(
       'steps-total': result.stepsTotal,
       'next-step': result.nextStep,
       created: JSON.stringify(result.created),
+      receipts: JSON.stringify(result.receipts),
     },
     ...(result.refusal === null ? {} : { refusal: result.refusal }),
   };

@@ -103,6 +103,7 @@ function reading(partial: Partial<Reading> = {}, id = ''): Reading {
     duplicates: [],
     digest: `sha256:${id}`,
     write: 'PATCH /repos/{owner}/{repo}/issues/{issue_number}',
+    receipt: null,
     ...partial,
   };
 }
@@ -1112,6 +1113,7 @@ describe('the persist step machine', () => {
         diff: ['GitHub refused PATCH /repos/{owner}/{repo}/issues/{issue_number} with HTTP 403'],
         notes: [],
         writes: 1,
+        receipt: null,
       },
     ]);
     const checkpoint = run.actions.find((action) => action.kind === 'checkpoint');
@@ -1249,5 +1251,171 @@ describe('the persist step machine', () => {
     const again = next(second.state, window);
     expect(again).toEqual(third);
     expect(() => next(third.state, answered())).toThrow('expected a claimed observation');
+  });
+});
+
+describe("a create's receipt", () => {
+  const C = planOf([create('c')]);
+  const KEY = 'sha256:c0ffee';
+  const key = (found: boolean, scope: 'repository' | 'run' = 'repository'): Reading['receipt'] => ({
+    key: KEY,
+    scope,
+    found,
+  });
+  const withReceipt = (run: RunFile, receipt: RunStep['receipt']): RunFile => ({
+    ...run,
+    steps: run.steps.map((step) => (receipt === undefined ? step : { ...step, receipt })),
+  });
+  const checkpointOf = (t: Trace) => t.actions.find((action) => action.kind === 'checkpoint');
+  const claimOf = (t: Trace) => t.actions.find((action) => action.kind === 'claim');
+
+  it('a fresh create that finds nothing: the claim records the key to be created, the checkpoint `created`', () => {
+    const fresh = runOf(C, {}, 'approved');
+    const claimedRun = withReceipt(after(fresh, { c: 'claimed' }), {
+      idempotency_key: KEY,
+      key_scope: 'repository',
+      outcome: null,
+    });
+    const t = trace({ plan: C }, [
+      gate(fresh),
+      pre('c', { receipt: key(false), write: 'POST /repos/{owner}/{repo}/issues' }),
+      claimed(claimedRun),
+      answered(201, 9),
+      verified(),
+      checkpointed(after(claimedRun, { c: 'done' })),
+    ]);
+    expect(t.finish.outcome).toBe('completed');
+    expect(claimOf(t)).toMatchObject({
+      receipts: { c: { idempotency_key: KEY, key_scope: 'repository', outcome: null } },
+    });
+    expect(checkpointOf(t)).toMatchObject({
+      steps: [
+        { stepId: 'c', receipt: { idempotency_key: KEY, key_scope: 'repository', outcome: 'created' } },
+      ],
+    });
+    expect(t.state.reports[0]?.receipt?.outcome).toBe('created');
+    expect(summaryOf(t.state).receipts).toEqual([
+      {
+        step: 'c',
+        kind: 'issue.create',
+        idempotency_key: KEY,
+        key_scope: 'repository',
+        outcome: 'created',
+        resource: 7,
+      },
+    ]);
+  });
+
+  it("a fresh create that finds Writ's own earlier item: `exists`, no write", () => {
+    const fresh = runOf(C, {}, 'approved');
+    const t = trace({ plan: C }, [
+      gate(fresh),
+      pre('c', { receipt: key(true), desired: true, resources: [4], digest: null }),
+      claimed(after(fresh, { c: 'claimed' })),
+      checkpointed(after(fresh, { c: 'done' })),
+    ]);
+    expect(t.shown).not.toContain('write c #1');
+    expect(claimOf(t)).toMatchObject({ receipts: { c: { outcome: 'exists' } } });
+    expect(checkpointOf(t)).toMatchObject({ steps: [{ stepId: 'c', receipt: { outcome: 'exists' } }] });
+  });
+
+  it('an inconclusive pre-check: the claim records `inconclusive`, nothing is written, the run stops', () => {
+    const fresh = runOf(C, {}, 'approved');
+    const t = trace({ plan: C }, [
+      gate(fresh),
+      pre('c', { receipt: key(false), inconclusive: 'page-cap' }),
+      claimed(after(fresh, { c: 'claimed' })),
+    ]);
+    expect(t.shown).toEqual([
+      'read-gate',
+      'read pre-read c',
+      'claim c',
+      'finish stopped precheck-inconclusive',
+    ]);
+    expect(claimOf(t)).toMatchObject({ receipts: { c: { outcome: 'inconclusive' } } });
+    expect(t.state.reports[0]?.receipt?.outcome).toBe('inconclusive');
+    expect(summaryOf(t.state).receipts[0]?.outcome).toBe('inconclusive');
+  });
+
+  it("the policy's key scope reaches a fresh window's pre-reads", () => {
+    const fresh = runOf(C, {}, 'approved');
+    const t = trace({ plan: C }, [
+      { ...gate(fresh), keyScope: 'run' } as Observation,
+      pre('c', { receipt: key(false, 'run'), inconclusive: 'read-failed' }),
+      claimed(after(fresh, { c: 'claimed' })),
+    ]);
+    const read = t.actions.find((action) => action.kind === 'read-window');
+    expect(read).toMatchObject({ context: { keyScope: 'run', precheck: false } });
+    expect(claimOf(t)).toMatchObject({ receipts: { c: { key_scope: 'run', outcome: 'inconclusive' } } });
+  });
+
+  const resumed = (recorded: RunStep['receipt'], policy: 'repository' | 'run' = 'repository'): Trace => {
+    const claimedRun = withReceipt(runOf(C, { c: 'claimed' }), recorded);
+    return trace({ plan: C }, [
+      { ...gate(claimedRun), keyScope: policy } as Observation,
+      { kind: 'claim-time', at: CLAIM_TIME },
+      pre('c', { receipt: key(true, recorded?.key_scope ?? 'repository'), desired: true, resources: [4] }),
+      checkpointed(after(claimedRun, { c: 'done' })),
+    ]);
+  };
+
+  it('a resumed create found after a claim that expected to create it: `created` (an earlier invocation sent it)', () => {
+    const t = resumed({ idempotency_key: KEY, key_scope: 'run', outcome: null }, 'repository');
+    // The claimed step is read with the scope its claim recorded, not the policy's.
+    expect(t.actions.find((action) => action.kind === 'read')).toMatchObject({
+      context: { keyScope: 'run', precheck: true },
+    });
+    expect(checkpointOf(t)).toMatchObject({ steps: [{ receipt: { key_scope: 'run', outcome: 'created' } }] });
+  });
+
+  it('a resumed create found after an inconclusive or exists claim: `exists` (nothing was sent for it)', () => {
+    for (const outcome of ['inconclusive', 'exists'] as const) {
+      const t = resumed({ idempotency_key: KEY, key_scope: 'repository', outcome });
+      expect(checkpointOf(t)).toMatchObject({ steps: [{ receipt: { outcome: 'exists' } }] });
+    }
+  });
+
+  it('a resumed create claimed before receipts existed: read with the repository scope, `created` when found', () => {
+    // Even under a `run` policy now: its key was derived, and its item marked, the repository way.
+    const t = resumed(undefined, 'run');
+    expect(t.actions.find((action) => action.kind === 'read')).toMatchObject({
+      context: { keyScope: 'repository' },
+    });
+    expect(checkpointOf(t)).toMatchObject({ steps: [{ receipt: { outcome: 'created' } }] });
+  });
+
+  it("an upsert that found Writ's own item and rewrote it: `exists` (an update, not a create)", () => {
+    const U = planOf([upsert('u', 'roadmap')]);
+    const fresh = runOf(U, {}, 'approved');
+    const t = trace({ plan: U }, [
+      gate(fresh),
+      pre('u', { receipt: { key: 'roadmap', scope: 'repository', found: true }, resources: [2] }),
+      claimed(after(fresh, { u: 'claimed' })),
+      answered(200, 2),
+      verified(),
+      checkpointed(after(fresh, { u: 'done' })),
+    ]);
+    expect(checkpointOf(t)).toMatchObject({
+      steps: [{ receipt: { idempotency_key: 'roadmap', outcome: 'exists' } }],
+    });
+  });
+
+  it('a step that creates nothing has no receipt; a dry run reports what the pre-read found', () => {
+    const t = trace({ plan: ONE }, [
+      gate(FRESH),
+      pre('a'),
+      claimed(CLAIMED_A),
+      answered(),
+      verified(),
+      checkpointed(DONE_A),
+    ]);
+    expect(checkpointOf(t)).toMatchObject({ steps: [{ stepId: 'a' }] });
+    expect((checkpointOf(t) as { steps: { receipt?: unknown }[] }).steps[0]?.receipt).toBeUndefined();
+    expect(summaryOf(t.state).receipts).toEqual([]);
+    const dry = trace({ plan: C, dryRun: true }, [
+      gate(runOf(C, {}, 'approved')),
+      pre('c', { receipt: key(true), desired: true }),
+    ]);
+    expect(dry.state.reports[0]).toMatchObject({ result: 'no-op', receipt: { outcome: 'exists' } });
   });
 });

@@ -450,13 +450,16 @@ describe('idempotent creates', () => {
     expect(await issuesTitled(world, epic.title)).toHaveLength(1);
   });
 
-  it('bounds a resumed pre-check by the step first claim: a marker from before it is out, one after it found on one page', async () => {
-    const world = await setup();
+  it('bounds a resumed pre-check by the step first claim (run scope): a marker from before it is out, one after it found on one page', async () => {
+    // A run-scoped key is looked for only since the claim (a repository-scoped one: everywhere,
+    // test/persist/receipts.test.ts).
+    const world = await setup({ ...BEST_EFFORT, idempotency: { keyScope: 'run' } });
     const plan = planOf([epic]);
     const { runId } = await world.approve(plan);
     const { admin } = world.world.emulator;
-    // Writ's own marker for the same request, from before this step was ever claimed (another run's).
-    const body = createdBody(epic, runId, createKey(epic));
+    // Writ's own marker for the same key, from before this step was ever claimed.
+    const key = createKey(epic, { keyScope: 'run', runId });
+    const body = createdBody(epic, runId, key);
     const before = (
       await world.app.rest.issues.create({ ...base, title: epic.title, body, labels: ['epic'] })
     ).data.number;

@@ -14,6 +14,7 @@ function result(overrides: Partial<PersistResult>): PersistResult {
     stepsTotal: 3,
     nextStep: 'epic',
     created: {},
+    receipts: [],
     steps: [],
     gate: null,
     ledgerCommits: 0,
@@ -48,6 +49,53 @@ describe("persist's summary", () => {
     );
     expect(summary).toContain('(dry run: nothing written)');
     expect(summary).toContain('| `issue.create` | require-proof | **closed** | no \\| evidence |');
+  });
+
+  it("lists each create's receipt: key escaped, inconclusive in bold, an unsettled claim said so", () => {
+    const key = `sha256:${'b'.repeat(64)}`;
+    const summary = renderPersistSummary(
+      { runId: 'run-1', epoch: 1, dryRun: false },
+      result({
+        receipts: [
+          {
+            step: 'epic',
+            kind: 'issue.create',
+            idempotency_key: key,
+            key_scope: 'repository',
+            outcome: 'exists',
+            resource: 12,
+          },
+          {
+            step: 'cap',
+            kind: 'issue.create',
+            idempotency_key: key,
+            key_scope: 'run',
+            outcome: 'inconclusive',
+            resource: null,
+          },
+          // A key read back from a ledger is schema-checked; escaped all the same.
+          {
+            step: 'note',
+            kind: 'comment.upsert',
+            idempotency_key: '`@all` <b>|',
+            key_scope: 'repository',
+            outcome: null,
+            resource: null,
+          },
+        ],
+      }),
+    );
+    expect(summary).toContain('| step | kind | key | scope | outcome | resource |');
+    expect(summary).toContain(
+      `| \`epic\` | \`issue.create\` | sha256\\:${'b'.repeat(64)} | repository | exists | #12 |`,
+    );
+    expect(summary).toContain('| run | **inconclusive** | — |');
+    expect(summary).toContain(
+      '| `note` | `comment.upsert` | \\`@&#8288;all\\` &lt;b&gt;\\| | repository | claimed, not settled | — |',
+    );
+    expect(renderPersistSummary({ runId: 'r', epoch: 1, dryRun: false }, result({}))).not.toContain(
+      'Receipts',
+    );
   });
 
   it("says when GitHub's hourly limit, not the plan, sets the pace, and what the pacer sent and met", () => {
@@ -85,6 +133,7 @@ describe("persist's summary", () => {
           resources: [],
           diff: [],
           notes: [],
+          receipt: null,
         })) as PersistResult['steps'],
       }),
     );

@@ -433,6 +433,20 @@ describe('persist stage, in-process against the emulator', () => {
       'next-step': '',
     });
     expect(JSON.parse(String(result.outputs.created))).toEqual({ 'm-25': first });
+    // The milestone Writ's app made earlier carries the key: its receipt is `exists` (nothing created).
+    expect(JSON.parse(String(result.outputs.receipts))).toEqual([
+      {
+        step: 'm-25',
+        kind: 'milestone.upsert',
+        idempotency_key: 'roadmap:v2.5',
+        key_scope: 'repository',
+        outcome: 'exists',
+        resource: first,
+      },
+    ]);
+    expect(result.summary).toContain(
+      `| \`m-25\` | \`milestone.upsert\` | roadmap\\:v2\\.5 | repository | exists | #${first} |`,
+    );
     expect(result.refusal).toBeUndefined();
     expect(result.summary).toContain('| `m-25` | `milestone.upsert` | done | — | 0 | — | — |');
     expect(result.summary).toMatch(
