@@ -253,6 +253,18 @@ export const ERROR_CATALOGUE = {
     meaning: 'An unexpected error inside Writ (a bug): please report it with the run log.',
     fix: 'Open an issue with the run log (tokens are redacted) and the Writ commit you pin; nothing that failed this way is half-written in the ledger.',
   },
+
+  // Issue 32: doctor, init and Environments
+  'init-tag-unknown': {
+    meaning:
+      'writ init was given a release tag (`--ref vX.Y.Z`) that the Writ clone it runs from does not have, so the tag cannot be resolved to the commit it pins; nothing was written.',
+    fix: 'Fetch the tags into the Writ clone (`git -C <clone> fetch --tags origin`), review the commit the tag points at, and run writ init again; or pass the reviewed 40-hex commit as --ref.',
+  },
+  'init-ledger-branch-is-default': {
+    meaning:
+      "The ledger branch in .writ/config.json is the repository's default branch: the ledger needs a branch of its own, append-only under its rulesets; nothing was written.",
+    fix: 'Set `ledger_branch` in .writ/config.json back to a branch of its own (the default is bot/writ-ledger) and run writ init again.',
+  },
 } as const satisfies Record<string, ErrorDoc | string>;
 
 /** Where each code is explained: docs/errors.md, one anchor per code. */

@@ -14,11 +14,14 @@ export interface WritConfig {
   ledger_branch: string;
   command_prefix: string;
   allowed_roles: string[];
+  /** The GitHub Environment of the jobs that write (`writ init --environment`); absent: none. */
+  environment?: string;
 }
 
 export interface RenderSettings {
   pin: WritPin;
   config: WritConfig;
+  environment?: string;
 }
 
 export interface RenderedFile {
