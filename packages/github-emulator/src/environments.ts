@@ -97,7 +97,7 @@ export function setEnvironment(
 }
 
 /** The `environment` schema: a protection rule is listed only while it applies, as GitHub lists them. */
-export function environmentBody(urls: Urls, repo: Repo, environment: Environment): Record<string, unknown> {
+function environmentBody(urls: Urls, repo: Repo, environment: Environment): Record<string, unknown> {
   const rules: Record<string, unknown>[] = [];
   const { ruleIds } = environment;
   if (environment.wait_timer > 0) {

@@ -44,7 +44,7 @@ function detect(dir: string, options: RemoteQuery): { root: string; remote: GitH
   return { root, remote };
 }
 
-export type DefaultBranchSource = 'api' | 'remote' | 'local';
+type DefaultBranchSource = 'api' | 'remote' | 'local';
 
 const BRANCH = /^[A-Za-z0-9._/-]{1,255}$/;
 
@@ -54,7 +54,7 @@ const BRANCH = /^[A-Za-z0-9._/-]{1,255}$/;
  * what the clone recorded of the remote's HEAD (`refs/remotes/<remote>/HEAD`, from the clone or the last
  * `git remote set-head`). `offline` skips both questions to the remote. Null when nothing answers.
  */
-export async function detectDefaultBranch(
+async function detectDefaultBranch(
   root: string,
   remote: GitHubRemote,
   env: CliEnv,
@@ -148,7 +148,7 @@ export function versionInClone(clone: string, ref: string): string {
  * The commit a release tag points at in the Writ clone, an annotated tag peeled to its commit (only
  * `refs/tags/`, never a branch of that name). A tag the clone lacks is init-tag-unknown.
  */
-export function tagInClone(clone: string, tag: string): string {
+function tagInClone(clone: string, tag: string): string {
   if (git(clone, ['rev-parse', '--git-dir']) === null) {
     throw new WritError(
       'init-ref-unknown',

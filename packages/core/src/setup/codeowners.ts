@@ -17,14 +17,14 @@ export const CODEOWNERS_MAX_BYTES = 3 * 1024 * 1024;
 /** A segment of a compiled pattern: one path segment matching a glob, or any number of segments. */
 type Token = { kind: 'segment'; glob: string } | { kind: 'any'; min: 0 | 1 };
 
-export interface CodeownersRule {
+interface CodeownersRule {
   line: number;
   pattern: string;
   owners: string[];
   tokens: Token[];
 }
 
-export interface Codeowners {
+interface Codeowners {
   rules: CodeownersRule[];
   /** Lines GitHub skips (by number) with why, and owner entries that are not a user, team or e-mail. */
   problems: { line: number; why: string }[];

@@ -81,7 +81,7 @@ export interface InitPlan {
 
 const REF = /^[0-9a-f]{40}$/;
 /** A release tag `--ref` accepts in place of a commit: resolved in the Writ clone, pinned by its commit. */
-export const RELEASE_TAG = /^v[0-9]{1,9}\.[0-9]{1,9}\.[0-9]{1,9}$/;
+const RELEASE_TAG = /^v[0-9]{1,9}\.[0-9]{1,9}\.[0-9]{1,9}$/;
 /** A GitHub Environment name init renders into a workflow (schemas/writ/config.schema.json's pattern). */
 export const ENVIRONMENT_NAME = /^[A-Za-z0-9][A-Za-z0-9._-]{0,254}$/;
 /** A release tag (`v0.2.0`) or, for a commit no release tag points at, its short SHA. */
@@ -177,7 +177,7 @@ function resolvePin(request: InitRequest, manifest: InitManifest | null): WritPi
 }
 
 /** What the templates render from: the pin, the config and, when one is named, the Environment. */
-export function renderSettings(pin: WritPin, config: WritConfig): RenderSettings {
+function renderSettings(pin: WritPin, config: WritConfig): RenderSettings {
   return { pin, config, ...(config.environment === undefined ? {} : { environment: config.environment }) };
 }
 
