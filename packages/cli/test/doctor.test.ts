@@ -458,6 +458,33 @@ describe('writ doctor --github', () => {
     });
     const bare = await doctor(env, 'ghs_noContentsToken0000000000000000000');
     expect(bare.checks.find((entry) => entry.id === 'codeowners')?.status).toBe('UNKNOWN');
+    // GitHub ignores a CODEOWNERS of 3 MB or more.
+    admin?.commitFiles('acme', 'widgets', {
+      branch: 'main',
+      files: { '.github/CODEOWNERS': `* @acme\n${'#'.repeat(3 * 1024 * 1024)}\n` },
+    });
+    const huge = await doctor(env);
+    expect(huge.checks.find((entry) => entry.id === 'codeowners')).toMatchObject({
+      status: 'WARN',
+      detail: expect.stringMatching(
+        /^\.github\/CODEOWNERS on main is not used: it is \d+ bytes, and GitHub ignores a CODEOWNERS of 3 MB or more/,
+      ) as unknown as string,
+    });
+  });
+
+  it('names the lines GitHub skips, and is UNKNOWN when the required review is not visible', async () => {
+    const env = await world('no-code-owner-review');
+    emulator?.admin.commitFiles('acme', 'widgets', {
+      branch: 'main',
+      files: { '.github/CODEOWNERS': '* @acme\n!/.writ/ @acme\n/.github/ @acme not-an-owner\n' },
+    });
+    const report = await doctor(env);
+    expect(report.checks.find((entry) => entry.id === 'codeowners')?.detail).toMatch(
+      /owned by "@acme" in \.github\/CODEOWNERS; GitHub skips or ignores part of line\(s\) 2, 3, but no rule on main requires/,
+    );
+    // Classic protection could require it, and this token cannot read classic protection.
+    const narrow = await doctor(env, NARROW_APP);
+    expect(narrow.checks.find((entry) => entry.id === 'codeowners')?.status).toBe('UNKNOWN');
   });
 
   it('reports the Environment named in .writ/config.json with its protection', async () => {
