@@ -6,7 +6,7 @@ import { WRIT_VERSION } from '@writ/core/version.js';
 
 export { WRIT_VERSION };
 
-export const INIT_HELP = `Usage: writ init --github --ref <40-hex commit> [options]
+export const INIT_HELP = `Usage: writ init --github --ref <40-hex commit | vX.Y.Z> [options]
 
 Renders Writ's configuration (.writ/config.json, policy.json, probe-allowlist.json, README.md,
 manifest.json) and thin workflow callers (.github/workflows/writ-preview.yml, writ-approval.yml,
@@ -21,24 +21,35 @@ commands, the secret and variables, writ bootstrap). It changes no GitHub settin
 
 Options:
   --github               required: set up for GitHub (github.com, GHE.com or GitHub Enterprise Server)
-  --ref <sha>            the Writ commit to pin (40 lowercase hex; a tag or branch is refused), one the
-                         Writ clone has; its version comment is the vX.Y.Z tag pointing at it, else
-                         its short SHA. Required on the first run; later runs keep the pinned one
+  --ref <sha|vX.Y.Z>     the Writ commit to pin (40 lowercase hex), one the Writ clone has; its version
+                         comment is the vX.Y.Z tag pointing at it, else its short SHA. Or a release
+                         tag vX.Y.Z: resolved to its commit in the Writ clone (an annotated tag peeled),
+                         pinned @<sha> # vX.Y.Z. A branch is refused. Required on the first run; later
+                         runs keep the pinned one
   --writ-clone <dir>     the Writ clone --ref is checked in (default: the clone this writ runs from)
   --writ-repo <o/r>      Writ's repository the actions come from (default: writ-actions/writ)
   --remote <name>        the GitHub remote to use when there are several
   --github-host <host>   treat <host> as a GitHub Enterprise Server host
   --app-slug <slug>      the Writ app's slug, written to .writ/config.json
   --app-id <id>          the Writ app's ID, written to .writ/config.json (then the rulesets print with it)
+  --environment <name>   run the jobs that write (persist, publish, dispatch) in this GitHub Environment,
+                         kept in .writ/config.json (remove it there to stop); writ doctor checks its
+                         protection. Without it everything works as without an Environment
+  --offline              do not ask the remote for its default branch (the clone's record only)
   --write-conflicts      write the new render beside each conflicting file as <file>.writ-new
   --dry-run              print every file operation (create, update, unchanged, conflict); write nothing
   --dir <path>           the repository to set up (default: the current directory)
   --json                 print the result as JSON (schemas/cli/init-result.schema.json)
   -h, --help             this help
 
+The default branch: the repository's default_branch over the API when GITHUB_TOKEN is set (against
+GITHUB_API_URL, else the remote's API), else git ls-remote --symref <remote> HEAD, else the clone's
+refs/remotes/<remote>/HEAD; the ledger branch must differ from it (init-ledger-branch-is-default).
+
 Exit status: 0 when every file is created, updated or unchanged; 1 on a conflict (init-conflict: no
 file changed, only the .writ-new renders with --write-conflicts), a commit the Writ clone does not have
-(init-ref-unknown: fetch it there) or a refusal (init-refused: no Git repository, no GitHub remote,
+(init-ref-unknown: fetch it there), a release tag it does not have (init-tag-unknown: git fetch --tags
+there) or a refusal (init-refused: no Git repository, no GitHub remote,
 several without --remote, a target path that is a directory or symlink) — a refusal writes nothing.
 `;
 
@@ -50,10 +61,12 @@ never reported as secure). Reads only; exits 1 on any FAIL (preflight-failed).
 Checks: ledger-rulesets (the two ledger rulesets: deletion and non-fast-forward blocked with no bypass
 actor, updates restricted to the Writ app alone), ledger-provenance (the ledger's own provenance check),
 default-branch-pull-requests, default-branch-force-push-deletion, default-branch-required-checks,
-default-branch-reviews, default-branch-bypass (rulesets and classic branch protection),
+default-branch-reviews, default-branch-bypass (rulesets and classic branch protection), codeowners
+(CODEOWNERS owns .writ/ and .github/workflows/ and the default branch requires a code owner's review),
 workflow-default-permissions, actions-approve-pull-requests, writ-workflows, workflow-pins,
 workflow-permissions, workflow-pull-request-target, workflow-run-injection (the workflows on the
-default branch), writ-files (.writ/ files valid against their schemas).
+default branch), writ-files (.writ/ files valid against their schemas), probe-evidence, and
+environment-protection when an Environment is named (required reviewers and a deployment branch policy).
 
 Options:
   --github               required
@@ -63,6 +76,7 @@ Options:
   --branch <name>        the ledger branch (default: .writ/config.json's, else bot/writ-ledger)
   --app-slug <slug>      the Writ app (default: WRIT_APP_SLUG, else .writ/config.json)
   --app-id <id>          (default: WRIT_APP_ID, else .writ/config.json)
+  --environment <name>   the GitHub Environment to check (default: .writ/config.json's environment)
   --json                 print the report as JSON (schemas/cli/doctor-report.schema.json)
   -h, --help             this help
 

@@ -55,7 +55,11 @@ type Change =
   | 'no-evidence'
   | 'stale-evidence'
   | 'foreign-evidence'
-  | 'bad-evidence';
+  | 'bad-evidence'
+  | 'no-codeowners'
+  | 'codeowners-gap'
+  | 'no-code-owner-review'
+  | 'environment-in-config';
 
 /** Probe evidence as the probe writes it: the realistic world's (every case negative) unless `positive`. */
 function evidenceText(apiUrl: string, finished: string, positive = false): string {
@@ -128,7 +132,11 @@ async function world(
     app: 'acme-writ',
     permissions: { issues: 'read' },
   });
-  const config = { ...defaultConfig(), app: { slug: 'acme-writ', id: app.app_id } };
+  const config = {
+    ...defaultConfig(),
+    app: { slug: 'acme-writ', id: app.app_id },
+    ...(change === 'environment-in-config' ? { environment: 'writ' } : {}),
+  };
   const files: Record<string, string> = {
     'README.md': 'widgets\n',
     '.writ/config.json': renderConfig(config),
@@ -136,6 +144,13 @@ async function world(
       change === 'bad-policy' ? '{"schema":1,"kinds":{}}\n' : renderPolicy(defaultPolicy()),
     '.writ/probe-allowlist.json': renderAllowlist({ schema: 1, repositories: [] }),
   };
+  if (change === 'codeowners-gap') {
+    // The workflows have no line, and the last line matching the evidence names no owner.
+    files['.github/CODEOWNERS'] = '/.writ/ @acme\n/.writ/probe-evidence.json\n';
+  } else if (change !== 'no-codeowners') {
+    files['.github/CODEOWNERS'] =
+      '# owners\n*.md @acme\n/.writ/ @acme\n/.github/workflows/ @acme/maintainers\n';
+  }
   if (change !== 'no-evidence') {
     files['.writ/probe-evidence.json'] =
       change === 'bad-evidence'
@@ -185,7 +200,7 @@ async function world(
     parameters: {
       required_approving_review_count: change === 'no-reviews' ? 0 : 1,
       dismiss_stale_reviews_on_push: true,
-      require_code_owner_review: false,
+      require_code_owner_review: change !== 'no-code-owner-review',
       require_last_push_approval: false,
       required_review_thread_resolution: false,
     },
@@ -219,6 +234,12 @@ async function world(
     admin.setWorkflowPermissions('acme', 'widgets', { default_workflow_permissions: 'write' });
   if (change === 'actions-approve')
     admin.setWorkflowPermissions('acme', 'widgets', { can_approve_pull_request_reviews: true });
+  if (change === 'environment-in-config') {
+    admin.setEnvironment('acme', 'widgets', 'writ', {
+      reviewers: [{ type: 'User', id: emulator.world.account('acme')?.id }],
+      deployment_branch_policy: { protected_branches: true, custom_branch_policies: false },
+    });
+  }
   admin.clock({ advance_ms: 2000 });
   const env = { GITHUB_API_URL: emulator.url, GITHUB_REPOSITORY: 'acme/widgets' };
   if (change !== 'no-ledger') {
@@ -251,8 +272,12 @@ interface Report {
   checks: { id: string; status: string; detail: string }[];
 }
 
-async function doctor(env: Record<string, string>, token = ADMIN): Promise<Report & { exit: number }> {
-  const run = await writ(['doctor', '--github', '--json'], { ...env, GITHUB_TOKEN: token });
+async function doctor(
+  env: Record<string, string>,
+  token = ADMIN,
+  ...args: string[]
+): Promise<Report & { exit: number }> {
+  const run = await writ(['doctor', '--github', '--json', ...args], { ...env, GITHUB_TOKEN: token });
   const report = JSON.parse(run.out) as Report;
   expect(validateDoctorReport(report)).toBe(true);
   return { exit: run.code, ...report };
@@ -270,13 +295,17 @@ describe('writ doctor --github', () => {
     expect(notPass(report)).toEqual({});
     expect(report.result).toBe('PASS');
     expect(report.exit).toBe(0);
-    expect(report.checks).toHaveLength(16);
+    expect(report.checks).toHaveLength(17);
     expect(report.checks.find((entry) => entry.id === 'probe-evidence')?.detail).toMatch(
       /is valid and fresh; under require-proof it opens no kind; closed: milestone\.upsert \(case 1 negative, case 4 negative\)/,
     );
     const table = await writ(['doctor', '--github'], { ...env, GITHUB_TOKEN: ADMIN });
     expect(table.out).toMatch(/^writ doctor: acme\/widgets\n\nPASS    ledger-rulesets /);
-    expect(table.out).toContain('16 PASS, 0 WARN, 0 FAIL, 0 UNKNOWN');
+    expect(table.out).toContain('17 PASS, 0 WARN, 0 FAIL, 0 UNKNOWN');
+    expect(report.checks.find((entry) => entry.id === 'codeowners')?.detail).toMatch(
+      /^\.writ\/ and \.github\/workflows\/ are owned by "@acme", "@acme\/maintainers" in \.github\/CODEOWNERS, and main requires a code owner's review/,
+    );
+    expect(report).not.toHaveProperty('environment');
   });
 
   it('passes every check against GitHub Enterprise Server (REST under /api/v3, GraphQL at /api/graphql)', async () => {
@@ -300,7 +329,10 @@ describe('writ doctor --github', () => {
     ['no-writers-ruleset', { 'ledger-rulesets': 'FAIL', 'ledger-provenance': 'UNKNOWN' }],
     ['app-bypasses-append-only', { 'ledger-rulesets': 'FAIL', 'ledger-provenance': 'UNKNOWN' }],
     ['no-ledger', { 'ledger-provenance': 'FAIL' }],
-    ['no-pull-requests', { 'default-branch-pull-requests': 'FAIL', 'default-branch-reviews': 'WARN' }],
+    [
+      'no-pull-requests',
+      { 'default-branch-pull-requests': 'FAIL', 'default-branch-reviews': 'WARN', codeowners: 'WARN' },
+    ],
     ['force-push-allowed', { 'default-branch-force-push-deletion': 'FAIL' }],
     ['no-required-checks', { 'default-branch-required-checks': 'WARN' }],
     ['no-reviews', { 'default-branch-reviews': 'WARN' }],
@@ -316,6 +348,10 @@ describe('writ doctor --github', () => {
     ['stale-evidence', { 'probe-evidence': 'WARN' }],
     ['foreign-evidence', { 'probe-evidence': 'WARN' }],
     ['bad-evidence', { 'probe-evidence': 'FAIL' }],
+    ['no-codeowners', { codeowners: 'WARN' }],
+    ['codeowners-gap', { codeowners: 'WARN' }],
+    ['no-code-owner-review', { codeowners: 'WARN' }],
+    ['environment-in-config', {}],
   ])('reports %s as exactly that', async (change, expected) => {
     const report = await doctor(await world(change));
     expect(notPass(report)).toEqual(expected);
@@ -374,10 +410,169 @@ describe('writ doctor --github', () => {
     emulator?.admin.setBranchProtection('acme', 'widgets', 'main', {
       required_status_checks: { strict: true, contexts: ['test'] },
       enforce_admins: true,
-      required_pull_request_reviews: { required_approving_review_count: 1 },
+      required_pull_request_reviews: { required_approving_review_count: 1, require_code_owner_reviews: true },
       restrictions: null,
     });
     expect(notPass(await doctor(env))).toEqual({});
+  });
+
+  it('names the guarded paths CODEOWNERS leaves unowned, and why', async () => {
+    const gap = await doctor(await world('codeowners-gap'));
+    const detail = gap.checks.find((entry) => entry.id === 'codeowners')?.detail ?? '';
+    expect(detail).toMatch(/^\.github\/CODEOWNERS on main leaves \d+ guarded path\(s\) without an owner/);
+    expect(detail).toContain(
+      '".writ/probe-evidence.json" (line 2 "/.writ/probe-evidence.json" names no owner)',
+    );
+    expect(detail).toContain('".github/workflows/ci.yml" (no line matches)');
+    await emulator?.close();
+    const none = await doctor(await world('no-codeowners'));
+    expect(none.checks.find((entry) => entry.id === 'codeowners')).toMatchObject({
+      status: 'WARN',
+      detail:
+        "No CODEOWNERS on main (.github/CODEOWNERS, CODEOWNERS, docs/CODEOWNERS): a change to .writ/ or .github/workflows/ needs no code owner's review.",
+    });
+    await emulator?.close();
+    const review = await doctor(await world('no-code-owner-review'));
+    expect(review.checks.find((entry) => entry.id === 'codeowners')?.detail).toMatch(
+      /but no rule on main requires a code owner's review/,
+    );
+  });
+
+  it('reads CODEOWNERS where GitHub looks, the first place first, and is UNKNOWN when it cannot read', async () => {
+    const env = await world('no-codeowners');
+    const admin = emulator?.admin;
+    // docs/ is GitHub's last place: used while no earlier one exists, ignored once the root has one.
+    admin?.commitFiles('acme', 'widgets', {
+      branch: 'main',
+      files: { 'docs/CODEOWNERS': '* @acme\n' },
+    });
+    const fromDocs = await doctor(env);
+    expect(fromDocs.checks.find((entry) => entry.id === 'codeowners')?.detail).toMatch(
+      /in docs\/CODEOWNERS,/,
+    );
+    admin?.commitFiles('acme', 'widgets', { branch: 'main', files: { CODEOWNERS: '/.writ/ @acme\n' } });
+    const fromRoot = await doctor(env);
+    expect(fromRoot.checks.find((entry) => entry.id === 'codeowners')).toMatchObject({
+      status: 'WARN',
+      detail: expect.stringMatching(/^CODEOWNERS on main leaves/) as unknown as string,
+    });
+    const bare = await doctor(env, 'ghs_noContentsToken0000000000000000000');
+    expect(bare.checks.find((entry) => entry.id === 'codeowners')?.status).toBe('UNKNOWN');
+    // GitHub ignores a CODEOWNERS of 3 MB or more.
+    admin?.commitFiles('acme', 'widgets', {
+      branch: 'main',
+      files: { '.github/CODEOWNERS': `* @acme\n${'#'.repeat(3 * 1024 * 1024)}\n` },
+    });
+    const huge = await doctor(env);
+    expect(huge.checks.find((entry) => entry.id === 'codeowners')).toMatchObject({
+      status: 'WARN',
+      detail: expect.stringMatching(
+        /^\.github\/CODEOWNERS on main is not used: it is \d+ bytes, and GitHub ignores a CODEOWNERS of 3 MB or more/,
+      ) as unknown as string,
+    });
+  });
+
+  it('names the lines GitHub skips, and is UNKNOWN when the required review is not visible', async () => {
+    const env = await world('no-code-owner-review');
+    emulator?.admin.commitFiles('acme', 'widgets', {
+      branch: 'main',
+      files: { '.github/CODEOWNERS': '* @acme\n!/.writ/ @acme\n/.github/ @acme not-an-owner\n' },
+    });
+    const report = await doctor(env);
+    expect(report.checks.find((entry) => entry.id === 'codeowners')?.detail).toMatch(
+      /owned by "@acme" in \.github\/CODEOWNERS; GitHub skips or ignores part of line\(s\) 2, 3, but no rule on main requires/,
+    );
+    // Classic protection could require it, and this token cannot read classic protection.
+    const narrow = await doctor(env, NARROW_APP);
+    expect(narrow.checks.find((entry) => entry.id === 'codeowners')?.status).toBe('UNKNOWN');
+  });
+
+  it('reports the Environment named in .writ/config.json with its protection', async () => {
+    const report = await doctor(await world('environment-in-config'));
+    expect(report.checks).toHaveLength(18);
+    expect(report).toMatchObject({ environment: 'writ', result: 'PASS' });
+    expect(report.checks.find((entry) => entry.id === 'environment-protection')?.detail).toBe(
+      'The environment "writ": required reviewers (1), only protected branches may deploy, administrators may bypass it.',
+    );
+  });
+
+  it.each<[string, Record<string, unknown> | null, string, RegExp]>([
+    [
+      'required reviewers and a branch policy',
+      {
+        reviewers: [{ type: 'User', id: 'acme' }],
+        prevent_self_review: true,
+        wait_timer: 10,
+        can_admins_bypass: false,
+        deployment_branch_policy: { protected_branches: false, custom_branch_policies: true },
+      },
+      'PASS',
+      /^The environment "writ": required reviewers \(1, self-review prevented\), only branches matching its name patterns may deploy, a 10-minute wait timer\.$/,
+    ],
+    [
+      'no required reviewers',
+      { deployment_branch_policy: { protected_branches: true, custom_branch_policies: false } },
+      'WARN',
+      /exists but releases its secrets without an approval: no required reviewers, only protected branches/,
+    ],
+    [
+      'no branch policy',
+      { reviewers: [{ type: 'User', id: 'acme' }] },
+      'WARN',
+      /exists but lets any branch deploy: required reviewers \(1\), every branch may deploy/,
+    ],
+    ['no protection at all', {}, 'WARN', /releases its secrets without an approval/],
+    [
+      'a missing environment',
+      null,
+      'FAIL',
+      /^The environment "writ" named in \.writ\/config\.json does not exist/,
+    ],
+  ])('reports an Environment with %s as %s', async (_what, spec, status, detail) => {
+    const env = await world('none');
+    const acme = emulator?.world.account('acme')?.id;
+    if (spec !== null) {
+      const reviewers = (spec.reviewers as { type: string }[] | undefined)?.map((entry) => ({
+        ...entry,
+        id: acme,
+      }));
+      emulator?.admin.setEnvironment('acme', 'widgets', 'writ', {
+        ...spec,
+        ...(reviewers === undefined ? {} : { reviewers }),
+      });
+    }
+    emulator?.admin.setEnvironment('acme', 'widgets', 'staging', {});
+    const report = await doctor(env, ADMIN, '--environment', 'writ');
+    expect(report.checks.find((entry) => entry.id === 'environment-protection')).toMatchObject({
+      status,
+      detail: expect.stringMatching(detail) as unknown as string,
+    });
+    expect(report.exit).toBe(status === 'FAIL' ? 1 : 0);
+  });
+
+  it('is UNKNOWN, never missing, when the token cannot read environments', async () => {
+    const env = await world('none');
+    emulator?.admin.setEnvironment('acme', 'widgets', 'writ', {});
+    // The Writ app without actions: read gets 403 from GitHub's environment endpoints.
+    const narrow = await doctor(env, NARROW_APP, '--environment', 'writ');
+    expect(narrow.checks.find((entry) => entry.id === 'environment-protection')).toMatchObject({
+      status: 'UNKNOWN',
+      detail: 'Cannot read the environment "writ" (HTTP 403).',
+    });
+    // A 404 on the environment with the list unreadable is not proof it is missing.
+    emulator?.admin.addFault({
+      match: { method: 'GET', path: '/repos/acme/widgets/environments' },
+      fault: { type: 'status', status: 403 },
+    } as never);
+    const hidden = await doctor(env, ADMIN, '--environment', 'production');
+    expect(hidden.checks.find((entry) => entry.id === 'environment-protection')?.status).toBe('UNKNOWN');
+    const refused = await writ(['doctor', '--github', '--environment', 'a b\u001b[2J'], {
+      ...env,
+      GITHUB_TOKEN: ADMIN,
+    });
+    expect(refused.code).not.toBe(0);
+    expect(refused.err).toMatch(/invalid --environment/);
+    expect(refused.err).not.toContain('\u001b');
   });
 
   it('answers --help and refuses a missing repository', async () => {

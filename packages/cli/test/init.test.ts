@@ -52,6 +52,38 @@ function writClone(): { dir: string; commit(tags?: string[]): string } {
 const CLONE = writClone();
 const REF = CLONE.commit(['v0.1.0']);
 const NEW_REF = CLONE.commit();
+/** A commit only a lightweight release tag points at. */
+const LIGHT_REF = CLONE.commit();
+gitIn(CLONE.dir, 'tag', 'v0.3.0', LIGHT_REF);
+
+/** A bare repository standing in for the GitHub remote, its HEAD on `branch`. */
+function remoteRepository(branch: string): string {
+  const dir = mkdtempSync(join(tmpdir(), 'writ-remote-'));
+  dirs.push(dir);
+  gitIn(dir, 'init', '-q', '--bare', '-b', branch);
+  const work = mkdtempSync(join(tmpdir(), 'writ-remote-work-'));
+  dirs.push(work);
+  gitIn(work, 'init', '-q', '-b', branch);
+  gitIn(work, 'commit', '-q', '--allow-empty', '-m', 'root');
+  gitIn(work, 'push', '-q', dir, `${branch}:${branch}`);
+  return dir;
+}
+
+// init asks the remote for its default branch (git ls-remote). No test reaches the network: Git may use
+// only ssh, and "ssh" is a local git-upload-pack of the bare repository a test names (else it fails).
+process.env.GIT_ALLOW_PROTOCOL = 'ssh';
+process.env.GIT_SSH_COMMAND = 'false';
+const SSH_REMOTE = 'ssh://git@github.com/acme/widgets.git';
+
+/** Runs `body` with the "GitHub" ssh remote served from `bare`. */
+async function servedFrom<T>(bare: string, body: () => Promise<T>): Promise<T> {
+  process.env.GIT_SSH_COMMAND = `sh -c 'exec git-upload-pack "$0"' '${bare}'`;
+  try {
+    return await body();
+  } finally {
+    process.env.GIT_SSH_COMMAND = 'false';
+  }
+}
 
 function fixture(
   remotes: Record<string, string> = { origin: 'https://github.com/acme/widgets.git' },
@@ -82,21 +114,27 @@ function treeHash(dir: string): string {
 }
 
 async function init(dir: string, ...argv: string[]): Promise<{ code: number; out: string; err: string }> {
+  return initIn({}, dir, ...argv);
+}
+
+async function initIn(
+  env: Record<string, string>,
+  dir: string,
+  ...argv: string[]
+): Promise<{ code: number; out: string; err: string }> {
   let out = '';
   let err = '';
-  const code = await runCli(
-    ['init', '--github', '--dir', dir, '--writ-clone', CLONE.dir, ...argv],
-    {},
-    {
-      stdout: (text) => (out += text),
-      stderr: (text) => (err += text),
-    },
-  );
+  const code = await runCli(['init', '--github', '--dir', dir, '--writ-clone', CLONE.dir, ...argv], env, {
+    stdout: (text) => (out += text),
+    stderr: (text) => (err += text),
+  });
   return { code, out, err };
 }
 
 interface Result {
   result: string;
+  repository?: Record<string, unknown>;
+  environment?: string | null;
   files: { path: string; action: string; reason?: string; written_beside?: string }[];
 }
 
@@ -421,12 +459,12 @@ describe('writ init --github', () => {
     expect((await init(directory, '--ref', REF)).err).toMatch(
       /^init-refused: \.writ\/config\.json is a directory/,
     );
-    const tagged = await init(fixture(), '--ref', 'v0.1.0');
-    expect(tagged.err).toMatch(
-      /^invalid-input: Invalid --ref "v0\.1\.0"\. Expected a full 40-hex commit SHA: a tag or branch name can be moved/,
+    const branch = await init(fixture(), '--ref', 'main');
+    expect(branch.err).toMatch(
+      /^invalid-input: Invalid --ref "main"\. Expected a full 40-hex commit SHA or a release tag vX\.Y\.Z: a branch name can be moved/,
     );
     expect((await init(fixture())).err).toMatch(
-      /^invalid-input: writ init needs --ref <40-hex commit> on its first run/,
+      /^invalid-input: writ init needs --ref <40-hex commit or release tag vX\.Y\.Z> on its first run/,
     );
   });
 
@@ -570,6 +608,168 @@ describe('writ init --github', () => {
   it('answers --help', async () => {
     const run = await init(fixture(), '--help');
     expect(run.code).toBe(0);
-    expect(run.out).toMatch(/^Usage: writ init --github --ref <40-hex commit>/);
+    expect(run.out).toMatch(/^Usage: writ init --github --ref <40-hex commit \| vX\.Y\.Z>/);
+  });
+});
+
+describe('writ init --github: release tags, the default branch, an Environment', () => {
+  const pinOf = (dir: string): string | undefined =>
+    /actions\/preview@([0-9a-f]{40} # \S+)\n/.exec(
+      readFileSync(join(dir, '.github/workflows/writ-preview.yml'), 'utf8'),
+    )?.[1];
+
+  it('pins an annotated release tag by the commit it points at, the tag as the comment', async () => {
+    const dir = fixture();
+    const run = await init(dir, '--ref', 'v0.1.0');
+    expect(run.err).toBe('');
+    expect(run.out).toContain(`Writ actions pinned to writ-actions/writ@${REF} # v0.1.0`);
+    // The tag object is peeled: the pin is the commit, never the tag object's own id.
+    expect(gitIn(CLONE.dir, 'rev-parse', 'v0.1.0')).not.toBe(REF);
+    expect(pinOf(dir)).toBe(`${REF} # v0.1.0`);
+    expect(JSON.parse(readFileSync(join(dir, '.writ/manifest.json'), 'utf8')).writ).toMatchObject({
+      ref: REF,
+      version: 'v0.1.0',
+    });
+    // A re-run without --ref keeps the pin and its tag.
+    expect((await initJson(dir)).result).toBe('unchanged');
+  });
+
+  it('pins a lightweight release tag, and a re-run keeps it while the clone still has it', async () => {
+    const dir = fixture();
+    expect((await init(dir, '--ref', 'v0.3.0')).code).toBe(0);
+    expect(pinOf(dir)).toBe(`${LIGHT_REF} # v0.3.0`);
+    const rerun = await initJson(dir, '--dry-run');
+    expect(actions(rerun)['.github/workflows/writ-preview.yml']).toBe('unchanged');
+    gitIn(CLONE.dir, 'tag', '-d', 'v0.3.0');
+    try {
+      // The tag is gone from the clone: the comment falls back to the short SHA, never a stale tag.
+      const lost = await initJson(dir, '--dry-run');
+      expect(actions(lost)['.github/workflows/writ-preview.yml']).toBe('update');
+      expect((await init(dir, '--dry-run')).out).toContain(`@${LIGHT_REF} # ${LIGHT_REF.slice(0, 7)}`);
+    } finally {
+      gitIn(CLONE.dir, 'tag', 'v0.3.0', LIGHT_REF);
+    }
+  });
+
+  it('refuses a release tag the Writ clone does not have, naming the fetch, and writes nothing', async () => {
+    const dir = fixture();
+    const before = treeHash(dir);
+    const run = await init(dir, '--ref', 'v9.9.9');
+    expect(run.code).toBe(1);
+    expect(run.err).toMatch(
+      new RegExp(
+        `^init-tag-unknown: The release tag v9\\.9\\.9 is not in the Writ clone .*: fetch the tags \\(git -C ${CLONE.dir.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')} fetch --tags origin\\)`,
+      ),
+    );
+    expect(treeHash(dir)).toBe(before);
+    // A branch of a release tag's name is not a tag.
+    gitIn(CLONE.dir, 'branch', 'v8.8.8', NEW_REF);
+    expect((await init(dir, '--ref', 'v8.8.8')).err).toMatch(/^init-tag-unknown: The release tag v8\.8\.8/);
+    gitIn(CLONE.dir, 'branch', '-D', 'v8.8.8');
+    expect(treeHash(dir)).toBe(before);
+  });
+
+  it('asks the remote for its default branch with git ls-remote, offline with --offline', async () => {
+    const bare = remoteRepository('trunk');
+    const dir = fixture({ origin: SSH_REMOTE });
+    const run = await servedFrom(bare, () => initJson(dir, '--ref', REF, '--dry-run'));
+    expect(run).toMatchObject({
+      repository: { default_branch: 'trunk', default_branch_source: 'remote' },
+      environment: null,
+    });
+    expect(
+      validateInitResult(Object.fromEntries(Object.entries(run).filter(([key]) => key !== 'exit'))),
+    ).toBe(true);
+    const text = await servedFrom(bare, () => init(dir, '--ref', REF, '--dry-run'));
+    expect(text.out).toMatch(/\(remote origin, default branch trunk, from the remote\)/);
+    // A remote that does not answer: unknown, and init still renders.
+    const unknown = await init(dir, '--ref', REF, '--dry-run');
+    expect(unknown.out).toMatch(/\(remote origin, default branch unknown\)/);
+    // --offline asks nobody: the clone's record of the remote's HEAD, else unknown.
+    expect((await initJson(dir, '--ref', REF, '--dry-run', '--offline')).repository).not.toHaveProperty(
+      'default_branch_source',
+    );
+    gitIn(dir, 'symbolic-ref', 'refs/remotes/origin/HEAD', 'refs/remotes/origin/main');
+    expect((await initJson(dir, '--ref', REF, '--dry-run', '--offline')).repository).toMatchObject({
+      default_branch: 'main',
+      default_branch_source: 'local',
+    });
+    expect((await init(dir, '--ref', REF, '--dry-run', '--offline')).out).toContain(
+      "default branch main, from the clone's record",
+    );
+  });
+
+  it("reads the repository's default_branch over the API when GITHUB_TOKEN is set", async () => {
+    const emulator = await startEmulator({ seed: 5 });
+    try {
+      emulator.admin.createUser({ login: 'acme' });
+      emulator.admin.createToken({ token: 'ghp_initApiToken', kind: 'pat', login: 'acme' });
+      emulator.admin.createRepo({
+        owner: 'acme',
+        name: 'widgets',
+        default_branch: 'develop',
+        files: { 'README.md': 'widgets\n' },
+      });
+      const bare = remoteRepository('trunk');
+      const dir = fixture({ origin: SSH_REMOTE });
+      const env = { GITHUB_TOKEN: 'ghp_initApiToken', GITHUB_API_URL: emulator.url };
+      const run = await servedFrom(bare, () => initIn(env, dir, '--ref', REF, '--dry-run', '--json'));
+      expect(JSON.parse(run.out)).toMatchObject({
+        repository: { default_branch: 'develop', default_branch_source: 'api' },
+      });
+      // A token the API refuses: Git answers instead.
+      const refused = await servedFrom(bare, () =>
+        initIn({ ...env, GITHUB_TOKEN: 'ghp_unknown' }, dir, '--ref', REF, '--dry-run', '--json'),
+      );
+      expect(JSON.parse(refused.out)).toMatchObject({
+        repository: { default_branch: 'trunk', default_branch_source: 'remote' },
+      });
+    } finally {
+      await emulator.close();
+    }
+  });
+
+  it('refuses a ledger branch that is the default branch, writing nothing', async () => {
+    const bare = remoteRepository('bot/writ-ledger');
+    const dir = fixture({ origin: SSH_REMOTE });
+    const before = treeHash(dir);
+    const run = await servedFrom(bare, () => init(dir, '--ref', REF));
+    expect(run.code).toBe(1);
+    expect(run.err).toMatch(
+      /^init-ledger-branch-is-default: The ledger branch bot\/writ-ledger in \.writ\/config\.json is the repository's default branch/,
+    );
+    expect(treeHash(dir)).toBe(before);
+  });
+
+  it('keeps --environment in .writ/config.json across re-runs, and refuses a name a workflow cannot carry', async () => {
+    const dir = fixture();
+    const run = await initJson(dir, '--ref', REF, '--environment', 'writ-production');
+    expect(run).toMatchObject({ exit: 0, environment: 'writ-production' });
+    expect(
+      validateInitResult(Object.fromEntries(Object.entries(run).filter(([key]) => key !== 'exit'))),
+    ).toBe(true);
+    const config = JSON.parse(readFileSync(join(dir, '.writ/config.json'), 'utf8')) as Record<
+      string,
+      unknown
+    >;
+    expect(config.environment).toBe('writ-production');
+    expect(Object.keys(config).at(-1)).toBe('environment');
+    const again = await initJson(dir);
+    expect(again).toMatchObject({ result: 'unchanged', environment: 'writ-production' });
+    expect((await init(dir, '--dry-run')).out).toContain(
+      'The jobs that write run in the GitHub Environment writ-production',
+    );
+    // Without --environment a fresh repository's config has none.
+    const plain = fixture();
+    await init(plain, '--ref', REF);
+    expect(JSON.parse(readFileSync(join(plain, '.writ/config.json'), 'utf8'))).not.toHaveProperty(
+      'environment',
+    );
+    for (const bad of ['prod env', '-x', 'a\u001b[2Jb', 'x'.repeat(256), 'a:b']) {
+      const refused = await init(fixture(), '--ref', REF, '--environment', bad);
+      expect(refused.code).not.toBe(0);
+      expect(refused.err).toMatch(/invalid --environment/);
+      expect(refused.err).not.toContain('\u001b');
+    }
   });
 });

@@ -119,7 +119,7 @@ describe('the repository a command acts on', () => {
     // The repository init set up: it names acme/widgets from the same remote.
     // init pins a commit the Writ clone has (init-ref-unknown otherwise): this clone's own HEAD.
     const head = execFileSync('git', ['rev-parse', 'HEAD'], { cwd: REPO_ROOT, encoding: 'utf8' }).trim();
-    const init = await writ(['init', '--github', '--dir', dir, '--ref', head, '--json'], {});
+    const init = await writ(['init', '--github', '--dir', dir, '--ref', head, '--json', '--offline'], {});
     expect(JSON.parse(init.out)).toMatchObject({
       repository: { owner: 'acme', repo: 'widgets', api_url: 'https://api.github.com' },
     });

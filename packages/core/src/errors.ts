@@ -276,6 +276,17 @@ export const ERROR_CATALOGUE = {
       'An answer of the work-request form (or the issue title) tries to reach what no answer may set: it holds a Writ hidden marker or comment command, a secret or token-shaped string, a control, invisible or bidi character, a Markdown heading that would pass for another field, or a request for workflows, permissions, secrets, administration, merging or an unrestricted path scope. The message names each field and rule, never the text; no plan was printed.',
     fix: "Treat the request as untrusted: a maintainer reads it on GitHub before anything else. An honest request rewords the named answers (describe the work; authority is set only in the repository's settings and Writ's configuration), or a maintainer writes the plan by hand.",
   },
+  // Issue 32: doctor, init and Environments
+  'init-tag-unknown': {
+    meaning:
+      'writ init was given a release tag (`--ref vX.Y.Z`) that the Writ clone it runs from does not have, so the tag cannot be resolved to the commit it pins; nothing was written.',
+    fix: 'Fetch the tags into the Writ clone (`git -C <clone> fetch --tags origin`), review the commit the tag points at, and run writ init again; or pass the reviewed 40-hex commit as --ref.',
+  },
+  'init-ledger-branch-is-default': {
+    meaning:
+      "The ledger branch in .writ/config.json is the repository's default branch: the ledger needs a branch of its own, append-only under its rulesets; nothing was written.",
+    fix: 'Set `ledger_branch` in .writ/config.json back to a branch of its own (the default is bot/writ-ledger) and run writ init again.',
+  },
 } as const satisfies Record<string, ErrorDoc | string>;
 
 /** Where each code is explained: docs/errors.md, one anchor per code. */

@@ -114,6 +114,18 @@ export function registerAdminRoutes(router: Router<AdminCtx>): void {
       ),
     );
   }
+  for (const method of ['PUT', 'DELETE'] as const) {
+    router.add(method, '/repos/:owner/:repo/environments/:name', (ctx) =>
+      ok(
+        ctx.admin.setEnvironment(
+          ctx.params.owner ?? '',
+          ctx.params.repo ?? '',
+          ctx.params.name ?? '',
+          method === 'DELETE' ? null : ctx.input,
+        ),
+      ),
+    );
+  }
   router.add('POST', '/repos/:owner/:repo/export', async (ctx) =>
     ok(await ctx.admin.exportRepo(ctx.params.owner ?? '', ctx.params.repo ?? '', str(ctx.input.dir))),
   );

@@ -4,6 +4,7 @@
  */
 import { DEFAULT_GITHUB_TOKEN_PERMISSIONS, DEFAULT_INSTALLATION_PERMISSIONS } from './access.js';
 import { identityOf } from './commits.js';
+import { InvalidEnvironment, setEnvironment } from './environments.js';
 import { branchMoved } from './pull-sync.js';
 import { recordRunEvent } from './rest/actions.js';
 import { writeCommit } from './commits.js';
@@ -544,6 +545,26 @@ export class Admin {
     };
     repo.branchProtection.set(branch, protection);
     return protection;
+  }
+
+  /**
+   * A deployment environment in the body shape of GitHub's `PUT …/environments/{name}` (`wait_timer`,
+   * `prevent_self_review`, `reviewers: [{type: "User", id}]`, `deployment_branch_policy`,
+   * `can_admins_bypass`); `null` deletes it. Read back through GitHub's `GET …/environments[/{name}]`.
+   */
+  setEnvironment(
+    owner: string,
+    name: string,
+    environment: string,
+    spec: Record<string, unknown> | null,
+  ): Record<string, unknown> | null {
+    try {
+      const stored = setEnvironment(this.world, this.repo(owner, name), environment, spec);
+      return stored === null ? null : { id: stored.id, name: stored.name };
+    } catch (error: unknown) {
+      if (error instanceof InvalidEnvironment) throw new AdminError(400, error.message);
+      throw error;
+    }
   }
 
   addFault(input: FaultInput): FaultSpec {

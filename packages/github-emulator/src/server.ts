@@ -19,6 +19,7 @@ import type { GraphQLRequestInfo } from './graphql.js';
 import type { Ctx, Reply } from './http.js';
 import { HttpError } from './http.js';
 import { primaryLimitReply, rateHeaders, rateState, refundRequest } from './ratelimit.js';
+import { registerEnvironmentRoutes } from './environments.js';
 import { registerActionsRoutes } from './rest/actions.js';
 import { registerCheckRoutes } from './rest/checks.js';
 import { registerCompareRoutes } from './rest/compare.js';
@@ -111,6 +112,7 @@ const NOT_IN_LAYOUT = '\u0000not-in-layout';
 function buildRouter(): Router {
   const router = new Router();
   registerRepoRoutes(router);
+  registerEnvironmentRoutes(router);
   registerActionsRoutes(router);
   registerCheckRoutes(router);
   registerStatusRoutes(router);

@@ -213,6 +213,23 @@ export interface BranchProtection {
   lock_branch: boolean;
 }
 
+/** A deployment environment as stored (environments.ts): the settings GitHub's `PUT` takes, and the ids of its protection rules. */
+export interface Environment {
+  id: number;
+  node_id: string;
+  name: string;
+  created_at: string;
+  updated_at: string;
+  wait_timer: number;
+  prevent_self_review: boolean;
+  /** Required reviewers (users; GitHub allows up to six users or teams). */
+  reviewers: Account[];
+  can_admins_bypass: boolean;
+  deployment_branch_policy: { protected_branches: boolean; custom_branch_policies: boolean } | null;
+  /** Stable ids of the three built-in protection rules (a rule is shown only while it applies). */
+  ruleIds: { wait_timer: number; required_reviewers: number; branch_policy: number };
+}
+
 export interface WorkflowRun {
   id: number;
   node_id: string;
@@ -302,6 +319,8 @@ export interface Repo {
   rulesets: Ruleset[];
   /** Classic branch protection by branch name (reported, not enforced). */
   branchProtection: Map<string, BranchProtection>;
+  /** Deployment environments by lower-case name (environments.ts; reported, not enforced). */
+  environments: Map<string, Environment>;
   issues: Map<number, Issue>;
   comments: Map<number, Comment>;
   labels: Map<number, Label>;
@@ -595,6 +614,7 @@ export class World {
       customRoles: new Map(),
       rulesets: [],
       branchProtection: new Map(),
+      environments: new Map(),
       issues: new Map(),
       comments: new Map(),
       labels: new Map(),

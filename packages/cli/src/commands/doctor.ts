@@ -1,6 +1,7 @@
 /** `writ doctor --github`: the preflight report, as a table or `--json`; exit 1 on any FAIL. */
 import { errorLink } from '@writ/core/errors.js';
 import { renderDoctorReport, runDoctor } from '@writ/core/setup/doctor.js';
+import { ENVIRONMENT_NAME } from '@writ/core/setup/init.js';
 import { Problems, parseOptionsInto } from '../args.js';
 import type { CliEnv, CliIo } from '../cli-io.js';
 import { githubFromEnv } from '../github-env.js';
@@ -13,6 +14,7 @@ const OPTIONS = {
   branch: { type: 'string' },
   'app-slug': { type: 'string' },
   'app-id': { type: 'string' },
+  environment: { type: 'string' },
   json: { type: 'boolean' },
   help: { type: 'boolean', short: 'h' },
 } as const;
@@ -37,6 +39,10 @@ export async function runDoctorCommand(args: readonly string[], env: CliEnv, io:
   if (slug !== undefined && !/^[a-z0-9](?:[a-z0-9-]{0,33}[a-z0-9])?$/.test(slug)) {
     problems.add('invalid --app-slug (WRIT_APP_SLUG): expected the GitHub App slug');
   }
+  const environment = values.environment;
+  if (environment !== undefined && !ENVIRONMENT_NAME.test(environment)) {
+    problems.add('invalid --environment: expected letters, digits, ".", "_" and "-" (at most 255)');
+  }
   problems.done();
   if (target === undefined) throw new Error('unreachable');
   const { repository } = target;
@@ -47,6 +53,7 @@ export async function runDoctorCommand(args: readonly string[], env: CliEnv, io:
       repository,
       app: slug !== undefined && idText !== undefined ? { slug, id: Number(idText) } : null,
       ledgerBranch: values.branch ?? null,
+      environment: environment ?? null,
     },
   );
   io.stdout(values.json === true ? `${JSON.stringify(report, null, 2)}\n` : renderDoctorReport(report));

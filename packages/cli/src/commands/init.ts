@@ -3,13 +3,14 @@ import { execFileSync } from 'node:child_process';
 import { lstatSync, mkdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { WritError, errorLink, errorMessage } from '@writ/core/errors.js';
-import { planInit } from '@writ/core/setup/init.js';
+import { ENVIRONMENT_NAME, planInit } from '@writ/core/setup/init.js';
 import type { FileOperation, PathState } from '@writ/core/setup/init.js';
 import { ownerSteps, renderOwnerSteps } from '@writ/core/setup/owner-steps.js';
 import { PENDING_STAGES } from '@writ/core/setup/templates.js';
 import { Problems, parseOptionsInto } from '../args.js';
 import type { CliEnv, CliIo } from '../cli-io.js';
 import { INIT_HELP } from '../help.js';
+import { githubFromEnv } from '../github-env.js';
 import type { GitHubRemote, RemoteQuery } from '../repository.js';
 import { apiUrlOf, pickRemote, scanRemotes } from '../repository.js';
 import { REPO_ROOT } from '../run-stage.js';
@@ -17,28 +18,73 @@ import { REPO_ROOT } from '../run-stage.js';
 export type { GitHubRemote } from '../repository.js';
 export { apiUrlOf, parseRemoteUrl } from '../repository.js';
 
-function git(cwd: string, args: string[]): string | null {
+function git(cwd: string, args: string[], timeout?: number): string | null {
   try {
-    return execFileSync('git', args, { cwd, encoding: 'utf8', stdio: ['ignore', 'pipe', 'ignore'] }).trim();
+    return execFileSync('git', args, {
+      cwd,
+      encoding: 'utf8',
+      stdio: ['ignore', 'pipe', 'ignore'],
+      // Asking a remote never prompts for credentials (the user's credential helpers still answer).
+      env: { ...process.env, GIT_TERMINAL_PROMPT: '0' },
+      ...(timeout === undefined ? {} : { timeout }),
+    }).trim();
   } catch {
     return null;
   }
 }
 
 /** The clone and its one GitHub remote, found as every `writ` command finds it (repository.ts). */
-function detect(
-  dir: string,
-  options: RemoteQuery,
-): { root: string; remote: GitHubRemote; defaultBranch: string | null } {
+function detect(dir: string, options: RemoteQuery): { root: string; remote: GitHubRemote } {
   const scan = scanRemotes(dir, options.githubHost);
   const root = scan.root;
   if (root === null) {
     throw new WritError('init-refused', `${dir} is not inside a Git repository; nothing was written.`);
   }
   const remote = pickRemote(scan, options, 'init-refused', '; nothing was written');
+  return { root, remote };
+}
+
+type DefaultBranchSource = 'api' | 'remote' | 'local';
+
+const BRANCH = /^[A-Za-z0-9._/-]{1,255}$/;
+
+/**
+ * The repository's default branch, asked of the remote: its `default_branch` over the API when
+ * GITHUB_TOKEN is set, else `git ls-remote --symref <remote> HEAD` (the user's own Git access), else
+ * what the clone recorded of the remote's HEAD (`refs/remotes/<remote>/HEAD`, from the clone or the last
+ * `git remote set-head`). `offline` skips both questions to the remote. Null when nothing answers.
+ */
+async function detectDefaultBranch(
+  root: string,
+  remote: GitHubRemote,
+  env: CliEnv,
+  offline: boolean,
+): Promise<{ branch: string; source: DefaultBranchSource } | null> {
+  if (!offline && (env.GITHUB_TOKEN ?? '') !== '') {
+    try {
+      const github = githubFromEnv(env, {
+        repository: `${remote.owner}/${remote.repo}`,
+        source: `remote ${remote.remote}`,
+        apiUrl: apiUrlOf(remote.host, remote.webOrigin),
+      });
+      const response = await github.request('GET /repos/{owner}/{repo}', {
+        owner: remote.owner,
+        repo: remote.repo,
+      });
+      const branch = response.data.default_branch;
+      if (BRANCH.test(branch)) return { branch, source: 'api' };
+    } catch {
+      // Not answered (no access, no network): ask Git instead.
+    }
+  }
+  if (!offline) {
+    const listed = git(root, ['ls-remote', '--symref', remote.remote, 'HEAD'], 30_000);
+    const match = /^ref: refs\/heads\/(\S+)\tHEAD$/m.exec(listed ?? '');
+    if (match?.[1] !== undefined && BRANCH.test(match[1])) return { branch: match[1], source: 'remote' };
+  }
   const head = git(root, ['symbolic-ref', '--short', `refs/remotes/${remote.remote}/HEAD`]);
-  const defaultBranch = head === null ? null : head.slice(remote.remote.length + 1) || null;
-  return { root, remote, defaultBranch };
+  const local = head === null ? '' : head.slice(remote.remote.length + 1);
+  return BRANCH.test(local) ? { branch: local, source: 'local' } : null;
 }
 
 function stateOf(root: string, path: string): PathState {
@@ -99,6 +145,27 @@ export function versionInClone(clone: string, ref: string): string {
 }
 
 /**
+ * The commit a release tag points at in the Writ clone, an annotated tag peeled to its commit (only
+ * `refs/tags/`, never a branch of that name). A tag the clone lacks is init-tag-unknown.
+ */
+function tagInClone(clone: string, tag: string): string {
+  if (git(clone, ['rev-parse', '--git-dir']) === null) {
+    throw new WritError(
+      'init-ref-unknown',
+      `The Writ clone ${clone} is not a Git repository, so the tag ${tag} cannot be resolved in it: run writ from a Git clone of Writ (git clone https://github.com/writ-actions/writ.git) that has the release you reviewed; nothing was written.`,
+    );
+  }
+  const commit = git(clone, ['rev-parse', '--verify', '--quiet', `refs/tags/${tag}^{commit}`]);
+  if (commit === null || !/^[0-9a-f]{40}$/.test(commit)) {
+    throw new WritError(
+      'init-tag-unknown',
+      `The release tag ${tag} is not in the Writ clone ${clone}: fetch the tags (git -C ${clone} fetch --tags origin), review the commit ${tag} points at, and run writ init again; nothing was written.`,
+    );
+  }
+  return commit;
+}
+
+/**
  * All or nothing. With a conflict, no target file changes (only the `.writ-new` renders beside each
  * conflict are written, with --write-conflicts); otherwise every create and update is first written
  * to a temporary file beside its target, and only when all of them are written are they renamed into
@@ -145,13 +212,15 @@ const OPTIONS = {
   'github-host': { type: 'string' },
   'app-slug': { type: 'string' },
   'app-id': { type: 'string' },
+  environment: { type: 'string' },
+  offline: { type: 'boolean' },
   'write-conflicts': { type: 'boolean' },
   dir: { type: 'string' },
   json: { type: 'boolean' },
   help: { type: 'boolean', short: 'h' },
 } as const;
 
-export function runInit(args: readonly string[], env: CliEnv, io: CliIo): number {
+export async function runInit(args: readonly string[], env: CliEnv, io: CliIo): Promise<number> {
   const problems = new Problems('writ init');
   const { values } = parseOptionsInto(args, OPTIONS, problems);
   if (values.help === true) {
@@ -167,12 +236,18 @@ export function runInit(args: readonly string[], env: CliEnv, io: CliIo): number
   if (appSlug !== undefined && !/^[a-z0-9](?:[a-z0-9-]{0,33}[a-z0-9])?$/.test(appSlug)) {
     problems.add('invalid --app-slug: expected the GitHub App slug, e.g. acme-writ');
   }
+  const environment = values.environment;
+  if (environment !== undefined && !ENVIRONMENT_NAME.test(environment)) {
+    problems.add('invalid --environment: expected letters, digits, ".", "_" and "-" (at most 255)');
+  }
   problems.done();
   const dir = values.dir ?? env.PWD ?? process.cwd();
-  const { root, remote, defaultBranch } = detect(dir, {
+  const { root, remote } = detect(dir, {
     ...(values.remote === undefined ? {} : { remote: values.remote }),
     ...(values['github-host'] === undefined ? {} : { githubHost: values['github-host'] }),
   });
+  const detected = await detectDefaultBranch(root, remote, env, values.offline === true);
+  const defaultBranch = detected?.branch ?? null;
   // The Writ clone this command runs from: the pinned commit must be one it has (the one reviewed).
   const clone = resolve(values['writ-clone'] ?? REPO_ROOT);
   const plan = planInit({
@@ -181,6 +256,9 @@ export function runInit(args: readonly string[], env: CliEnv, io: CliIo): number
     ...(appSlug === undefined ? {} : { appSlug }),
     ...(appIdText === undefined ? {} : { appId: Number(appIdText) }),
     versionOf: (ref) => versionInClone(clone, ref),
+    resolveTag: (tag) => tagInClone(clone, tag),
+    ...(environment === undefined ? {} : { environment }),
+    defaultBranch,
     defaultWritRepository: 'writ-actions/writ',
     writeConflicts: values['write-conflicts'] === true,
     stateOf: (path) => stateOf(root, path),
@@ -200,12 +278,14 @@ export function runInit(args: readonly string[], env: CliEnv, io: CliIo): number
       result,
       ...(conflicts.length > 0 ? { code: 'init-conflict' } : {}),
       dry_run: dryRun,
+      environment: plan.config.environment ?? null,
       repository: {
         owner: remote.owner,
         repo: remote.repo,
         host: remote.host,
         remote: remote.remote,
         default_branch: defaultBranch,
+        ...(detected === null ? {} : { default_branch_source: detected.source }),
         api_url: apiUrlOf(remote.host, remote.webOrigin),
       },
       writ: plan.pin,
@@ -230,8 +310,13 @@ export function runInit(args: readonly string[], env: CliEnv, io: CliIo): number
         ? ` (conflict: no file changed${values['write-conflicts'] === true ? ' but the .writ-new renders' : ''})`
         : '';
     const lines = [
-      `writ init --github${note}: ${full} on ${remote.host} (remote ${remote.remote}, default branch ${defaultBranch ?? 'unknown locally'})`,
+      `writ init --github${note}: ${full} on ${remote.host} (remote ${remote.remote}, default branch ${detected === null ? 'unknown' : `${detected.branch}, from ${{ api: 'the API', remote: 'the remote', local: "the clone's record" }[detected.source]}`})`,
       `Writ actions pinned to ${plan.pin.repository}@${plan.pin.ref} # ${plan.pin.version}`,
+      ...(plan.config.environment === undefined
+        ? []
+        : [
+            `The jobs that write run in the GitHub Environment ${plan.config.environment} (check it: writ doctor --github)`,
+          ]),
       '',
       ...plan.operations.map((operation) => {
         const what = {

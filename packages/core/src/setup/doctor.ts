@@ -13,12 +13,16 @@ import { checkRulesets } from '../ledger/rulesets.js';
 import type { LedgerApp } from '../ledger/types.js';
 import type { ProbeEvidence } from '../probe/evidence.js';
 import { EVIDENCE_PATH, evidenceProblems, evidenceVerdict } from '../probe/evidence.js';
+import { quoteUntrusted } from '../untrusted-text.js';
+import { CODEOWNERS_MAX_BYTES, CODEOWNERS_PATHS, parseCodeowners, ruleFor } from './codeowners.js';
 import type { WritPolicy } from './files.js';
 import {
   ALLOWLIST_PATH,
   CONFIG_PATH,
+  MANIFEST_PATH,
   POLICY_KINDS,
   POLICY_PATH,
+  README_PATH,
   WORKFLOWS_DIR,
   checkWritFile,
   defaultPolicy,
@@ -39,6 +43,8 @@ export interface DoctorReport {
   repository: string;
   result: CheckStatus;
   code?: 'preflight-failed';
+  /** The Environment whose protection was checked, when one is named. */
+  environment?: string;
   counts: Record<CheckStatus, number>;
   checks: Check[];
 }
@@ -48,6 +54,8 @@ export interface DoctorSettings {
   /** From flags or the environment; else `.writ/config.json` on the default branch. */
   app: LedgerApp | null;
   ledgerBranch: string | null;
+  /** The GitHub Environment to check (`--environment`); else `environment` in `.writ/config.json`. */
+  environment?: string | null;
 }
 
 const WRIT_STAGES = 'preview|consume-approval|claim-checkpoint|persist|publish-artifact|probe|recovery';
@@ -534,8 +542,7 @@ async function defaultBranchBypassCheck(ctx: Context, rules: DefaultBranchRules[
   return check('default-branch-bypass', 'PASS', `No ruleset on ${branch} has a broad bypass actor.`);
 }
 
-async function defaultBranchChecks(ctx: Context): Promise<Check[]> {
-  const rules = await readDefaultBranchRules(ctx);
+async function defaultBranchChecks(ctx: Context, rules: DefaultBranchRules): Promise<Check[]> {
   return [...protectionChecks(ctx.defaultBranch, rules), await defaultBranchBypassCheck(ctx, rules.rules)];
 }
 
@@ -757,8 +764,9 @@ function workflowFindingChecks(found: WorkflowFindings, fileCount: number, defau
   ];
 }
 
-async function workflowChecks(ctx: Context): Promise<Check[]> {
-  const listing = await listWorkflows(ctx);
+type WorkflowListing = Awaited<ReturnType<typeof listWorkflows>>;
+
+async function workflowChecks(ctx: Context, listing: WorkflowListing): Promise<Check[]> {
   if (!listing.ok) {
     return WORKFLOW_CHECK_IDS.map((id) =>
       check(
@@ -790,6 +798,249 @@ async function workflowChecks(ctx: Context): Promise<Check[]> {
   return workflowFindingChecks(found, files.length, ctx.defaultBranch);
 }
 
+/** The files a change to which should need a code owner's review: Writ's own and every workflow, new ones too. */
+function guardedPaths(listing: WorkflowListing): string[] {
+  const workflows = listing.ok
+    ? listing.value.filter((entry) => entry.type === 'file').map((entry) => entry.path)
+    : [];
+  return [
+    ...new Set([
+      CONFIG_PATH,
+      POLICY_PATH,
+      ALLOWLIST_PATH,
+      EVIDENCE_PATH,
+      MANIFEST_PATH,
+      README_PATH,
+      '.writ/a-new-file',
+      ...workflows,
+      `${WORKFLOWS_DIR}/a-new-workflow.yml`,
+      `${WORKFLOWS_DIR}/a-new-workflow.yaml`,
+    ]),
+  ];
+}
+
+type CodeownersFile = { path: string; text: string } | { path: string; ignored: string } | null;
+
+/** The CODEOWNERS GitHub uses: the first of its three places that holds a file, as the contents API gives it. */
+async function readCodeowners(ctx: Context): Promise<Read<CodeownersFile>> {
+  return read(async () => {
+    for (const path of CODEOWNERS_PATHS) {
+      let data: { type?: string; size?: number; content?: string; encoding?: string };
+      try {
+        const response = await ctx.github.request('GET /repos/{owner}/{repo}/contents/{path}', {
+          owner: ctx.owner,
+          repo: ctx.repo,
+          path,
+          ref: ctx.defaultBranch,
+        });
+        if (Array.isArray(response.data)) continue;
+        data = response.data;
+      } catch (error: unknown) {
+        if (httpStatus(error) === 404) continue;
+        throw error;
+      }
+      if (data.type !== 'file') continue;
+      if ((data.size ?? 0) >= CODEOWNERS_MAX_BYTES) {
+        return {
+          path,
+          ignored: `it is ${data.size ?? 0} bytes, and GitHub ignores a CODEOWNERS of 3 MB or more`,
+        };
+      }
+      if (data.encoding !== 'base64') {
+        throw new WritError('github-request-failed', `${path} is too large for the contents API to return.`);
+      }
+      return { path, text: Buffer.from(data.content ?? '', 'base64').toString('utf8') };
+    }
+    return null;
+  });
+}
+
+/** Whether the default branch requires a code owner's review: by a ruleset, by classic protection, or unknown. */
+function codeOwnerReviewRequired({ rules, classic }: DefaultBranchRules): boolean | null {
+  const byRuleset =
+    rules.ok &&
+    rules.value.some(
+      (rule) => rule.type === 'pull_request' && rule.parameters?.require_code_owner_review === true,
+    );
+  if (byRuleset) return true;
+  if (classic.ok && classic.value?.required_pull_request_reviews?.require_code_owner_reviews === true)
+    return true;
+  return rules.ok && classic.ok ? false : null;
+}
+
+/**
+ * CODEOWNERS coverage of `.writ/` and `.github/workflows/` (operations reference §12): PASS when every
+ * guarded path has an owner and the default branch requires a code owner's review; WARN when a change to
+ * one needs no owner's review (no CODEOWNERS, a path no line owns, or no rule requiring the review);
+ * UNKNOWN when this token cannot read the file or the rules. GitHub also ignores an owner without write
+ * access, which doctor cannot see: said in the detail.
+ */
+async function codeownersCheck(
+  ctx: Context,
+  branchRules: DefaultBranchRules,
+  listing: WorkflowListing,
+): Promise<Check> {
+  const id = 'codeowners';
+  const branch = ctx.defaultBranch;
+  const where = CODEOWNERS_PATHS.join(', ');
+  const fix = `Add ${CODEOWNERS_PATHS[0]} with lines such as "/.writ/ @your-org/maintainers" and "/.github/workflows/ @your-org/maintainers", and require review from Code Owners on ${branch} (ruleset pull_request rule or branch protection).`;
+  const file = await readCodeowners(ctx);
+  if (!file.ok) {
+    return check(
+      id,
+      'UNKNOWN',
+      `Cannot read CODEOWNERS on ${branch} (HTTP ${file.status ?? '?'}).`,
+      'Use a token with contents: read.',
+    );
+  }
+  if (file.value === null || 'ignored' in file.value) {
+    const why =
+      file.value === null
+        ? `No CODEOWNERS on ${branch} (${where})`
+        : `${file.value.path} on ${branch} is not used: ${file.value.ignored}`;
+    return check(
+      id,
+      'WARN',
+      `${why}: a change to .writ/ or ${WORKFLOWS_DIR}/ needs no code owner's review.`,
+      fix,
+    );
+  }
+  const codeowners = parseCodeowners(file.value.text);
+  const owners = new Set<string>();
+  const unowned: string[] = [];
+  for (const path of guardedPaths(listing)) {
+    const rule = ruleFor(codeowners, path);
+    if (rule === null) unowned.push(`${quoteUntrusted(path)} (no line matches)`);
+    else if (rule.owners.length === 0)
+      unowned.push(
+        `${quoteUntrusted(path)} (line ${rule.line} ${quoteUntrusted(rule.pattern)} names no owner)`,
+      );
+    else for (const owner of rule.owners) owners.add(owner);
+  }
+  const skipped =
+    codeowners.problems.length === 0
+      ? ''
+      : `; GitHub skips or ignores part of line(s) ${[...new Set(codeowners.problems.map((problem) => problem.line))].slice(0, 10).join(', ')}`;
+  if (unowned.length > 0) {
+    return check(
+      id,
+      'WARN',
+      `${file.value.path} on ${branch} leaves ${unowned.length} guarded path(s) without an owner, so a change to them needs no code owner's review: ${unowned.slice(0, 5).join('; ')}${unowned.length > 5 ? '; …' : ''}${skipped}.`,
+      fix,
+    );
+  }
+  const ownedBy = `.writ/ and ${WORKFLOWS_DIR}/ are owned by ${[...owners]
+    .slice(0, 5)
+    .map((owner) => quoteUntrusted(owner))
+    .join(', ')} in ${file.value.path}${skipped}`;
+  const required = codeOwnerReviewRequired(branchRules);
+  if (required === true) {
+    return check(
+      id,
+      'PASS',
+      `${ownedBy}, and ${branch} requires a code owner's review (an owner without write access is ignored by GitHub and not checked here).`,
+    );
+  }
+  if (required === null) {
+    return check(
+      id,
+      'UNKNOWN',
+      `${ownedBy}, but whether ${branch} requires a code owner's review is not visible to this token.`,
+      "Run doctor with a token that can read branch protection: a repository admin's, or the Writ app's with administration read and write.",
+    );
+  }
+  return check(
+    id,
+    'WARN',
+    `${ownedBy}, but no rule on ${branch} requires a code owner's review, so their review is only requested.`,
+    `Require review from Code Owners on ${branch} (ruleset pull_request rule: require_code_owner_review, or branch protection).`,
+  );
+}
+
+interface EnvironmentView {
+  protection_rules?: {
+    type: string;
+    reviewers?: unknown[];
+    wait_timer?: number;
+    prevent_self_review?: boolean;
+  }[];
+  deployment_branch_policy?: { protected_branches: boolean; custom_branch_policies: boolean } | null;
+  can_admins_bypass?: boolean;
+}
+
+/**
+ * The named Environment's protection (operations reference §11): PASS with required reviewers and a
+ * deployment branch policy, WARN when it exists without either, FAIL when it does not exist, UNKNOWN when
+ * this token cannot read environments (an app needs actions: read). A 404 on the environment is checked
+ * against the list of environments, so a hidden environment is never reported missing.
+ */
+async function environmentCheck(ctx: Context, name: string): Promise<Check> {
+  const id = 'environment-protection';
+  const quoted = quoteUntrusted(name);
+  const cannot = (status: number | undefined): Check =>
+    check(
+      id,
+      'UNKNOWN',
+      `Cannot read the environment ${quoted} (HTTP ${status ?? '?'}).`,
+      'Grant the app actions: read (GitHub serves environments under it), or run doctor with a token that can read the repository.',
+    );
+  const one = await read(async () => {
+    const response = await ctx.github.request('GET /repos/{owner}/{repo}/environments/{environment_name}', {
+      owner: ctx.owner,
+      repo: ctx.repo,
+      environment_name: name,
+    });
+    const view: EnvironmentView = response.data;
+    return view;
+  });
+  if (!one.ok) {
+    if (one.status !== 404) return cannot(one.status);
+    const list = await read(async () => {
+      const response = await ctx.github.request('GET /repos/{owner}/{repo}/environments', {
+        owner: ctx.owner,
+        repo: ctx.repo,
+        per_page: 100,
+      });
+      return response.data;
+    });
+    if (!list.ok) return cannot(list.status);
+    const names = (list.value.environments ?? []).map((entry) => entry.name.toLowerCase());
+    if ((list.value.total_count ?? names.length) > names.length || names.includes(name.toLowerCase()))
+      return cannot(404);
+    return check(
+      id,
+      'FAIL',
+      `The environment ${quoted} named in ${CONFIG_PATH} does not exist: the jobs that write would create it unprotected on their first run.`,
+      `Create it (Settings → Environments → New environment ${quoted}) with required reviewers and a deployment branch policy before the next run.`,
+    );
+  }
+  const rules = one.value.protection_rules ?? [];
+  const reviewers = rules.find((rule) => rule.type === 'required_reviewers');
+  const waitTimer = rules.find((rule) => rule.type === 'wait_timer')?.wait_timer;
+  const policy = one.value.deployment_branch_policy ?? null;
+  const notes = [
+    reviewers === undefined
+      ? 'no required reviewers'
+      : `required reviewers (${reviewers.reviewers?.length ?? '?'}${reviewers.prevent_self_review === true ? ', self-review prevented' : ''})`,
+    policy === null
+      ? 'every branch may deploy'
+      : policy.protected_branches
+        ? 'only protected branches may deploy'
+        : 'only branches matching its name patterns may deploy',
+    ...(waitTimer === undefined ? [] : [`a ${waitTimer}-minute wait timer`]),
+    ...(one.value.can_admins_bypass === true ? ['administrators may bypass it'] : []),
+  ].join(', ');
+  if (reviewers !== undefined && policy !== null) {
+    return check(id, 'PASS', `The environment ${quoted}: ${notes}.`);
+  }
+  return check(
+    id,
+    'WARN',
+    `The environment ${quoted} exists but ${reviewers === undefined ? 'releases its secrets without an approval' : 'lets any branch deploy'}: ${notes}.`,
+    `Settings → Environments → ${quoted}: ${reviewers === undefined ? 'add required reviewers' : ''}${reviewers === undefined && policy === null ? ' and ' : ''}${policy === null ? 'limit deployment branches to protected branches (or the default branch)' : ''}.`,
+  );
+}
+
 const ORDER: CheckStatus[] = ['PASS', 'WARN', 'UNKNOWN', 'FAIL'];
 
 export async function runDoctor(
@@ -815,13 +1066,18 @@ export async function runDoctor(
     settings.app ??
     (configApp?.slug != null && configApp.id != null ? { slug: configApp.slug, id: configApp.id } : null);
   const branch = settings.ledgerBranch ?? files.config?.ledger_branch ?? 'bot/writ-ledger';
+  const environment = settings.environment ?? files.config?.environment ?? null;
+  const rules = await readDefaultBranchRules(ctx);
+  const listing = await listWorkflows(ctx);
   const checks = [
     ...(await ledgerChecks(ctx, app, branch)),
-    ...(await defaultBranchChecks(ctx)),
+    ...(await defaultBranchChecks(ctx, rules)),
+    await codeownersCheck(ctx, rules, listing),
     ...(await workflowSettingChecks(ctx)),
-    ...(await workflowChecks(ctx)),
+    ...(await workflowChecks(ctx, listing)),
     ...files.checks,
     await probeEvidenceCheck(ctx, files.policy, deps.github.request.endpoint.DEFAULTS.baseUrl),
+    ...(environment === null ? [] : [await environmentCheck(ctx, environment)]),
   ];
   const counts: Record<CheckStatus, number> = { PASS: 0, WARN: 0, FAIL: 0, UNKNOWN: 0 };
   for (const entry of checks) counts[entry.status] += 1;
@@ -834,6 +1090,7 @@ export async function runDoctor(
     repository: `${owner}/${repo}`,
     result,
     ...(result === 'FAIL' ? { code: 'preflight-failed' as const } : {}),
+    ...(environment === null ? {} : { environment }),
     counts,
     checks,
   };

@@ -72,6 +72,7 @@ export function renderConfig(config: WritConfig): string {
     ledger_branch: config.ledger_branch,
     command_prefix: config.command_prefix,
     allowed_roles: config.allowed_roles,
+    ...(config.environment === undefined ? {} : { environment: config.environment }),
   });
 }
 

@@ -26,7 +26,7 @@ import {
 import type { InitManifest, ProbeAllowlist, WritPolicy } from './files.js';
 import { renderIssueForm } from './issue-form.js';
 import { renderWorkflows } from './templates.js';
-import type { RenderedFile, WritConfig, WritPin } from './types.js';
+import type { RenderSettings, RenderedFile, WritConfig, WritPin } from './types.js';
 
 export type PathState =
   | { kind: 'missing' }
@@ -46,7 +46,10 @@ export interface FileOperation {
 }
 
 export interface InitRequest {
-  /** From the flags; each falls back to the manifest, then to the default. */
+  /**
+   * From the flags; each falls back to the manifest, then to the default. `ref` is a 40-hex commit or a
+   * release tag `vX.Y.Z`, which `resolveTag` resolves to its commit (the tag becomes the version comment).
+   */
   ref?: string;
   writRepository?: string;
   appSlug?: string;
@@ -57,6 +60,15 @@ export interface InitRequest {
    * else its short SHA. Throws (init-ref-unknown) when the clone does not have the commit.
    */
   versionOf(ref: string): string;
+  /**
+   * The commit a release tag points at in the Writ clone (an annotated tag peeled to its commit). Throws
+   * (init-tag-unknown) when the clone has no such tag.
+   */
+  resolveTag(tag: string): string;
+  /** `--environment`: the GitHub Environment of the jobs that write; else the config's; else none. */
+  environment?: string;
+  /** The repository's default branch as detected (null: unknown); the ledger branch must differ from it. */
+  defaultBranch?: string | null;
   writeConflicts: boolean;
   /** The state of a path relative to the repository root. */
   stateOf(path: string): PathState;
@@ -69,6 +81,10 @@ export interface InitPlan {
 }
 
 const REF = /^[0-9a-f]{40}$/;
+/** A release tag `--ref` accepts in place of a commit: resolved in the Writ clone, pinned by its commit. */
+const RELEASE_TAG = /^v[0-9]{1,9}\.[0-9]{1,9}\.[0-9]{1,9}$/;
+/** A GitHub Environment name init renders into a workflow (schemas/writ/config.schema.json's pattern). */
+export const ENVIRONMENT_NAME = /^[A-Za-z0-9][A-Za-z0-9._-]{0,254}$/;
 /** A release tag (`v0.2.0`) or, for a commit no release tag points at, its short SHA. */
 const VERSION = /^(?:v[0-9]+\.[0-9]+\.[0-9]+|[0-9a-f]{7,40})$/;
 const WRIT_REPOSITORY = /^[A-Za-z0-9](?:[A-Za-z0-9-]{0,38})\/[A-Za-z0-9._-]{1,100}$/;
@@ -77,10 +93,10 @@ export function validateRef(ref: string): string {
   if (REF.test(ref)) return ref;
   const why = /^[0-9a-fA-F]{40}$/.test(ref)
     ? 'write the commit in lowercase hex'
-    : 'a tag or branch name can be moved to other code after you reviewed it; pin the commit it points at (git rev-parse <tag>^{commit})';
+    : 'a branch name can be moved to other code after you reviewed it; pin the commit you reviewed, or give its release tag vX.Y.Z, which init resolves to its commit in the Writ clone';
   throw new WritError(
     'invalid-input',
-    `Invalid --ref ${JSON.stringify(ref.slice(0, 80))}. Expected a full 40-hex commit SHA: ${why}.`,
+    `Invalid --ref ${JSON.stringify(ref.slice(0, 80))}. Expected a full 40-hex commit SHA or a release tag vX.Y.Z: ${why}.`,
   );
 }
 
@@ -108,15 +124,43 @@ function currentValue(path: string, state: PathState): unknown {
   return checkWritFile(path, state.text).value ?? null;
 }
 
-function resolvePin(request: InitRequest, manifest: InitManifest | null): WritPin {
+/** Whether the clone's tag `tag` still points at `ref` (a tag gone from the clone does not). */
+function tagNames(request: InitRequest, tag: string, ref: string): boolean {
+  try {
+    return request.resolveTag(tag) === ref;
+  } catch (error: unknown) {
+    if (error instanceof WritError && error.code === 'init-tag-unknown') return false;
+    throw error;
+  }
+}
+
+/** The pinned commit and its version comment: a release tag resolves to its commit and is the comment. */
+function resolveRef(request: InitRequest, manifest: InitManifest | null): { ref: string; version: string } {
+  if (request.ref !== undefined && RELEASE_TAG.test(request.ref)) {
+    const ref = request.resolveTag(request.ref);
+    if (!REF.test(ref)) {
+      throw new WritError(
+        'internal-error',
+        `The tag ${request.ref} resolved to ${JSON.stringify(ref.slice(0, 80))}.`,
+      );
+    }
+    return { ref, version: request.ref };
+  }
   const ref = request.ref !== undefined ? validateRef(request.ref) : manifest?.writ.ref;
   if (ref === undefined) {
     throw new WritError(
       'invalid-input',
-      'writ init needs --ref <40-hex commit> on its first run: the Writ commit you reviewed, which every Writ action is pinned to.',
+      'writ init needs --ref <40-hex commit or release tag vX.Y.Z> on its first run: the Writ commit you reviewed, which every Writ action is pinned to.',
     );
   }
-  const version = request.versionOf(ref);
+  // A re-run keeps the release tag the manifest pins, while it still names this commit in the clone.
+  const kept =
+    manifest?.writ.ref === ref && RELEASE_TAG.test(manifest.writ.version) ? manifest.writ.version : null;
+  return { ref, version: kept !== null && tagNames(request, kept, ref) ? kept : request.versionOf(ref) };
+}
+
+function resolvePin(request: InitRequest, manifest: InitManifest | null): WritPin {
+  const { ref, version } = resolveRef(request, manifest);
   if (!VERSION.test(version)) {
     throw new WritError(
       'internal-error',
@@ -133,18 +177,37 @@ function resolvePin(request: InitRequest, manifest: InitManifest | null): WritPi
   return { repository, ref, version };
 }
 
+/** What the templates render from: the pin, the config and, when one is named, the Environment. */
+function renderSettings(pin: WritPin, config: WritConfig): RenderSettings {
+  return { pin, config, ...(config.environment === undefined ? {} : { environment: config.environment }) };
+}
+
 export function planInit(request: InitRequest): InitPlan {
   const manifest = readManifest(request.stateOf(MANIFEST_PATH));
   const pin = resolvePin(request, manifest);
   const base =
     (currentValue(CONFIG_PATH, request.stateOf(CONFIG_PATH)) as WritConfig | null) ?? defaultConfig();
+  const environment = request.environment ?? base.environment;
+  if (environment !== undefined && !ENVIRONMENT_NAME.test(environment)) {
+    throw new WritError(
+      'invalid-input',
+      `Invalid --environment ${JSON.stringify(environment.slice(0, 80))}. Expected a GitHub Environment name of letters, digits, ".", "_" and "-" (at most 255).`,
+    );
+  }
   const config: WritConfig = {
     ...base,
     app: {
       slug: request.appSlug ?? base.app.slug,
       id: request.appId ?? base.app.id,
     },
+    ...(environment === undefined ? {} : { environment }),
   };
+  if (request.defaultBranch != null && config.ledger_branch === request.defaultBranch) {
+    throw new WritError(
+      'init-ledger-branch-is-default',
+      `The ledger branch ${config.ledger_branch} in ${CONFIG_PATH} is the repository's default branch: the ledger needs a branch of its own (the default bot/writ-ledger), append-only under its rulesets. Nothing was written.`,
+    );
+  }
   const policy =
     (currentValue(POLICY_PATH, request.stateOf(POLICY_PATH)) as WritPolicy | null) ?? defaultPolicy();
   const allowlist = (currentValue(
@@ -159,7 +222,7 @@ export function planInit(request: InitRequest): InitPlan {
     { path: POLICY_PATH, contents: renderPolicy(policy) },
     { path: ALLOWLIST_PATH, contents: renderAllowlist(allowlist) },
     { path: README_PATH, contents: renderWritReadme(pin, config) },
-    ...renderWorkflows({ pin, config }).map((file) => ({
+    ...renderWorkflows(renderSettings(pin, config)).map((file) => ({
       path: `${WORKFLOWS_DIR}/${file.path}`,
       contents: file.contents,
     })),

@@ -14,14 +14,16 @@ export interface WritConfig {
   ledger_branch: string;
   command_prefix: string;
   allowed_roles: string[];
+  /** The GitHub Environment of the jobs that write (`writ init --environment`); absent: none. */
+  environment?: string;
 }
 
 export interface RenderSettings {
   pin: WritPin;
   config: WritConfig;
   /**
-   * A GitHub Environment for the jobs that write (persist, publish): the app key secret is then
-   * released only after the Environment's required reviewers approve. Absent: no Environment.
+   * A GitHub Environment for the jobs that write (persist, publish): those jobs start only after the
+   * Environment's required reviewers approve. Absent: no Environment.
    */
   environment?: string;
 }
