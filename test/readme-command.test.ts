@@ -11,6 +11,7 @@ import { mkdirSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSyn
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from '@jest/globals';
+import { OFFLINE_GIT_ENV } from './support/offline-git.mjs';
 import { repoRoot } from './support/run-action.js';
 
 const readme = readFileSync(join(repoRoot, 'README.md'), 'utf8');
@@ -49,6 +50,17 @@ describe("README's writ command", () => {
     expect(use[0]).toMatch(/^writ\(\) \{ node ~\/writ\/packages\/cli\/bin\/writ\.js "\$@"; \}/);
   });
 
+  it('runs with Git kept off the network (every suite, through the global setup)', () => {
+    // print-campaigns.mjs sets OFFLINE_GIT_ENV before the workers start; a question to a real remote
+    // fails at once instead of reaching the internet.
+    for (const [name, value] of Object.entries(OFFLINE_GIT_ENV)) expect(process.env[name]).toBe(value);
+    const asked = spawnSync('git', ['ls-remote', 'https://github.com/acme/widgets.git'], {
+      encoding: 'utf8',
+    });
+    expect(asked.status).not.toBe(0);
+    expect(asked.stderr).toMatch(/transport 'https' not allowed/);
+  });
+
   it.each(['sh', 'bash'])(
     "runs as written under %s from a subdirectory of the user's repository, offline",
     (shell) => {
@@ -74,6 +86,9 @@ describe("README's writ command", () => {
           PATH: process.env.PATH ?? '',
           // A stale PWD, as a parent that changed directory without updating it leaves.
           PWD: repoRoot,
+          // Offline: init's question to https://github.com/acme/widgets for its default branch fails
+          // at once (the test checks the README's command works without the network).
+          ...OFFLINE_GIT_ENV,
         },
       });
       expect(run.stderr).toBe('');
