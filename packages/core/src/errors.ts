@@ -253,6 +253,13 @@ export const ERROR_CATALOGUE = {
     meaning: 'An unexpected error inside Writ (a bug): please report it with the run log.',
     fix: 'Open an issue with the run log (tokens are redacted) and the Writ commit you pin; nothing that failed this way is half-written in the ledger.',
   },
+
+  // Issue 32: command reactions
+  'command-reaction-failed': {
+    meaning:
+      "Writ could not add its reaction (received, acted or refused) to a command comment. A reaction is only an acknowledgement: the command's outcome, recorded in the ledger and shown on the status comment, is unchanged.",
+    fix: 'Nothing to redo for the command. For the reactions to appear, give the Writ app `issues: write` (`pull_requests: write` for a comment on a pull request); the warning names the HTTP status GitHub answered.',
+  },
 } as const satisfies Record<string, ErrorDoc | string>;
 
 /** Where each code is explained: docs/errors.md, one anchor per code. */
