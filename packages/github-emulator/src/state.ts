@@ -171,7 +171,16 @@ export interface Comment {
 }
 
 /** The reaction contents GitHub accepts (`reaction.content` in its OpenAPI description). */
-export const REACTION_CONTENTS = ['+1', '-1', 'laugh', 'confused', 'heart', 'hooray', 'rocket', 'eyes'] as const;
+export const REACTION_CONTENTS = [
+  '+1',
+  '-1',
+  'laugh',
+  'confused',
+  'heart',
+  'hooray',
+  'rocket',
+  'eyes',
+] as const;
 export type ReactionContent = (typeof REACTION_CONTENTS)[number];
 
 export interface Reaction {

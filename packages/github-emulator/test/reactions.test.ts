@@ -134,7 +134,12 @@ describe('reactions to an issue comment', () => {
     const { admin } = world.emulator;
     admin.commitFiles('alice', 'repo', { branch: 'feature', files: { 'f.txt': 'f\n' }, author: 'alice' });
     const bob = client(world.emulator, 'bob-pat');
-    const { data: pull } = await bob.rest.pulls.create({ ...repo, title: 'F', head: 'feature', base: 'main' });
+    const { data: pull } = await bob.rest.pulls.create({
+      ...repo,
+      title: 'F',
+      head: 'feature',
+      base: 'main',
+    });
     const { data: onPull } = await bob.rest.issues.createComment({
       ...repo,
       issue_number: pull.number,

@@ -131,7 +131,11 @@ async function acknowledgeEnd(
     });
     if (followed.line !== '') deps.logger.info(followed.line);
   }
-  await reactToCommand(deps, { repository: settings.repository, commentId: settings.commentId }, verdict.signal);
+  await reactToCommand(
+    deps,
+    { repository: settings.repository, commentId: settings.commentId },
+    verdict.signal,
+  );
 }
 
 /** Verifies the comment and acts on its verb; `seen` learns the command once it is read and parsed. */

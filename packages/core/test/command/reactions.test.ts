@@ -88,7 +88,7 @@ async function statusBody(current: StageWorld, statusCommentId: number): Promise
 /** Runs the stage; returns its outputs, or the code it failed with. */
 async function run(current: StageWorld, stage: ConsumeApprovalStageSettings, logger = recordingLogger()) {
   return consumeApprovalStage(stage, current.deps(logger)).then(
-    (result) => ({ outputs: result.outputs as Record<string, unknown>, code: null }),
+    (result) => ({ outputs: result.outputs, code: null }),
     (error: unknown) => ({ outputs: null, code: errorCode(error) }),
   );
 }
@@ -206,7 +206,9 @@ describe('command reactions', () => {
     expect(await reactionsOn(world, commentId)).toEqual([]);
     const warnings = logger.lines.filter((line) => line.startsWith('warning: command-reaction-failed'));
     expect(warnings).toEqual([
-      expect.stringContaining(`the received reaction (eyes) on comment ${commentId} was not added (HTTP 502)`),
+      expect.stringContaining(
+        `the received reaction (eyes) on comment ${commentId} was not added (HTTP 502)`,
+      ),
       expect.stringContaining(`the acted reaction (rocket) on comment ${commentId} was not added (HTTP 502)`),
     ]);
   });
@@ -238,11 +240,7 @@ describe('command reactions', () => {
     });
     const refused = await run(world, settings(world, planFile, commentId, { allowedRoles: ['admin'] }));
     expect(refused.code).toBe('insufficient-permission');
-    expect(await reactionsOn(world, commentId)).toEqual([
-      'alice rocket',
-      `${WRIT} eyes`,
-      `${WRIT} -1`,
-    ]);
+    expect(await reactionsOn(world, commentId)).toEqual(['alice rocket', `${WRIT} eyes`, `${WRIT} -1`]);
     expect((await readRun(world.ledgerWorld.context(), runId)).run?.state).toBe('proposed');
   });
 
