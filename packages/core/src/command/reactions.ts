@@ -22,18 +22,25 @@ export const COMMAND_REACTIONS = { received: 'eyes', acted: 'rocket', refused: '
 export type CommandSignal = keyof typeof COMMAND_REACTIONS;
 
 /**
- * Codes that judge nothing about the command: GitHub or the runner did not answer, or Writ failed
- * inside. The job can simply be re-run, so the command stays at "received".
+ * The codes that are a verdict on the command itself: its comment, its author, its run. Every other
+ * failure judged nothing about it (GitHub or the runner did not answer, the workflow's plan or inputs
+ * are wrong, the ledger cannot be trusted, Writ failed inside): the command stays at "received", and
+ * re-running the job once that is fixed judges it. A refusal never writes the ledger, so the status
+ * comment's refusal line (which goes through the ledger's status record) is kept to these too.
  */
-export const NOT_A_VERDICT: ReadonlySet<ErrorCode> = new Set<ErrorCode>([
-  'github-request-failed',
-  'github-request-deadline',
-  'github-response-too-large',
-  'github-redirect-refused',
-  'secondary-rate-limit',
-  'ledger-cas-exhausted',
-  'output-write-failed',
-  'internal-error',
+export const COMMAND_REFUSALS: ReadonlySet<ErrorCode> = new Set<ErrorCode>([
+  'malformed-command',
+  'approval-comment-edited',
+  'unauthorized-approval',
+  'insufficient-permission',
+  'approval-already-consumed',
+  'stale-or-mismatched-approval',
+  'invalid-run-id',
+  'run-not-found',
+  'invalid-transition',
+  'needs-reconciliation',
+  'repository-lease-held',
+  'holder-liveness-unproven',
 ]);
 
 /** How a command ended, for its second reaction: acted, refused with a code, or not judged (null). */
@@ -45,7 +52,7 @@ export type CommandVerdict = { signal: 'acted' } | { signal: 'refused'; code: Er
  */
 export function commandVerdict(thrown: unknown): CommandVerdict {
   if (thrown === undefined) return { signal: 'acted' };
-  if (!(thrown instanceof WritError) || NOT_A_VERDICT.has(thrown.code)) return { signal: null };
+  if (!(thrown instanceof WritError) || !COMMAND_REFUSALS.has(thrown.code)) return { signal: null };
   if (thrown.code === 'approval-already-consumed' && thrown.details[CONSUMED_HERE] === true) {
     return { signal: 'acted' };
   }

@@ -6,12 +6,12 @@
 import { describe, expect, it } from '@jest/globals';
 import { RequestError } from '@octokit/request-error';
 import type { ErrorCode } from '../../src/errors.js';
-import { WritError } from '../../src/errors.js';
+import { ERROR_CATALOGUE, WritError } from '../../src/errors.js';
 import type { GitHubClient } from '../../src/github/client.js';
 import { CONSUMED_HERE } from '../../src/ledger/transitions.js';
 import {
   COMMAND_REACTIONS,
-  NOT_A_VERDICT,
+  COMMAND_REFUSALS,
   commandVerdict,
   reactToCommand,
 } from '../../src/command/reactions.js';
@@ -63,6 +63,8 @@ describe('commandVerdict', () => {
       { signal: 'refused', code: 'approval-already-consumed' },
     ],
     ['a transport failure (nothing judged)', coded('github-request-failed'), { signal: null }],
+    ['a bad plan (the workflow’s, not the command’s)', coded('malformed-plan'), { signal: null }],
+    ['an unproven ledger (nothing judged)', coded('ledger-provenance-unproven'), { signal: null }],
     ['a deadline (nothing judged)', coded('github-request-deadline'), { signal: null }],
     ['an internal error', new TypeError('bug'), { signal: null }],
     ['a non-Error throw', 'boom', { signal: null }],
@@ -70,8 +72,11 @@ describe('commandVerdict', () => {
     expect(commandVerdict(thrown)).toEqual(verdict);
   });
 
-  it('no code in NOT_A_VERDICT judges the command', () => {
-    for (const code of NOT_A_VERDICT) expect(commandVerdict(coded(code))).toEqual({ signal: null });
+  it('every code is a refusal exactly when it is a verdict on the command', () => {
+    for (const code of Object.keys(ERROR_CATALOGUE) as ErrorCode[]) {
+      const verdict = commandVerdict(coded(code));
+      expect([code, verdict.signal]).toEqual([code, COMMAND_REFUSALS.has(code) ? 'refused' : null]);
+    }
   });
 });
 
