@@ -25,8 +25,9 @@ export type CommandSignal = keyof typeof COMMAND_REACTIONS;
  * The codes that are a verdict on the command itself: its comment, its author, its run. Every other
  * failure judged nothing about it (GitHub or the runner did not answer, the workflow's plan or inputs
  * are wrong, the ledger cannot be trusted, Writ failed inside): the command stays at "received", and
- * re-running the job once that is fixed judges it. A refusal never writes the ledger, so the status
- * comment's refusal line (which goes through the ledger's status record) is kept to these too.
+ * re-running the job once that is fixed judges it. The status comment's refusal line (written through
+ * the ledger's status record, like every status comment update) is kept to these too: a failure that
+ * judged nothing writes nothing but the `eyes`.
  */
 export const COMMAND_REFUSALS: ReadonlySet<ErrorCode> = new Set<ErrorCode>([
   'malformed-command',
@@ -46,12 +47,16 @@ export const COMMAND_REFUSALS: ReadonlySet<ErrorCode> = new Set<ErrorCode>([
 /** How a command ended, for its second reaction: acted, refused with a code, or not judged (null). */
 export type CommandVerdict = { signal: 'acted' } | { signal: 'refused'; code: ErrorCode } | { signal: null };
 
+/** How a command's stage ended: it returned, or it threw `thrown` (whatever was thrown, even undefined). */
+export type CommandEnd = { failed: false } | { failed: true; thrown: unknown };
+
 /**
- * The verdict of a stage that ended with `thrown` (undefined: it returned). A re-run of a command
- * that already acted is refused `approval-already-consumed` for that very comment: it acted.
+ * The verdict of a command's stage that ended as `end`. A re-run of a command that already acted is
+ * refused `approval-already-consumed` for that very comment: it acted.
  */
-export function commandVerdict(thrown: unknown): CommandVerdict {
-  if (thrown === undefined) return { signal: 'acted' };
+export function commandVerdict(end: CommandEnd): CommandVerdict {
+  if (!end.failed) return { signal: 'acted' };
+  const { thrown } = end;
   if (!(thrown instanceof WritError) || !COMMAND_REFUSALS.has(thrown.code)) return { signal: null };
   if (thrown.code === 'approval-already-consumed' && thrown.details[CONSUMED_HERE] === true) {
     return { signal: 'acted' };

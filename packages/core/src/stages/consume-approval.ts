@@ -10,6 +10,7 @@ import { consumeApprovalComment } from '../approval/consume-approval.js';
 import type { VerifiedCommand } from '../approval/verify.js';
 import { verifyCommandComment } from '../approval/verify.js';
 import type { Command } from '../command/grammar.js';
+import type { CommandEnd, ReactionTarget } from '../command/reactions.js';
 import { commandVerdict, reactToCommand } from '../command/reactions.js';
 import { errorCode, failureMessage } from '../errors.js';
 import type { StageIo } from '../io/action-io.js';
@@ -89,7 +90,7 @@ export async function consumeApprovalStage(
   settings: ConsumeApprovalStageSettings,
   deps: StageDeps,
 ): Promise<StageResult<'consume-approval'>> {
-  const target = { repository: settings.repository, commentId: settings.commentId };
+  const target: ReactionTarget = { repository: settings.repository, commentId: settings.commentId };
   if (!settings.dryRun) await reactToCommand(deps, target, 'received');
   let seen: Command | undefined;
   let result: StageResult<'consume-approval'>;
@@ -98,10 +99,10 @@ export async function consumeApprovalStage(
       seen = command;
     });
   } catch (error: unknown) {
-    if (!settings.dryRun) await acknowledgeEnd(settings, deps, error, seen);
+    if (!settings.dryRun) await acknowledgeEnd(settings, deps, target, { failed: true, thrown: error }, seen);
     throw error;
   }
-  if (!settings.dryRun) await acknowledgeEnd(settings, deps, undefined, seen);
+  if (!settings.dryRun) await acknowledgeEnd(settings, deps, target, { failed: false }, seen);
   return result;
 }
 
@@ -113,10 +114,11 @@ export async function consumeApprovalStage(
 async function acknowledgeEnd(
   settings: ConsumeApprovalStageSettings,
   deps: StageDeps,
-  thrown: unknown,
+  target: ReactionTarget,
+  end: CommandEnd,
   command: Command | undefined,
 ): Promise<void> {
-  const verdict = commandVerdict(thrown);
+  const verdict = commandVerdict(end);
   if (verdict.signal === null) return;
   if (verdict.signal === 'refused' && command !== undefined) {
     const followed = await followStatus(deps, {
@@ -131,11 +133,7 @@ async function acknowledgeEnd(
     });
     if (followed.line !== '') deps.logger.info(followed.line);
   }
-  await reactToCommand(
-    deps,
-    { repository: settings.repository, commentId: settings.commentId },
-    verdict.signal,
-  );
+  await reactToCommand(deps, target, verdict.signal);
 }
 
 /** Verifies the comment and acts on its verb; `seen` learns the command once it is read and parsed. */

@@ -76,7 +76,7 @@ export interface CommandRefusal {
  */
 export function commandRefusalLine(refusal: CommandRefusal): string {
   const id = Number.isSafeInteger(refusal.commentId) ? refusal.commentId : 0;
-  return `Last command refused: ${code(refusal.kind)} in comment ${id}, [${code(refusal.code)}](${errorLink(refusal.code)}). The comment carries Writ's ${code(COMMAND_REACTIONS.refused)} reaction; nothing was recorded for it.`;
+  return `Last command refused: ${code(refusal.kind)} in comment ${id}, [${code(refusal.code)}](${errorLink(refusal.code)}). The comment carries Writ's ${code(COMMAND_REACTIONS.refused)} reaction; the run is unchanged by it.`;
 }
 
 function progress(steps: readonly RunStep[]): string {

@@ -35,7 +35,7 @@ describe('commandVerdict', () => {
     new WritError(code, 'why', { details });
 
   it.each<[string, unknown, ReturnType<typeof commandVerdict>]>([
-    ['the stage returned', undefined, { signal: 'acted' }],
+    ['a thrown undefined (nothing judged)', undefined, { signal: null }],
     [
       'a definite refusal',
       coded('insufficient-permission'),
@@ -69,12 +69,16 @@ describe('commandVerdict', () => {
     ['an internal error', new TypeError('bug'), { signal: null }],
     ['a non-Error throw', 'boom', { signal: null }],
   ])('%s', (_name, thrown, verdict) => {
-    expect(commandVerdict(thrown)).toEqual(verdict);
+    expect(commandVerdict({ failed: true, thrown })).toEqual(verdict);
+  });
+
+  it('a stage that returned acted', () => {
+    expect(commandVerdict({ failed: false })).toEqual({ signal: 'acted' });
   });
 
   it('every code is a refusal exactly when it is a verdict on the command', () => {
     for (const code of Object.keys(ERROR_CATALOGUE) as ErrorCode[]) {
-      const verdict = commandVerdict(coded(code));
+      const verdict = commandVerdict({ failed: true, thrown: coded(code) });
       expect([code, verdict.signal]).toEqual([code, COMMAND_REFUSALS.has(code) ? 'refused' : null]);
     }
   });
@@ -149,7 +153,7 @@ describe('reactToCommand', () => {
 describe('the status comment’s refusal line', () => {
   it('names the verb, the comment ID and the code with its link, nothing of the comment', () => {
     expect(commandRefusalLine({ kind: 'cancel', commentId: 7, code: 'insufficient-permission' })).toBe(
-      "Last command refused: `cancel` in comment 7, [`insufficient-permission`](https://github.com/writ-actions/writ/blob/main/docs/errors.md#insufficient-permission). The comment carries Writ's `-1` reaction; nothing was recorded for it.",
+      "Last command refused: `cancel` in comment 7, [`insufficient-permission`](https://github.com/writ-actions/writ/blob/main/docs/errors.md#insufficient-permission). The comment carries Writ's `-1` reaction; the run is unchanged by it.",
     );
     expect(
       commandRefusalLine({ kind: 'approve', commentId: Number.NaN, code: 'malformed-command' }),
