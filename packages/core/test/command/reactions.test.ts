@@ -172,6 +172,19 @@ describe('command reactions', () => {
     expect(shown).not.toContain('0'.repeat(64));
   });
 
+  it('a reconcile of a run that needs none is refused with its code on the status comment', async () => {
+    world = await stageWorld();
+    const planFile = world.planFile('plan');
+    const { runId, statusCommentId } = await proposed(world, planFile);
+    const commentId = await world.comment(`writ: reconcile ${runId} build-artifacts done`);
+    const refused = await run(world, settings(world, planFile, commentId));
+    expect(refused.code).toBe('invalid-transition');
+    expect(await reactionsOn(world, commentId)).toEqual([`${WRIT} eyes`, `${WRIT} -1`]);
+    expect(await statusBody(world, statusCommentId)).toContain(
+      `Last command refused: \`reconcile\` in comment ${commentId}, [\`invalid-transition\`]`,
+    );
+  });
+
   it('a comment that is no command gets eyes and -1, and no status comment changes', async () => {
     world = await stageWorld();
     const planFile = world.planFile('plan');
