@@ -28,6 +28,7 @@ export const E2E_SUITES = [
   'packages/core/test/approval/verify.test.ts',
   'packages/core/test/claim/claim-checkpoint.test.ts',
   'packages/core/test/command/comment.test.ts',
+  'packages/core/test/command/reactions.test.ts',
   'packages/core/test/github/conditional-reads.test.ts',
   'packages/core/test/github/outbound.test.ts',
   'packages/core/test/github/proxy-transport.test.ts',

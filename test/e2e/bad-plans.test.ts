@@ -120,6 +120,9 @@ describe('preview, not a dry run, refuses every bad plan and writes nothing', ()
   );
 });
 
+/** The received reaction on the command comment (command/reactions.ts): best-effort, never the authority. */
+const RECEIVED_REACTION = /^POST \/repos\/[^/]+\/[^/]+\/issues\/comments\/\d+\/reactions $/;
+
 describe('consume-approval refuses a bad plan under a valid approval and writes nothing', () => {
   let runId: string;
   let event: Record<string, unknown>;
@@ -141,7 +144,8 @@ describe('consume-approval refuses a bad plan under a valid approval and writes 
         { event },
       );
       expectRefused(run, plan);
-      expect(writesSince(seq)).toEqual([]);
+      // Only the comment's acknowledgement, `eyes` (a bad plan is no verdict on the command).
+      expect(writesSince(seq)).toEqual([expect.stringMatching(RECEIVED_REACTION)]);
       expect(await world.head()).toBe(head);
       expect(await world.runFile(runId)).toMatchObject({ state: 'proposed', approval: null });
     },

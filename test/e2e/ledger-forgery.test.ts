@@ -195,7 +195,10 @@ describe('the app token against its own ledger', () => {
     );
     expect(publish.outputs).toMatchObject({ outcome: 'refused', reason: 'ledger-provenance-unproven' });
     expect(seq).toBeLessThan(afterComment);
-    expect(writesSince(afterComment)).toEqual([]);
+    // Nothing but the comment's `eyes` (command/reactions.ts): an unproven ledger judges no command.
+    expect(writesSince(afterComment)).toEqual([
+      expect.stringMatching(/^POST \/repos\/[^/]+\/[^/]+\/issues\/comments\/\d+\/reactions $/),
+    ]);
     expect(await world.head()).toBe(forged);
   });
 });

@@ -287,6 +287,12 @@ export const ERROR_CATALOGUE = {
       "The ledger branch in .writ/config.json is the repository's default branch: the ledger needs a branch of its own, append-only under its rulesets; nothing was written.",
     fix: 'Set `ledger_branch` in .writ/config.json back to a branch of its own (the default is bot/writ-ledger) and run writ init again.',
   },
+  // Issue 32: command reactions
+  'command-reaction-failed': {
+    meaning:
+      "Writ could not add its reaction (received, acted or refused) to a command comment. A reaction is only an acknowledgement: the command's outcome, recorded in the ledger and shown on the status comment, is unchanged.",
+    fix: 'Nothing to redo for the command. For the reactions to appear, give the Writ app `issues: write` (`pull_requests: write` for a comment on a pull request); the warning names the HTTP status GitHub answered.',
+  },
 } as const satisfies Record<string, ErrorDoc | string>;
 
 /** Where each code is explained: docs/errors.md, one anchor per code. */

@@ -18,6 +18,7 @@ import type {
   Issue,
   Label,
   Milestone,
+  Reaction,
   Repo,
   Ruleset,
   WorkflowRun,
@@ -307,6 +308,24 @@ const REACTIONS = {
   eyes: 0,
 };
 
+/** A comment's reactions summary (`reaction-rollup`): the count of each content, and the total. */
+export function reactionRollup(url: string, reactions: readonly Reaction[]): Record<string, unknown> {
+  const counts: Record<string, number> = { ...REACTIONS };
+  for (const value of reactions) counts[value.content] = (counts[value.content] ?? 0) + 1;
+  return { url, ...counts, total_count: reactions.length };
+}
+
+/** One reaction (`reaction`): who reacted, with what, when. */
+export function reaction(urls: Urls, value: Reaction): Record<string, unknown> {
+  return {
+    id: value.id,
+    node_id: value.node_id,
+    user: simpleUser(urls, value.user),
+    content: value.content,
+    created_at: value.created_at,
+  };
+}
+
 /** The accounts that authored a commit on the default branch, cached per head. */
 const contributorCache = new WeakMap<Repo, { head: string; ids: Set<number> }>();
 
@@ -418,7 +437,7 @@ export function comment(urls: Urls, world: World, repo: Repo, value: Comment): R
     issue_url: `${api}/issues/${value.issue_number}`,
     author_association: authorAssociation(world, repo, value.user),
     performed_via_github_app: value.app ? integration(urls, value.app) : null,
-    reactions: { url: `${api}/issues/comments/${value.id}/reactions`, ...REACTIONS },
+    reactions: reactionRollup(`${api}/issues/comments/${value.id}/reactions`, value.reactions),
   };
 }
 

@@ -31,6 +31,7 @@ import { registerIssueRoutes } from './rest/issues.js';
 import { registerLabelRoutes } from './rest/labels.js';
 import { registerMilestoneRoutes } from './rest/milestones.js';
 import { registerPullRoutes } from './rest/pulls.js';
+import { registerReactionRoutes } from './rest/reactions.js';
 import { registerRepoRoutes } from './rest/repos.js';
 import { Router } from './router.js';
 import type { SecondaryLimitsInput } from './secondary-limit-settings.js';
@@ -119,6 +120,7 @@ function buildRouter(): Router {
   registerCompareRoutes(router);
   registerGitRoutes(router);
   // The first matching route wins: `issues/comments` before `issues/:number`.
+  registerReactionRoutes(router);
   registerCommentRoutes(router);
   registerIssueRoutes(router);
   registerLabelRoutes(router);

@@ -166,6 +166,29 @@ export interface Comment {
   updated_at: string;
   /** GitHub's edit record, oldest first: empty until the first edit (see CommentEdit). */
   edits: CommentEdit[];
+  /** Reactions to the comment, oldest first: one per account and content (rest/reactions.ts). */
+  reactions: Reaction[];
+}
+
+/** The reaction contents GitHub accepts (`reaction.content` in its OpenAPI description). */
+export const REACTION_CONTENTS = [
+  '+1',
+  '-1',
+  'laugh',
+  'confused',
+  'heart',
+  'hooray',
+  'rocket',
+  'eyes',
+] as const;
+export type ReactionContent = (typeof REACTION_CONTENTS)[number];
+
+export interface Reaction {
+  id: number;
+  node_id: string;
+  user: Account;
+  content: ReactionContent;
+  created_at: string;
 }
 
 interface BypassActor {

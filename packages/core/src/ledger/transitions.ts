@@ -346,25 +346,36 @@ export interface ConsumeInput {
  */
 export function refuseConsumed(view: LedgerView, run: RunFile, commentId: number): void {
   const tombstones = view.tombstones;
+  // Whether this very comment is the one consumed (a re-run of a command that acted): a fact for the
+  // command's acknowledgement (command/reactions.ts), never for authority.
+  const details = {
+    [CONSUMED_HERE]: run.approval?.comment_id === commentId || tombstones?.commentIds.has(commentId) === true,
+  };
   if (run.approval !== null || run.state !== 'proposed') {
     throw new WritError(
       'approval-already-consumed',
       `Run ${run.run_id} already has a consumed approval (state ${run.state}).`,
+      { details },
     );
   }
   if (tombstones?.runIds.has(run.run_id) === true) {
     throw new WritError(
       'approval-already-consumed',
       `Run ID ${run.run_id} is in a consumed-approval tombstone.`,
+      { details },
     );
   }
   if (tombstones?.commentIds.has(commentId) === true) {
     throw new WritError(
       'approval-already-consumed',
       `Comment ${commentId} is in a consumed-approval tombstone.`,
+      { details },
     );
   }
 }
+
+/** The `approval-already-consumed` detail saying the comment refused is the very one consumed. */
+export const CONSUMED_HERE = 'consumed_by_this_comment';
 
 export function consume(view: LedgerView, input: ConsumeInput, policy: LeasePolicy): TransitionResult {
   const run = requireRun(view, input.runId);
@@ -682,6 +693,7 @@ function refuseConsumedComment(view: LedgerView, commentId: number | null | unde
     throw new WritError(
       'approval-already-consumed',
       `Comment ${commentId} is in a consumed-command tombstone.`,
+      { details: { [CONSUMED_HERE]: true } },
     );
   }
 }

@@ -23,6 +23,7 @@
  * Recovery writes the ledger and status comments only: no issue, milestone or external dispatch.
  */
 import { parseCommandOrNull } from '../command/grammar.js';
+import { reactToCommand } from '../command/reactions.js';
 import { consumeApprovalComment } from '../approval/consume-approval.js';
 import { verifyApprovalComment } from '../approval/verify.js';
 import type { ErrorCode } from '../errors.js';
@@ -459,6 +460,14 @@ async function recoverApproval(
       report.after = 'approved';
       report.reason = null;
       if (!settings.dryRun) resumable.push({ run_id: run.run_id, epoch: consumed.epoch });
+      // The command's acknowledgement (command/reactions.ts): best-effort, after the consume commit.
+      if (!settings.dryRun) {
+        await reactToCommand(
+          { github, logger },
+          { repository: settings.repository, commentId: comment.id },
+          'acted',
+        );
+      }
       logger.info(`recovered the approval of run ${run.run_id} from comment ${comment.id}`);
       return;
     } catch (error: unknown) {

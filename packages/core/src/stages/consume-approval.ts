@@ -10,6 +10,8 @@ import { consumeApprovalComment } from '../approval/consume-approval.js';
 import type { VerifiedCommand } from '../approval/verify.js';
 import { verifyCommandComment } from '../approval/verify.js';
 import type { Command } from '../command/grammar.js';
+import type { CommandEnd, ReactionTarget } from '../command/reactions.js';
+import { commandVerdict, reactToCommand } from '../command/reactions.js';
 import { errorCode, failureMessage } from '../errors.js';
 import type { StageIo } from '../io/action-io.js';
 import { runnerLogger } from '../io/action-io.js';
@@ -22,6 +24,7 @@ import { bindPlan } from '../plan/binding.js';
 import { loadPlanFile } from '../plan/load.js';
 import type { Plan } from '../plan/types.js';
 import { renderPreview } from '../preview/render.js';
+import { followStatus } from '../status-comment/follow.js';
 import { repairStatusComment } from '../status-comment/repair.js';
 import { renderStatusProjection } from '../status-comment/projection.js';
 import { statusFold, syncStatusComment } from '../status-comment/sync.js';
@@ -78,11 +81,66 @@ export function readConsumeApprovalSettings(io: StageIo<'consume-approval'>): Co
 
 /**
  * One human comment, re-verified live, consumed once: an approval, or a reconcile or cancel command
- * (one grammar, one verification); then the run's status comment follows.
+ * (one grammar, one verification); then the run's status comment follows. The comment is acknowledged
+ * with reactions around that (command/reactions.ts): received at once, then acted or refused once the
+ * outcome is recorded, a refusal's code on the run's status comment. Never in a dry run; the reactions
+ * are best-effort and change no outcome.
  */
 export async function consumeApprovalStage(
   settings: ConsumeApprovalStageSettings,
   deps: StageDeps,
+): Promise<StageResult<'consume-approval'>> {
+  const target: ReactionTarget = { repository: settings.repository, commentId: settings.commentId };
+  if (!settings.dryRun) await reactToCommand(deps, target, 'received');
+  let seen: Command | undefined;
+  let result: StageResult<'consume-approval'>;
+  try {
+    result = await judgeCommand(settings, deps, (command) => {
+      seen = command;
+    });
+  } catch (error: unknown) {
+    if (!settings.dryRun) await acknowledgeEnd(settings, deps, target, { failed: true, thrown: error }, seen);
+    throw error;
+  }
+  if (!settings.dryRun) await acknowledgeEnd(settings, deps, target, { failed: false }, seen);
+  return result;
+}
+
+/**
+ * The command's second reaction, after its outcome is recorded; for a refusal of a command naming a
+ * run, first the refusal's code on that run's status comment (status-comment/follow.ts: it never
+ * throws, and sends nothing when the comment already shows it).
+ */
+async function acknowledgeEnd(
+  settings: ConsumeApprovalStageSettings,
+  deps: StageDeps,
+  target: ReactionTarget,
+  end: CommandEnd,
+  command: Command | undefined,
+): Promise<void> {
+  const verdict = commandVerdict(end);
+  if (verdict.signal === null) return;
+  if (verdict.signal === 'refused' && command !== undefined) {
+    const followed = await followStatus(deps, {
+      repository: settings.repository,
+      runId: command.runId,
+      ownLogin: deps.ownLogin,
+      preview: null,
+      extras: {
+        commandPrefix: settings.commandPrefix,
+        lastRefusal: { kind: command.kind, commentId: settings.commentId, code: verdict.code },
+      },
+    });
+    if (followed.line !== '') deps.logger.info(followed.line);
+  }
+  await reactToCommand(deps, target, verdict.signal);
+}
+
+/** Verifies the comment and acts on its verb; `seen` learns the command once it is read and parsed. */
+async function judgeCommand(
+  settings: ConsumeApprovalStageSettings,
+  deps: StageDeps,
+  seen: (command: Command) => void,
 ): Promise<StageResult<'consume-approval'>> {
   const { github, ledger, logger, ownLogin } = deps;
   const { dryRun, commandPrefix } = settings;
@@ -96,6 +154,7 @@ export async function consumeApprovalStage(
     allowedRoles: settings.allowedRoles,
     appBotLogin: ownLogin,
     beforeRole: async (command, comment) => {
+      seen(command);
       if (command.kind !== 'approve') return;
       first = await readBeforeConsume(ledger, { runId: command.runId, commentId: comment.id });
     },

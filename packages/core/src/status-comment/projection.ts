@@ -5,6 +5,9 @@
  * preview (every step's content). Before approval the preview ends with the approve command; after it,
  * that section is replaced: an approved run is not "to approve".
  */
+import { COMMAND_REACTIONS } from '../command/reactions.js';
+import type { ErrorCode } from '../errors.js';
+import { errorLink } from '../errors.js';
 import type { RunFile, RunStep } from '../ledger/types.js';
 import { APPROVE_HEADING, code } from '../markdown.js';
 
@@ -56,6 +59,24 @@ export interface StatusExtras {
   evidence?: { url: string; commit: string } | null;
   /** Short trusted notes (codes and numbers only), e.g. a recovery finding. */
   notes?: readonly string[];
+  /** The last command Writ refused for this run (commandRefusalLine): never the commenter's text. */
+  lastRefusal?: CommandRefusal | null;
+}
+
+/** A refused command, as the status comment shows it: the verb, the comment's ID and the code. */
+export interface CommandRefusal {
+  kind: 'approve' | 'reconcile' | 'cancel';
+  commentId: number;
+  code: ErrorCode;
+}
+
+/**
+ * The line naming the last refused command: its verb and comment ID (from the grammar and the API) and
+ * the catalogue code with its documentation link. Nothing of the comment's body is shown.
+ */
+export function commandRefusalLine(refusal: CommandRefusal): string {
+  const id = Number.isSafeInteger(refusal.commentId) ? refusal.commentId : 0;
+  return `Last command refused: ${code(refusal.kind)} in comment ${id}, [${code(refusal.code)}](${errorLink(refusal.code)}). The comment carries Writ's ${code(COMMAND_REACTIONS.refused)} reaction; the run is unchanged by it.`;
 }
 
 function progress(steps: readonly RunStep[]): string {
@@ -140,6 +161,7 @@ export function renderStatusProjection(
     lines.push(`Cancelled by @${run.cancelled_by.actor_login} (${run.cancelled_by.role_name}).`);
   }
   lines.push(...actionNeeded(run, extras.commandPrefix));
+  if (extras.lastRefusal != null) lines.push(commandRefusalLine(extras.lastRefusal));
   for (const note of extras.notes ?? []) lines.push(note);
   if (extras.evidence != null) {
     lines.push(

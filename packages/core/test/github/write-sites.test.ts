@@ -52,6 +52,9 @@ const REVIEWED: [string, Kind][] = [
   ['artifact/publish.ts: rest.repos.merge', 'sent once'],
   ['artifact/publish.ts: rest.pulls.create', 'sent once'],
   ['artifact/publish.ts: rest.pulls.update', 'sent once'],
+  // A command comment's reaction (received, acted, refused): best-effort, idempotent by GitHub's
+  // rule (200 for a reaction the app already added), never read back and never resent.
+  ['command/reactions.ts: rest.reactions.createForIssueComment', 'sent once'],
   // GitHub's edit record of a command comment: a GraphQL query (node(id:)), a read.
   ['command/comment.ts: request POST /graphql', 'graphql (classified by its document)'],
   ['github/commit-on-branch.ts: request POST /graphql', 'cas'],
@@ -390,6 +393,7 @@ describe('every write of preview, consume-approval and publish-artifact is sent 
     expect(keys.sort()).toEqual(
       [
         'PATCH /repos/acme/widgets/issues/comments/*',
+        'POST /repos/acme/widgets/issues/comments/*/reactions',
         'PATCH /repos/acme/widgets/pulls/*',
         'POST /repos/acme/widgets/git/refs',
         'POST /repos/acme/widgets/issues/*/comments',

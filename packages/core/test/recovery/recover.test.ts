@@ -371,10 +371,20 @@ describe('lost approvals', () => {
   it('consumes an exact approve command whose workflow run never consumed it', async () => {
     const planFile = plan();
     const { runId, issue, command } = await proposeWithStatus(world, planFile);
-    await world.comment({ login: PEOPLE.write }, command, issue);
+    const posted = await world.comment({ login: PEOPLE.write }, command, issue);
     const report = await sweep(world, { planFile });
     expect(entry(report, runId)).toMatchObject({ action: 'approval-recovered', after: 'approved' });
     expect(report.approvalsRecovered).toBe(1);
+    // Acknowledged like a consumed command: Writ's `rocket` on the comment (command/reactions.ts).
+    const { data: reactions } = await client(
+      world.emulator,
+      patOf(PEOPLE.write),
+    ).rest.reactions.listForIssueComment({
+      owner: OWNER,
+      repo: REPO,
+      comment_id: (posted.comment as { id: number }).id,
+    });
+    expect(reactions.map((entry) => `${entry.user?.type ?? ''} ${entry.content}`)).toEqual(['Bot rocket']);
     const run = await runFile(runId);
     expect(run.approval?.actor_login).toBe(PEOPLE.write);
     expect(report.resumable).toEqual([{ run_id: runId, epoch: run.owner?.epoch }]);

@@ -163,12 +163,23 @@ describe('consume-approval stage, in-process', () => {
       .requests()
       .filter((r) => r.seq > seq)
       .map((r) => (r.path === '/graphql' ? r.operation : `${r.method} ${r.path.replace(/\?.*$/, '')}`));
+    // Around the judgement only the comment's acknowledgement (command/reactions.ts): the reactions
+    // the first run added, each answered 200, never a second one; the comment acted, so no -1.
+    const reactions = `POST /repos/${REPOSITORY}/issues/comments/${commentId}/reactions`;
     expect(sent).toEqual([
+      reactions,
       `GET /repos/${REPOSITORY}/issues/comments/${commentId}`,
       'WritCommentEdits',
       'WritLedgerRead',
+      reactions,
     ]);
-    expect(world.writesSince(seq)).toEqual([]);
+    expect(world.writesSince(seq)).toEqual([reactions, reactions]);
+    const { data: listed } = await world.owner.rest.reactions.listForIssueComment({
+      owner: OWNER,
+      repo: REPO,
+      comment_id: commentId,
+    });
+    expect(listed.map((entry) => entry.content)).toEqual(['eyes', 'rocket']);
     expect((await readRun(world.ledgerWorld.context(), runId)).run?.approval?.comment_id).toBe(commentId);
   });
 

@@ -154,6 +154,7 @@ export function registerCommentRoutes(router: Router): void {
       created_at: now,
       updated_at: now,
       edits: [],
+      reactions: [],
     };
     repo.comments.set(id, created);
     parent.updated_at = now;
