@@ -136,7 +136,10 @@ async function acknowledgeEnd(
   await reactToCommand(deps, target, verdict.signal);
 }
 
-/** Verifies the comment and acts on its verb; `seen` learns the command once it is read and parsed. */
+/**
+ * Verifies the comment and acts on its verb; `seen` learns the command once its author's live role is
+ * verified as allowed (never for an unauthorized, edited or malformed command).
+ */
 async function judgeCommand(
   settings: ConsumeApprovalStageSettings,
   deps: StageDeps,
@@ -154,12 +157,14 @@ async function judgeCommand(
     allowedRoles: settings.allowedRoles,
     appBotLogin: ownLogin,
     beforeRole: async (command, comment) => {
-      seen(command);
       if (command.kind !== 'approve') return;
       first = await readBeforeConsume(ledger, { runId: command.runId, commentId: comment.id });
     },
   });
   const { command } = verified;
+  // Only a command whose author holds an allowed role reaches the run's status comment (a refusal's
+  // code there costs a ledger record and an edit); anyone's refused command gets its reaction alone.
+  seen(command);
   if (command.kind !== 'approve') {
     return consumeCommand(settings, deps, { ...verified, command });
   }

@@ -128,24 +128,50 @@ describe('command reactions', () => {
     expect(await statusBody(world, statusCommentId)).toBe(shown);
   });
 
-  it('a refused command gets eyes and -1, its code on the status comment; a re-run adds nothing', async () => {
+  it('a command whose author holds no allowed role gets eyes and -1 only: no ledger record, no status edit', async () => {
     world = await stageWorld();
     const planFile = world.planFile('plan');
     const { runId, command, statusCommentId } = await proposed(world, planFile);
+    const before = await statusBody(world, statusCommentId);
     const commentId = await world.comment(command);
+    const seq = world.lastSeq();
     const refused = await run(world, settings(world, planFile, commentId, { allowedRoles: ['admin'] }));
     expect(refused.code).toBe('insufficient-permission');
     expect(await reactionsOn(world, commentId)).toEqual([`${WRIT} eyes`, `${WRIT} -1`]);
+    // Anyone may comment: an unauthorized command costs no ledger record and no status comment edit.
+    expect(await statusBody(world, statusCommentId)).toBe(before);
+    const reactionsOnly = [
+      'POST /repos/acme/widgets/issues/comments/N/reactions',
+      'POST /repos/acme/widgets/issues/comments/N/reactions',
+    ];
+    expect(world.writesSince(seq).map((write) => write.replace(/\d+/g, 'N'))).toEqual(reactionsOnly);
+    // The refusal is no authority either way: the run is still proposed, waiting for its approval.
+    expect((await readRun(world.ledgerWorld.context(), runId)).run?.state).toBe('proposed');
+    const again = world.lastSeq();
+    expect((await run(world, settings(world, planFile, commentId, { allowedRoles: ['admin'] }))).code).toBe(
+      'insufficient-permission',
+    );
+    expect(await reactionsOn(world, commentId)).toEqual([`${WRIT} eyes`, `${WRIT} -1`]);
+    expect(world.writesSince(again).map((write) => write.replace(/\d+/g, 'N'))).toEqual(reactionsOnly);
+  });
+
+  it("an allowed author's refused command: its code on the status comment once; a re-run adds nothing", async () => {
+    world = await stageWorld();
+    const planFile = world.planFile('plan');
+    const { runId, command, statusCommentId } = await proposed(world, planFile);
+    const commentId = await world.comment(`writ: approve ${runId} ${'0'.repeat(64)}`);
+    const refused = await run(world, settings(world, planFile, commentId));
+    expect(refused.code).toBe('stale-or-mismatched-approval');
+    expect(await reactionsOn(world, commentId)).toEqual([`${WRIT} eyes`, `${WRIT} -1`]);
     const shown = await statusBody(world, statusCommentId);
     expect(shown).toContain(
-      `Last command refused: \`approve\` in comment ${commentId}, [\`insufficient-permission\`](https://github.com/writ-actions/writ/blob/main/docs/errors.md#insufficient-permission).`,
+      `Last command refused: \`approve\` in comment ${commentId}, [\`stale-or-mismatched-approval\`](https://github.com/writ-actions/writ/blob/main/docs/errors.md#stale-or-mismatched-approval).`,
     );
-    // The refusal is no authority either way: the run is still proposed, waiting for its approval.
-    const ledger = world.ledgerWorld.context();
-    expect((await readRun(ledger, runId)).run?.state).toBe('proposed');
+    expect((await readRun(world.ledgerWorld.context(), runId)).run?.state).toBe('proposed');
     const seq = world.lastSeq();
-    const again = await run(world, settings(world, planFile, commentId, { allowedRoles: ['admin'] }));
-    expect(again.code).toBe('insufficient-permission');
+    expect((await run(world, settings(world, planFile, commentId))).code).toBe(
+      'stale-or-mismatched-approval',
+    );
     expect(await reactionsOn(world, commentId)).toEqual([`${WRIT} eyes`, `${WRIT} -1`]);
     expect(await statusBody(world, statusCommentId)).toBe(shown);
     // Only the two reactions were sent again (each answered 200), nothing else was written.
@@ -229,15 +255,15 @@ describe('command reactions', () => {
   it('a refusal stands when its reaction fails, and its code still reaches the status comment', async () => {
     world = await stageWorld();
     const planFile = world.planFile('plan');
-    const { command, statusCommentId } = await proposed(world, planFile);
-    const commentId = await world.comment(command);
+    const { runId, statusCommentId } = await proposed(world, planFile);
+    const staleId = await world.comment(`writ: approve ${runId} ${'0'.repeat(64)}`);
     world.ledgerWorld.emulator.admin.addFault({
       match: { method: 'POST', path: '/repos/acme/widgets/issues/comments/*/reactions' },
       fault: { type: 'status', status: 403 },
     });
-    const refused = await run(world, settings(world, planFile, commentId, { allowedRoles: ['admin'] }));
-    expect(refused.code).toBe('insufficient-permission');
-    expect(await statusBody(world, statusCommentId)).toContain('[`insufficient-permission`]');
+    const refused = await run(world, settings(world, planFile, staleId));
+    expect(refused.code).toBe('stale-or-mismatched-approval');
+    expect(await statusBody(world, statusCommentId)).toContain('[`stale-or-mismatched-approval`]');
   });
 
   it('a reaction planted by someone else means nothing: the refusal stands and Writ adds its own', async () => {
