@@ -85,7 +85,7 @@ function serverDate(headers: unknown): number {
 }
 
 /** A file on the default branch through the contents API: its text, or null when it does not exist. */
-async function readDefaultBranchFile(
+export async function readDefaultBranchFile(
   github: GitHubClient,
   repository: RepositoryName,
   ref: string,
@@ -122,7 +122,7 @@ function readPolicy(text: string | null, path: string): { policy: WritPolicy | n
   return { policy, why: '' };
 }
 
-function readEvidence(text: string | null): { evidence: ProbeEvidence | undefined; why: string | null } {
+export function readEvidence(text: string | null): { evidence: ProbeEvidence | undefined; why: string | null } {
   if (text === null) return { evidence: undefined, why: null };
   let value: unknown;
   try {

@@ -99,7 +99,7 @@ describe('preview stage, in-process', () => {
     expect(deps.logger.lines.some((line) => line.includes('unchanged'))).toBe(true);
   });
 
-  it('proposes with the status comment reserved in the same commit: the issue checked, one read, the POST, one more commit', async () => {
+  it('proposes with the status comment reserved in the same commit: the issue checked, the base and policy read, one read, the POST, one more commit', async () => {
     world = await stageWorld();
     const seq = world.lastSeq();
     const result = await previewStage(settings(world, world.planFile('plan')), depsOf(world));
@@ -107,8 +107,14 @@ describe('preview stage, in-process', () => {
       .requests()
       .filter((r) => r.seq > seq)
       .map((r) => (r.path === '/graphql' ? r.operation : `${r.method} ${r.path}`));
+    const base = String(result.outputs['base-sha']);
+    expect(base).toMatch(/^[0-9a-f]{40}$/);
     expect(sent).toEqual([
       `GET /repos/${REPOSITORY}/issues/${world.statusIssue}`,
+      `GET /repos/${REPOSITORY}`,
+      `GET /repos/${REPOSITORY}/git/ref/heads%2Fmain`,
+      `GET /repos/${REPOSITORY}/contents/.writ%2Fpolicy.json?ref=${base}`,
+      `GET /repos/${REPOSITORY}/contents/.writ%2Fprobe-evidence.json?ref=${base}`,
       'WritLedgerRead',
       'WritCommitOnBranch',
       `POST /repos/${REPOSITORY}/issues/${world.statusIssue}/comments`,
