@@ -55,7 +55,7 @@ export const DEFAULT_RISK: Required<RiskPolicy> = {
   medium: { kinds: ['milestone.edit', 'external'], warnings: ['base-moved', 'many-creates'], steps_over: 20 },
 };
 
-/** A kind the persist gate keeps closed now, and why (probe/evidence.ts's verdict, or the policy's). */
+/** A `require-proof` kind the persist gate keeps closed now, and why (probe/evidence.ts's verdict). */
 export interface ClosedKind {
   kind: StepKind;
   why: string;
@@ -149,7 +149,8 @@ export function scopeWarnings(steps: readonly PlanStep[], writes: PlanWrites | u
     const touched = stepWrites(step);
     const issues = writes.issues;
     const outIssues = issues === undefined ? [] : touched.issues.filter((n) => !issues.includes(n));
-    if (outIssues.length > 0) warn(step, `writes to issue ${outIssues.map((n) => `#${n}`).join(', ')}`, 'issues');
+    if (outIssues.length > 0)
+      warn(step, `writes to issue ${outIssues.map((n) => `#${n}`).join(', ')}`, 'issues');
     const labels = writes.labels;
     const outLabels = labels === undefined ? [] : touched.labels.filter((label) => !labels.includes(label));
     if (outLabels.length > 0) warn(step, `writes the label ${quotedList([...new Set(outLabels)])}`, 'labels');
@@ -202,7 +203,7 @@ export function deriveWarnings(plan: Plan, readings: PreviewReadings): PreviewWa
       warnings.push({
         code: 'kind-closed-by-policy',
         step: steps[0]?.id ?? null,
-        text: `${steps.length} ${code(closed.kind)} step${steps.length === 1 ? '' : 's'}: the owner's policy keeps the kind closed (${escapeInline(closed.why, 200)}), so persist will refuse to write ${steps.length === 1 ? 'it' : 'them'} until it opens.`,
+        text: `${steps.length} ${code(closed.kind)} step${steps.length === 1 ? '' : 's'}: the owner's policy keeps the kind closed (\`require-proof\`: ${escapeInline(closed.why, 200)}), so persist will refuse to write ${steps.length === 1 ? 'it' : 'them'} until it opens.`,
       });
     }
   }

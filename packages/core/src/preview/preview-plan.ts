@@ -63,7 +63,13 @@ export function writePreview(
   const { commandPrefix } = settings;
   const { plan, digest: planDigest, runId } = loaded;
   const markdown = redact(
-    renderPreview({ plan, planDigest, runId, commandPrefix, ...(assessment === undefined ? {} : { assessment }) }),
+    renderPreview({
+      plan,
+      planDigest,
+      runId,
+      commandPrefix,
+      ...(assessment === undefined ? {} : { assessment }),
+    }),
   );
   const previewPath = join(settings.outputDir, `writ-preview-${runId}.md`);
   try {

@@ -42,7 +42,7 @@ function closedKinds(
     .filter((verdict) => !verdict.open)
     .map((verdict) => ({
       kind: verdict.kind,
-      why: `require-proof: ${why ?? (verdict.open ? '' : verdict.why)}`,
+      why: why ?? (verdict.open ? '' : verdict.why),
     }));
 }
 
