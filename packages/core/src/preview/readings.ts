@@ -71,7 +71,7 @@ export async function readPreviewReadings(
   deps: { github: GitHubClient; clock: Clock },
   plan: Plan,
   settings: ReadingSettings,
-): Promise<PreviewReadings> {
+): Promise<PreviewReadings & { base: { branch: string; sha: string } }> {
   const { github } = deps;
   const base = await readBase(github, settings.repository);
   const policyFile = await readDefaultBranchFile(github, settings.repository, base.sha, settings.policyPath);

@@ -192,6 +192,11 @@ export async function previewStage(
         plan: result.plan,
         runId: result.runId,
         markdown: result.markdown,
+        preview: {
+          base_sha: readings.base.sha,
+          risk: assessment.risk.class,
+          warnings: assessment.warnings.map(({ code, step }) => ({ code, step })),
+        },
       },
     );
     outcome = 'proposed';

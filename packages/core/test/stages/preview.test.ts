@@ -276,6 +276,13 @@ describe('preview stage, in-process', () => {
     const section = body.slice(body.indexOf('### What this run asks'), body.indexOf('### Steps'));
     for (const raw of ['@admin', '<b>', '](', '`z`']) expect(section).not.toContain(raw);
     expect(readFileSync(String(result.outputs['preview-path']), 'utf8')).toBe(result.summary);
+    // The ledger's run file records what the preview stated, beside the proposal it approves.
+    const { run } = await readRun(current.ledgerWorld.context(), String(result.outputs['run-id']));
+    expect(run?.preview).toEqual({
+      base_sha: baseSha,
+      risk: 'high',
+      warnings: JSON.parse(String(result.outputs.warnings)) as unknown,
+    });
     expect(result.summary).toContain(`| Base | \`main\` at \`${baseSha}\``);
   });
 });
