@@ -14,7 +14,7 @@ import type { Plan, StepKind } from '../plan/types.js';
 import { evidenceVerdict } from '../probe/evidence.js';
 import { POLICY_KINDS, defaultPolicy, parsePolicy } from '../setup/policy.js';
 import type { WritPolicy } from '../setup/policy.js';
-import type { ClosedKind, PreviewPolicy, PreviewReadings } from './assess.js';
+import type { ClosedKind, PreviewReadings } from './assess.js';
 
 export interface ReadingSettings {
   repository: RepositoryName;
@@ -38,12 +38,9 @@ function closedKinds(
   );
   const proofKinds = used.filter((kind) => policy.kinds[kind] === 'require-proof');
   const { evidence, why } = readEvidence(evidenceText);
-  return evidenceVerdict(evidence, proofKinds, now, apiUrl)
-    .filter((verdict) => !verdict.open)
-    .map((verdict) => ({
-      kind: verdict.kind,
-      why: why ?? (verdict.open ? '' : verdict.why),
-    }));
+  return evidenceVerdict(evidence, proofKinds, now, apiUrl).flatMap((verdict) =>
+    verdict.open ? [] : [{ kind: verdict.kind, why: why ?? verdict.why }],
+  );
 }
 
 /** The default branch's head commit. */
@@ -100,7 +97,7 @@ export async function readPreviewReadings(
     policy: {
       path,
       state: 'valid',
-      policy: policy as PreviewPolicy,
+      policy,
       closed: closedKinds(plan, policy, text, now, settings.apiUrl),
     },
     gate: settings.gate,

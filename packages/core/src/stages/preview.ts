@@ -16,6 +16,7 @@ import type { RepositoryName } from '../ledger/paths.js';
 import { validateRunId } from '../plan/run-id.js';
 import { containsInvisible } from '../markdown.js';
 import { quoteUntrusted } from '../untrusted-text.js';
+import { redact } from '../redact.js';
 import type { Assessment, PreviewReadings } from '../preview/assess.js';
 import { assessPlan, dryRunReadings } from '../preview/assess.js';
 import { loadPreview, writePreview } from '../preview/preview-plan.js';
@@ -82,7 +83,7 @@ export function environmentName(value: string): string | null {
   if (Array.from(name).length > 255 || containsInvisible(name)) {
     throw new WritError(
       'invalid-input',
-      `input 'environment' must be a GitHub Environment name: at most 255 characters, none of them control or invisible (got ${quoteUntrusted(value, 40)})`,
+      `input 'environment' must be a GitHub Environment name: at most 255 characters, none of them control or invisible (got ${quoteUntrusted(redact(value), 40)})`,
     );
   }
   return name;
