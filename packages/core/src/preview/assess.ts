@@ -48,12 +48,19 @@ export interface RiskPolicy {
 /** The policy file as the preview reads it: the persistence policy and its optional `risk` section. */
 export type PreviewPolicy = WritPolicy & { risk?: RiskPolicy };
 
+const DEFAULT_HIGH = {
+  warnings: ['policy-invalid', 'write-outside-scope'],
+  creates_over: 50,
+  steps_over: 200,
+} satisfies RiskRule;
+const DEFAULT_MEDIUM = {
+  kinds: ['milestone.edit', 'external'],
+  warnings: ['base-moved', 'many-creates'],
+  steps_over: 20,
+} satisfies RiskRule;
+
 /** The rules a policy without a `risk` section (or without one of its keys) gets. */
-export const DEFAULT_RISK: Required<RiskPolicy> = {
-  many_creates: 10,
-  high: { warnings: ['policy-invalid', 'write-outside-scope'], creates_over: 50, steps_over: 200 },
-  medium: { kinds: ['milestone.edit', 'external'], warnings: ['base-moved', 'many-creates'], steps_over: 20 },
-};
+export const DEFAULT_RISK = { many_creates: 10, high: DEFAULT_HIGH, medium: DEFAULT_MEDIUM };
 
 /** A `require-proof` kind the persist gate keeps closed now, and why (probe/evidence.ts's verdict). */
 export interface ClosedKind {
@@ -199,10 +206,11 @@ export function deriveWarnings(plan: Plan, readings: PreviewReadings): PreviewWa
   if (policy.state === 'valid' || policy.state === 'absent') {
     for (const closed of policy.closed) {
       const steps = plan.steps.filter((step) => step.kind === closed.kind);
-      if (steps.length === 0) continue;
+      const first = steps[0];
+      if (first === undefined) continue;
       warnings.push({
         code: 'kind-closed-by-policy',
-        step: steps[0]?.id ?? null,
+        step: first.id,
         text: `${steps.length} ${code(closed.kind)} step${steps.length === 1 ? '' : 's'}: the owner's policy keeps the kind closed (\`require-proof\`: ${escapeInline(closed.why, 200)}), so persist will refuse to write ${steps.length === 1 ? 'it' : 'them'} until it opens.`,
       });
     }

@@ -29,10 +29,11 @@ function policyLine(policy: PreviewReadings['policy']): string {
 }
 
 function riskLine(risk: Assessment['risk']): string {
+  const { high, medium } = DEFAULT_RISK;
   const source =
     risk.rules === 'policy'
       ? "by the `risk` rules of the owner's policy"
-      : `by Writ's default rules (high: ${orList(DEFAULT_RISK.high.warnings?.map((w) => `warning ${code(w)}`) ?? [])}, over ${DEFAULT_RISK.high.creates_over ?? 0} creates or ${DEFAULT_RISK.high.steps_over ?? 0} steps; medium: a ${orList(DEFAULT_RISK.medium.kinds?.map((k) => code(k)) ?? [])} step, ${orList(DEFAULT_RISK.medium.warnings?.map((w) => `warning ${code(w)}`) ?? [])}, or over ${DEFAULT_RISK.medium.steps_over ?? 0} steps)`;
+      : `by Writ's default rules (high: ${orList(high.warnings.map((w) => `warning ${code(w)}`))}, over ${high.creates_over} creates or ${high.steps_over} steps; medium: a ${orList(medium.kinds.map(code))} step, ${orList(medium.warnings.map((w) => `warning ${code(w)}`))}, or over ${medium.steps_over} steps)`;
   const why = risk.reasons.length === 0 ? 'no rule for medium or high matches' : risk.reasons.join('; ');
   return `**${risk.class}**: ${why} (${source})`;
 }

@@ -376,7 +376,11 @@ describe('the rendered assessment', () => {
 
   it('a dry run says it read nothing; no Environment says the comment is the only gate', () => {
     const subject = plan([labelsOn('l1', 3, ['x'])]);
-    const markdown = rendered(subject, dryRunReadings('.writ/policy.json', GATE));
+    const markdown = rendered(
+      subject,
+      dryRunReadings('.writ/policy.json', { roles: ['write'], environment: null }),
+    );
+    expect(markdown).toContain('live repository role is `write` |');
     expect(markdown).toContain('| Base | not read: a dry run reads nothing of the repository |');
     expect(markdown).toContain('not read (a dry run reads nothing of the repository)');
     expect(markdown).toContain('| Environment | none: the approve comment is the only gate');
@@ -404,6 +408,36 @@ describe('the rendered assessment', () => {
     for (const line of section.split('\n').filter((l) => l.startsWith('| ')))
       expect(line.replace(/\\\|/g, '').split('|').length).toBe(4);
     expect(section.match(/^- `/gm)).toHaveLength(3);
+  });
+
+  it.each([
+    [
+      { path: '.writ/policy.json', state: 'absent', closed: [] },
+      '| Policy | `.writ/policy.json` is absent at the base commit',
+    ],
+    [
+      { path: '.writ/policy.json', state: 'invalid' },
+      '| Policy | `.writ/policy.json` at the base commit is **invalid**',
+    ],
+    [
+      { path: 'cfg/p.json', state: 'valid', policy: { ...defaultPolicy(), risk: {} }, closed: [] },
+      '| Policy | `cfg/p.json` at the base commit |',
+    ],
+  ] as [PreviewReadings['policy'], string][])('names where the policy came from: %j', (policy, row) => {
+    const subject = plan([{ id: 'l1', kind: 'issue.labels', issue: 3 }, create('c1', undefined, 'x')]);
+    expect(rendered(subject, readings({ policy }))).toContain(row);
+  });
+
+  it('reads a create into a milestone and a label step with no change as writes of their own', () => {
+    const steps: PlanStep[] = [
+      { id: 'c1', kind: 'issue.create', title: 'x', milestone: { number: 9 } },
+      { id: 'l1', kind: 'issue.labels', issue: 3 },
+    ];
+    expect(codes(scopeWarnings(steps, { milestones: [9], labels: [] }))).toEqual([]);
+    expect(codes(scopeWarnings(steps, { milestones: [], issues: [] }))).toEqual([
+      'write-outside-scope@c1',
+      'write-outside-scope@l1',
+    ]);
   });
 
   it('renders identical bytes for identical readings', () => {

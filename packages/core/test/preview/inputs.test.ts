@@ -3,9 +3,12 @@
  * preview states as the gate, and the policy and evidence paths it reads, each checked and named.
  */
 import { afterEach, describe, expect, it } from '@jest/globals';
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { WritError } from '../../src/errors.js';
 import { stageIo } from '../../src/io/action-io.js';
-import { readPreviewSettings } from '../../src/stages/preview.js';
+import { previewStage, readPreviewSettings } from '../../src/stages/preview.js';
 import type { RunnerEnv } from '../stages/support/runner-env.js';
 import { runnerEnv } from '../stages/support/runner-env.js';
 
@@ -54,5 +57,49 @@ describe('preview gate and policy inputs', () => {
     expect(text).toMatch(/^invalid-input: /);
     expect(text).toMatch(message);
     expect(text).not.toContain('\u202e');
+  });
+});
+
+describe('a dry-run preview', () => {
+  it('states its warnings and risk in its outputs and log without reading the repository', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'writ-preview-'));
+    const planFile = join(dir, 'plan.json');
+    writeFileSync(
+      planFile,
+      JSON.stringify({
+        schema: 1,
+        title: 'Labels',
+        scope: { repository: 'acme/widgets', writes: { kinds: ['comment.upsert'] } },
+        bounds: { max_steps: 5 },
+        steps: [{ id: 'l1', kind: 'issue.labels', issue: 3, add: ['x'] }],
+      }),
+    );
+    const lines: string[] = [];
+    const logger = {
+      info: (m: string) => lines.push(m),
+      warning: (m: string) => lines.push(m),
+      debug: () => {},
+    };
+    const connect = () => Promise.reject(new Error('a dry run never connects'));
+    const result = await previewStage(
+      {
+        dryRun: true,
+        statusIssue: undefined,
+        planFile,
+        planRoots: { workspace: dir, runnerTemp: undefined },
+        runId: '',
+        commandPrefix: 'writ',
+        outputDir: dir,
+      },
+      { logger, connect },
+    );
+    expect(result.outputs).toMatchObject({
+      outcome: 'previewed',
+      'base-sha': '',
+      risk: 'high',
+      warnings: '[{"code":"write-outside-scope","step":"l1"}]',
+    });
+    expect(lines).toContain('base not read (dry run); risk high; 1 warning write-outside-scope@l1');
+    expect(result.summary).toContain('| Base | not read: a dry run reads nothing of the repository |');
   });
 });
