@@ -50,7 +50,7 @@ function evidence(finishedAt: string): ProbeEvidence {
     })),
     primitives: [],
     cleanup: { removed: 0, left: [] },
-  } as ProbeEvidence;
+  };
 }
 
 /** A fake client: the repository's files at SHA (absent when not named), and every request it was sent. */
@@ -160,7 +160,7 @@ describe('readPreviewReadings', () => {
       state: 'absent',
       closed: ['issue.create', 'issue.labels'].map((kind) => ({
         kind,
-        why: expect.stringMatching(/more than 30 days ago/) as unknown,
+        why: expect.stringMatching(/more than 30 days ago/),
       })),
     });
   });
