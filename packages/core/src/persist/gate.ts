@@ -122,7 +122,10 @@ function readPolicy(text: string | null, path: string): { policy: WritPolicy | n
   return { policy, why: '' };
 }
 
-export function readEvidence(text: string | null): { evidence: ProbeEvidence | undefined; why: string | null } {
+export function readEvidence(text: string | null): {
+  evidence: ProbeEvidence | undefined;
+  why: string | null;
+} {
   if (text === null) return { evidence: undefined, why: null };
   let value: unknown;
   try {

@@ -2,8 +2,9 @@
  * The preview action (actions/preview/action.yml): validate and digest (preview/preview-plan.ts
  * `loadPreview`); when not a dry run, read the base SHA, the policy and the evidence
  * (preview/readings.ts); assess the warnings, risk class and gate (preview/assess.ts); render; when not
- * a dry run, propose the run and keep its status comment (preview/propose.ts). Its inputs, `previewStage` and `run`, what the action's bundle runs. A dry run
- * never loads the GitHub client: what writing needs is imported when it is needed.
+ * a dry run, propose the run and keep its status comment (preview/propose.ts). Its inputs,
+ * `previewStage` and `run`, what the action's bundle runs. A dry run never loads the GitHub client:
+ * what writing needs is imported when it is needed.
  */
 import { tmpdir } from 'node:os';
 import { parseAllowedRoles } from '../approval/authorize.js';
