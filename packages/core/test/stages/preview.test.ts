@@ -7,7 +7,8 @@ import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { commitOnBranch } from '../../src/github/commit-on-branch.js';
 import { errorCode } from '../../src/errors.js';
-import { readRun } from '../../src/ledger/ledger.js';
+import { verifyLedger } from '../../src/ledger/bootstrap.js';
+import { readRun, readVerifiedRun } from '../../src/ledger/ledger.js';
 import type { PreviewStageSettings } from '../../src/stages/preview.js';
 import { previewStage } from '../../src/stages/preview.js';
 import { OWNER, REPO, REPOSITORY } from '../ledger/support/emulator.js';
@@ -242,7 +243,11 @@ describe('preview stage, in-process', () => {
     const planFile = join(current.workspace, 'assessed.json');
     writeFileSync(planFile, JSON.stringify(plan));
     const result = await previewStage(
-      settings(current, planFile, { gate: { roles: ['admin', 'maintain'], environment: 'production' } }),
+      settings(current, planFile, {
+        gate: { roles: ['admin', 'maintain'], environment: 'production' },
+        policyPath: '.writ/policy.json',
+        evidencePath: '.writ/probe-evidence.json',
+      }),
       depsOf(current),
     );
     expect(result.outputs['base-sha']).toBe(baseSha);
@@ -277,7 +282,10 @@ describe('preview stage, in-process', () => {
     for (const raw of ['@admin', '<b>', '](', '`z`']) expect(section).not.toContain(raw);
     expect(readFileSync(String(result.outputs['preview-path']), 'utf8')).toBe(result.summary);
     // The ledger's run file records what the preview stated, beside the proposal it approves.
-    const { run } = await readRun(current.ledgerWorld.context(), String(result.outputs['run-id']));
+    const { run } = await readVerifiedRun(current.ledgerWorld.context(), String(result.outputs['run-id']));
+    // The whole history replays: the propose commit that carries the record is a legal one.
+    const { report } = await verifyLedger(current.ledgerWorld.context(), { mode: 'full' });
+    expect(report.commitsChecked).toBe(report.totalCommits);
     expect(run?.preview).toEqual({
       base_sha: baseSha,
       risk: 'high',
