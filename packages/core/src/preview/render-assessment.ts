@@ -9,6 +9,9 @@ import { DEFAULT_RISK } from './assess.js';
 
 export const ASSESSMENT_HEADING = '### What this run asks';
 
+/** Warnings listed one by one; the rest are counted (the `warnings` output and the run file hold all). */
+export const MAX_LISTED_WARNINGS = 50;
+
 function orList(values: readonly string[]): string {
   if (values.length <= 1) return values.join('');
   return `${values.slice(0, -1).join(', ')} or ${values.at(-1) ?? ''}`;
@@ -60,7 +63,12 @@ export function renderAssessment(assessment: Assessment): string[] {
   ];
   if (warnings.length === 0) return [...lines, 'No warnings.', ''];
   lines.push(`Warnings (${warnings.length}):`, '');
-  for (const warning of warnings) lines.push(`- ${code(warning.code)}: ${warning.text}`);
+  for (const warning of warnings.slice(0, MAX_LISTED_WARNINGS))
+    lines.push(`- ${code(warning.code)}: ${warning.text}`);
+  if (warnings.length > MAX_LISTED_WARNINGS)
+    lines.push(
+      `- … and ${warnings.length - MAX_LISTED_WARNINGS} more, listed with their codes and steps in the \`warnings\` output`,
+    );
   lines.push('');
   return lines;
 }

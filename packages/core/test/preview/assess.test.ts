@@ -440,6 +440,14 @@ describe('the rendered assessment', () => {
     ]);
   });
 
+  it('lists the first 50 warnings and counts the rest', () => {
+    const steps = Array.from({ length: 60 }, (_, i) => labelsOn(`l${i}`, i + 1, ['x']));
+    const markdown = rendered(plan(steps, { kinds: ['comment.upsert'] }), readings());
+    expect(markdown).toContain('Warnings (60):');
+    expect(markdown.match(/^- `write-outside-scope`: /gm)).toHaveLength(50);
+    expect(markdown).toContain('- … and 10 more, listed with their codes and steps in the `warnings` output');
+  });
+
   it('renders identical bytes for identical readings', () => {
     const subject = plan([create('c1')], { kinds: ['issue.labels'] });
     expect(rendered(subject, readings())).toBe(rendered(structuredClone(subject), readings()));
