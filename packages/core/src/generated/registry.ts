@@ -367,6 +367,26 @@ export const STAGES = {
         "description": "Issue or pull request number that carries the run's one status comment (optional).",
         "required": false,
         "default": ""
+      },
+      "allowed-roles": {
+        "description": "Comma-separated repository roles that may approve, as consume-approval's `allowed-roles` (pass the same value); the preview states them as the gate. It checks nothing itself.",
+        "required": false,
+        "default": "admin,maintain,write"
+      },
+      "environment": {
+        "description": "The GitHub Environment the writing jobs run in (as `writ init --environment` sets it), stated in the preview as part of the gate; empty when none. Only read, never checked here.",
+        "required": false,
+        "default": ""
+      },
+      "policy-file": {
+        "description": "The policy file, read when not a dry run from the default branch's head commit through the API (never the workspace): its `risk` rules give the risk class, its kinds the closed-kind warnings. Pass persist's `policy-file`.",
+        "required": false,
+        "default": ".writ/policy.json"
+      },
+      "evidence-file": {
+        "description": "The probe evidence file, read like `policy-file`. Pass persist's `evidence-file`.",
+        "required": false,
+        "default": ".writ/probe-evidence.json"
       }
     },
     "outputs": {
@@ -384,6 +404,15 @@ export const STAGES = {
       },
       "status-comment-id": {
         "description": "ID of the run's status comment, when a status issue was given."
+      },
+      "base-sha": {
+        "description": "The head commit of the default branch when the preview ran; empty in a dry run."
+      },
+      "risk": {
+        "description": "The risk class: `low`, `medium` or `high` (the policy's `risk` rules, or the defaults)."
+      },
+      "warnings": {
+        "description": "The warnings, as a JSON array of `{\"code\": …, \"step\": <step ID or null>}`; `[]` when none."
       },
       "outcome": {
         "description": "`previewed` (dry run), `proposed` (the run is in the ledger), `refused` (a coded refusal), or `failed` on an internal error."

@@ -351,6 +351,7 @@ function replayPropose(replayed: Replayed): TransitionResult {
     bounds: childRun.bounds,
     steps: childRun.steps.map((step) => ({ id: step.id, kind: step.kind })),
     proposer: childRun.proposer ?? null,
+    ...(childRun.preview === undefined ? {} : { preview: childRun.preview }),
     // A first status reservation folded into the propose commit (legal only as one).
     statusComment: childRun.status_comment ?? null,
   });

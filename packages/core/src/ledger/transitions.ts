@@ -15,6 +15,7 @@ import type {
   Holder,
   Lease,
   RunFile,
+  RunPreview,
   RunState,
   RunStep,
   StepEvidence,
@@ -218,6 +219,8 @@ export interface ProposeInput {
   steps: readonly { id: string; kind: StepKind }[];
   /** The account that proposed the run, when known (for the distinct-approver rule). */
   proposer?: { actor_id: number } | null;
+  /** What the preview stated (base SHA, risk, warnings), recorded as given; absent when not assessed. */
+  preview?: RunPreview;
   /**
    * The status comment's first-POST reservation, folded into the propose commit: no comment ID, no
    * body yet, the digest of the body about to be posted. Stamped with the server time like a `status`
@@ -296,6 +299,7 @@ export function propose(view: LedgerView, input: ProposeInput): TransitionResult
     blockers: [],
     proposed_at: isoTime(view.serverTime),
     proposer: input.proposer ?? null,
+    ...(input.preview === undefined ? {} : { preview: input.preview }),
     status_comment: null,
     artifact: null,
   };

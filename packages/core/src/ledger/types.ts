@@ -65,7 +65,7 @@ export interface Actor {
   role_name: string;
 }
 
-/** How far a create's idempotency key reaches (`.writ/policy.json` `idempotency.keyScope`). */
+/** How far a create's idempotency key reaches (`.writ/policy.json` `idempotency.key_scope`). */
 export type KeyScope = 'repository' | 'run';
 
 /** What came of a create: made now, Writ's own earlier item found, or the marker scan could not decide. */
@@ -131,10 +131,19 @@ export interface RunFile {
   proposed_at: string;
   /** Absent in run files written before it existed; null when the proposer was not known. */
   proposer?: { actor_id: number } | null;
+  /** What the preview stated when it proposed the run (absent in older run files). Authorizes nothing. */
+  preview?: RunPreview;
   status_comment?: StatusComment | null;
   artifact?: ArtifactRecord | null;
   /** The repository writer whose cancel command cancelled the run (absent in older run files). */
   cancelled_by?: Actor | null;
+}
+
+/** The preview's statement at proposal (preview/assess.ts): base commit, risk class, warning codes. */
+export interface RunPreview {
+  base_sha: string;
+  risk: 'low' | 'medium' | 'high';
+  warnings: { code: string; step: string | null }[];
 }
 
 /** The run's one status comment: identity reserved before the first POST, each PATCH before it is sent. */

@@ -57,7 +57,7 @@ export interface GateResult {
   residual: string[];
   /** Server time of the default-branch read (ms). */
   serverTime: number;
-  /** How far a create's idempotency key reaches (the policy's `idempotency.keyScope`; `repository` by default). */
+  /** How far a create's idempotency key reaches (the policy's `idempotency.key_scope`; `repository` by default). */
   keyScope: KeyScope;
 }
 
@@ -87,7 +87,7 @@ function serverDate(headers: unknown): number {
 }
 
 /** A file on the default branch through the contents API: its text, or null when it does not exist. */
-async function readDefaultBranchFile(
+export async function readDefaultBranchFile(
   github: GitHubClient,
   repository: RepositoryName,
   ref: string,
@@ -124,7 +124,10 @@ function readPolicy(text: string | null, path: string): { policy: WritPolicy | n
   return { policy, why: '' };
 }
 
-function readEvidence(text: string | null): { evidence: ProbeEvidence | undefined; why: string | null } {
+export function readEvidence(text: string | null): {
+  evidence: ProbeEvidence | undefined;
+  why: string | null;
+} {
   if (text === null) return { evidence: undefined, why: null };
   let value: unknown;
   try {
@@ -217,6 +220,6 @@ export async function checkPersistenceGate(
       .filter((g) => g.open && g.policy === 'best-effort')
       .map((g) => `\`${g.kind}\`: ${RESIDUAL[g.kind]}`),
     serverTime,
-    keyScope: policy?.idempotency?.keyScope ?? 'repository',
+    keyScope: policy?.idempotency?.key_scope ?? 'repository',
   };
 }

@@ -110,10 +110,23 @@ export const POLICY_KINDS = [
   'comment.upsert',
 ] as const;
 
+/**
+ * What a plan says it writes (`scope.writes`): each list present bounds that dimension, and the preview
+ * warns on every step outside it (preview/assess.ts). It restricts nothing by itself.
+ */
+export interface PlanWrites {
+  kinds?: StepKind[];
+  issues?: number[];
+  labels?: string[];
+  /** A milestone number, or the marker key of a `milestone.upsert` step. */
+  milestones?: (number | string)[];
+}
+
 export interface PlanScope {
   repository: string;
   selection?: string;
   base_sha?: string;
+  writes?: PlanWrites;
 }
 
 export interface PlanBounds {

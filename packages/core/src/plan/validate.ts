@@ -40,7 +40,8 @@ export function describeSchemaError(error: ErrorObject): PlanProblem {
   }
 }
 
-function stepCounts(steps: PlanStep[]): { creates: number; issues: Set<number> } {
+/** Creates, as `bounds.max_creates` counts them, and the existing issues the steps name. */
+export function stepCounts(steps: PlanStep[]): { creates: number; issues: Set<number> } {
   const issues = new Set<number>();
   let creates = 0;
   for (const step of steps) {

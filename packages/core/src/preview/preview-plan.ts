@@ -12,6 +12,7 @@ import { deriveRunId, isValidRunId } from '../plan/run-id.js';
 import type { Plan } from '../plan/types.js';
 import type { Logger } from '../redact.js';
 import { redact } from '../redact.js';
+import type { Assessment } from './assess.js';
 import { approveCommand, renderPreview } from './render.js';
 
 export interface PreviewSettings {
@@ -35,15 +36,41 @@ export interface PreviewResult {
   previewPath: string;
 }
 
-/** Validates the plan, computes its digest and run ID, renders the preview and writes it to a file. */
-export function previewPlan(settings: PreviewSettings, deps: { logger: Logger }): PreviewResult {
-  const { commandPrefix } = settings;
+/** A valid plan, its digest and its run ID: everything a preview needs before it reads the repository. */
+export interface LoadedPreview {
+  plan: Plan;
+  digest: string;
+  runId: string;
+}
+
+/** Validates the plan and computes its digest and run ID. */
+export function loadPreview(settings: PreviewSettings): LoadedPreview {
   const plan = loadPlanFile(settings.planFile, settings.planRoots);
   const planDigest = digest(plan);
   const runId = settings.runId || deriveRunId(planDigest);
   // The run ID names the preview file: an invariant here, the input itself was checked in `inputs`.
   if (!isValidRunId(runId)) throw new Error('previewPlan was given a run ID its inputs never validated');
-  const markdown = redact(renderPreview({ plan, planDigest, runId, commandPrefix }));
+  return { plan, digest: planDigest, runId };
+}
+
+/** Renders a loaded plan's preview (with what the stage assessed, when given) and writes it to a file. */
+export function writePreview(
+  settings: PreviewSettings,
+  loaded: LoadedPreview,
+  deps: { logger: Logger },
+  assessment?: Assessment,
+): PreviewResult {
+  const { commandPrefix } = settings;
+  const { plan, digest: planDigest, runId } = loaded;
+  const markdown = redact(
+    renderPreview({
+      plan,
+      planDigest,
+      runId,
+      commandPrefix,
+      ...(assessment === undefined ? {} : { assessment }),
+    }),
+  );
   const previewPath = join(settings.outputDir, `writ-preview-${runId}.md`);
   try {
     mkdirSync(settings.outputDir, { recursive: true });
@@ -63,4 +90,9 @@ export function previewPlan(settings: PreviewSettings, deps: { logger: Logger })
     markdown,
     previewPath,
   };
+}
+
+/** Validates the plan, computes its digest and run ID, renders the preview and writes it to a file. */
+export function previewPlan(settings: PreviewSettings, deps: { logger: Logger }): PreviewResult {
+  return writePreview(settings, loadPreview(settings), deps);
 }

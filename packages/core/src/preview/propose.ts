@@ -10,7 +10,7 @@ import type { Plan } from '../plan/types.js';
 import type { Logger } from '../redact.js';
 import type { GitHubClient } from '../github/client.js';
 import type { HeldHead, LedgerContext } from '../ledger/cas.js';
-import type { RunFile } from '../ledger/types.js';
+import type { RunFile, RunPreview } from '../ledger/types.js';
 import type { RepositoryName } from '../ledger/paths.js';
 import { renderStatusProjection } from '../status-comment/projection.js';
 import { statusFold, syncStatusComment } from '../status-comment/sync.js';
@@ -20,6 +20,8 @@ export interface ProposeSettings {
   plan: Plan;
   runId: string;
   markdown: string;
+  /** What the preview stated (base SHA, risk, warnings), recorded in the run file at proposal. */
+  preview?: RunPreview;
 }
 
 export interface ProposeResult {
@@ -70,6 +72,7 @@ export async function proposeAndPublishStatus(
       bounds: binding.bounds,
       steps: binding.steps,
       proposer: origin.actorId === undefined ? null : { actor_id: origin.actorId },
+      ...(settings.preview === undefined ? {} : { preview: settings.preview }),
       // The status comment's first reservation rides on the propose commit (one commit, not two).
       ...(settings.statusIssue === undefined
         ? {}

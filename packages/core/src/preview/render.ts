@@ -6,12 +6,19 @@ import { bareHex, canonicalize, digest as digestOf } from '../canonical-json.js'
 import type { MilestoneRef, MilestoneState, Plan, PlanStep } from '../plan/types.js';
 import { truncateCodePoints } from '../untrusted-text.js';
 import { APPROVE_HEADING, code, escapeInline, fencedBlock } from '../markdown.js';
+import type { Assessment } from './assess.js';
+import { renderAssessment } from './render-assessment.js';
 
 export interface PreviewInput {
   plan: Plan;
   planDigest: string;
   runId: string;
   commandPrefix: string;
+  /**
+   * What the preview stage derived and read (base SHA, warnings, risk, gate): rendered as "What this
+   * run asks". The later stages re-render the plan without it.
+   */
+  assessment?: Assessment;
 }
 
 /** The exact comment that approves this run: `<prefix>: approve <run_id> <64 lowercase hex>`. */
@@ -260,7 +267,7 @@ function renderStepContent(step: PlanStep, index: number): string[] {
  * Deterministic Markdown preview of a plan. The output depends only on its input (no clock, no
  * environment), so identical plan and state always render identical bytes.
  */
-export function renderPreview({ plan, planDigest, runId, commandPrefix }: PreviewInput): string {
+export function renderPreview({ plan, planDigest, runId, commandPrefix, assessment }: PreviewInput): string {
   const kinds = new Map<string, number>();
   for (const step of plan.steps) kinds.set(step.kind, (kinds.get(step.kind) ?? 0) + 1);
   const kindSummary = [...kinds.entries()]
@@ -291,6 +298,7 @@ export function renderPreview({ plan, planDigest, runId, commandPrefix }: Previe
   }
   if (plan.evidence_digest !== undefined) lines.push(`| Evidence | ${code(plan.evidence_digest)} |`);
   lines.push(`| Steps | ${plan.steps.length} (${kindSummary}) |`, `| Bounds | ${bounds.join(', ')} |`, '');
+  if (assessment !== undefined) lines.push(...renderAssessment(assessment));
   lines.push('### Steps', '', '| # | Step | Kind | Change | Expected now |', '|---:|---|---|---|---|');
   plan.steps.forEach((step, index) => {
     lines.push(

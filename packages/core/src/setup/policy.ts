@@ -15,7 +15,7 @@ export interface WritPolicy {
   schema: 1;
   kinds: Record<(typeof POLICY_KINDS)[number], 'require-proof' | 'best-effort'>;
   /** How far a create's idempotency key reaches (absent: `repository`; docs/idempotency.md). */
-  idempotency?: { keyScope?: 'repository' | 'run' };
+  idempotency?: { key_scope?: 'repository' | 'run' };
 }
 
 export function defaultPolicy(): WritPolicy {

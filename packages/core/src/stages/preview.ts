@@ -1,17 +1,28 @@
 /**
- * The preview action (actions/preview/action.yml): validate, digest, render (preview/preview-plan.ts
- * `previewPlan`); when not a dry run, propose the run and keep its status comment
- * (preview/propose.ts). Its inputs, `previewStage` and `run`, what the action's bundle runs. A dry run
- * never loads the GitHub client: what writing needs is imported when it is needed.
+ * The preview action (actions/preview/action.yml): validate and digest (preview/preview-plan.ts
+ * `loadPreview`); when not a dry run, read the base SHA, the policy and the evidence
+ * (preview/readings.ts); assess the warnings, risk class and gate (preview/assess.ts); render; when not
+ * a dry run, propose the run and keep its status comment (preview/propose.ts). Its inputs,
+ * `previewStage` and `run`, what the action's bundle runs. A dry run never loads the GitHub client:
+ * what writing needs is imported when it is needed.
  */
 import { tmpdir } from 'node:os';
+import { parseAllowedRoles } from '../approval/authorize.js';
 import { validateCommandPrefix } from '../command/grammar.js';
+import { WritError } from '../errors.js';
 import type { StageIo } from '../io/action-io.js';
-import { runnerLogger } from '../io/action-io.js';
+import { quoted, runnerLogger } from '../io/action-io.js';
 import type { FileRoots } from '../io/input-file.js';
 import type { RepositoryName } from '../ledger/paths.js';
 import { validateRunId } from '../plan/run-id.js';
-import { previewPlan } from '../preview/preview-plan.js';
+import { containsInvisible } from '../markdown.js';
+import { quoteUntrusted } from '../untrusted-text.js';
+import { redact } from '../redact.js';
+import type { Assessment, PreviewReadings } from '../preview/assess.js';
+import { assessPlan, dryRunReadings } from '../preview/assess.js';
+import { loadPreview, writePreview } from '../preview/preview-plan.js';
+import { EVIDENCE_PATH } from '../probe/evidence.js';
+import { POLICY_PATH } from '../setup/policy.js';
 import type { Logger } from '../redact.js';
 import type { StageDeps } from './connect.js';
 import { readRunnerContext } from './context.js';
@@ -31,6 +42,14 @@ export interface PreviewStageSettings {
   /** Where the rendered preview is written. */
   outputDir: string;
   /**
+   * The gate the preview states: who may approve, and the GitHub Environment of the writing jobs.
+   * Default: the inputs' defaults (`admin`, `maintain`, `write`; no Environment).
+   */
+  gate?: PreviewReadings['gate'];
+  /** Repository-relative paths, read from the default branch when not a dry run (default: `.writ/…`). */
+  policyPath?: string;
+  evidencePath?: string;
+  /**
    * Only when not a dry run: where and as whom the run is proposed. Read and checked when called, after
    * the plan, as ever (a bad plan is reported as such even when the ledger inputs are missing too).
    */
@@ -44,6 +63,33 @@ export interface PreviewWriteSettings {
   ledger: LedgerSettings;
 }
 
+/** A repository-relative file path on the default branch (persist's rule for the same inputs). */
+function repositoryPath(value: string, name: string): string {
+  if (
+    !/^[A-Za-z0-9._-][A-Za-z0-9._/-]{0,255}$/.test(value) ||
+    value.split('/').some((part) => part === '..' || part === '')
+  ) {
+    throw new WritError(
+      'invalid-input',
+      `input '${name}' must be a repository-relative file path (got ${quoted(value)})`,
+    );
+  }
+  return value;
+}
+
+/** A GitHub Environment name as `environment` gives it: empty for none, else at most 255 visible characters. */
+export function environmentName(value: string): string | null {
+  const name = value.trim();
+  if (name === '') return null;
+  if (Array.from(name).length > 255 || containsInvisible(name)) {
+    throw new WritError(
+      'invalid-input',
+      `input 'environment' must be a GitHub Environment name: at most 255 characters, none of them control or invisible (got ${quoteUntrusted(redact(value), 40)})`,
+    );
+  }
+  return name;
+}
+
 /** The preview's inputs; a dry run reads nothing of the runner but its directories. */
 export function readPreviewSettings(io: StageIo<'preview'>): PreviewStageSettings {
   const dryRun = io.booleanInput('dry-run');
@@ -51,6 +97,12 @@ export function readPreviewSettings(io: StageIo<'preview'>): PreviewStageSetting
   const planFile = io.input('plan-file');
   const runId = io.input('run-id');
   const commandPrefix = validateCommandPrefix(io.input('command-prefix'));
+  const gate = {
+    roles: parseAllowedRoles(io.input('allowed-roles')),
+    environment: environmentName(io.input('environment')),
+  };
+  const policyPath = repositoryPath(io.input('policy-file'), 'policy-file');
+  const evidencePath = repositoryPath(io.input('evidence-file'), 'evidence-file');
   const settings: PreviewStageSettings = {
     dryRun,
     statusIssue,
@@ -62,6 +114,9 @@ export function readPreviewSettings(io: StageIo<'preview'>): PreviewStageSetting
     runId: runId === '' ? '' : validateRunId(runId),
     commandPrefix,
     outputDir: process.env.RUNNER_TEMP || tmpdir(),
+    gate,
+    policyPath,
+    evidencePath,
   };
   if (dryRun) return settings;
   return {
@@ -84,32 +139,53 @@ export interface PreviewDeps {
   connect(write: PreviewWriteSettings): Promise<StageDeps>;
 }
 
-/** Validate, digest, render; when not a dry run, propose the run and keep its status comment. */
+/** The warnings as the `warnings` output: codes and step IDs only, never plan text. */
+function warningsOutput(assessment: Assessment): string {
+  return JSON.stringify(assessment.warnings.map(({ code, step }) => ({ code, step })));
+}
+
+/**
+ * Validate and digest; when not a dry run, read the base SHA, policy and evidence; assess and render;
+ * when not a dry run, propose the run and keep its status comment.
+ */
 export async function previewStage(
   settings: PreviewStageSettings,
   deps: PreviewDeps,
 ): Promise<StageResult<'preview'>> {
   const { logger } = deps;
-  const result = previewPlan(
-    {
-      planFile: settings.planFile,
-      planRoots: settings.planRoots,
-      runId: settings.runId,
-      commandPrefix: settings.commandPrefix,
-      outputDir: settings.outputDir,
-    },
-    { logger },
-  );
+  const gate = settings.gate ?? { roles: ['admin', 'maintain', 'write'], environment: null };
+  const policyPath = settings.policyPath ?? POLICY_PATH;
+  const preview = {
+    planFile: settings.planFile,
+    planRoots: settings.planRoots,
+    runId: settings.runId,
+    commandPrefix: settings.commandPrefix,
+    outputDir: settings.outputDir,
+  };
+  const loaded = loadPreview(preview);
   let outcome = 'previewed';
   let statusCommentId: number | undefined;
+  let assessment: Assessment;
+  let result: ReturnType<typeof writePreview>;
   if (settings.write) {
     const write = settings.write();
-    const { github, ledger, ownLogin } = await deps.connect(write);
+    const stageDeps = await deps.connect(write);
+    const { github, ledger, ownLogin } = stageDeps;
     if (settings.statusIssue !== undefined) {
       const { checkStatusIssue } = await import('../preview/status-issue.js');
       await checkStatusIssue(github, write.repository, settings.statusIssue);
     }
     // Loaded only when writing: a dry run never pays for the GitHub client's start-up.
+    const { readPreviewReadings } = await import('../preview/readings.js');
+    const readings = await readPreviewReadings(stageDeps, loaded.plan, {
+      repository: { owner: write.repository.owner, repo: write.repository.repo },
+      apiUrl: write.apiUrl,
+      policyPath,
+      evidencePath: settings.evidencePath ?? EVIDENCE_PATH,
+      gate,
+    });
+    assessment = assessPlan(loaded.plan, readings);
+    result = writePreview(preview, loaded, { logger }, assessment);
     const { proposeAndPublishStatus } = await import('../preview/propose.js');
     const proposal = await proposeAndPublishStatus(
       { github, ledger, ownLogin, logger },
@@ -119,6 +195,11 @@ export async function previewStage(
         plan: result.plan,
         runId: result.runId,
         markdown: result.markdown,
+        preview: {
+          base_sha: readings.base.sha,
+          risk: assessment.risk.class,
+          warnings: assessment.warnings.map(({ code, step }) => ({ code, step })),
+        },
       },
     );
     outcome = 'proposed';
@@ -129,7 +210,16 @@ export async function previewStage(
           ? ''
           : `; status comment ${String(statusCommentId)} ${proposal.statusAction}`),
     );
+  } else {
+    assessment = assessPlan(loaded.plan, dryRunReadings(policyPath, gate));
+    result = writePreview(preview, loaded, { logger }, assessment);
   }
+  const base = assessment.readings.base;
+  logger.info(
+    `base ${base === null ? 'not read (dry run)' : `${base.branch} at ${base.sha}`}; risk ${assessment.risk.class}; ` +
+      `${assessment.warnings.length} warning${assessment.warnings.length === 1 ? '' : 's'}` +
+      assessment.warnings.map((w) => ` ${w.code}${w.step === null ? '' : `@${w.step}`}`).join(','),
+  );
   logger.info(`approve with: ${result.approveCommand}`);
   return {
     summary: result.markdown,
@@ -139,6 +229,9 @@ export async function previewStage(
       'approve-command': result.approveCommand,
       'preview-path': result.previewPath,
       'status-comment-id': statusCommentId ?? '',
+      'base-sha': base?.sha ?? '',
+      risk: assessment.risk.class,
+      warnings: warningsOutput(assessment),
       outcome,
       reason: '',
     },

@@ -453,7 +453,7 @@ describe('idempotent creates', () => {
   it('bounds a resumed pre-check by the step first claim (run scope): a marker from before it is out, one after it found on one page', async () => {
     // A run-scoped key is looked for only since the claim (a repository-scoped one: everywhere,
     // test/persist/receipts.test.ts).
-    const world = await setup({ ...BEST_EFFORT, idempotency: { keyScope: 'run' } });
+    const world = await setup({ ...BEST_EFFORT, idempotency: { key_scope: 'run' } });
     const plan = planOf([epic]);
     const { runId } = await world.approve(plan);
     const { admin } = world.world.emulator;

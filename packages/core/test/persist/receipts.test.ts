@@ -216,7 +216,7 @@ describe('receipts and dedupe across runs (repository scope, the default)', () =
 
 describe('run scope', () => {
   it('a second run creates again: its key includes its run ID', async () => {
-    const world = await setup({ ...BEST_EFFORT, idempotency: { keyScope: 'run' } });
+    const world = await setup({ ...BEST_EFFORT, idempotency: { key_scope: 'run' } });
     const first = await runOnce(world, planOf([epic], undefined, 'planner, monday'));
     const second = await runOnce(world, planOf([epic], undefined, 'planner, tuesday'));
     expect(second.result.outcome).toBe('completed');
@@ -237,7 +237,7 @@ describe('run scope', () => {
   });
 
   it('a crash after the create: the claim recorded the scope, so a re-run and recovery look for the run-scoped key', async () => {
-    const world = await setup({ ...BEST_EFFORT, idempotency: { keyScope: 'run' } });
+    const world = await setup({ ...BEST_EFFORT, idempotency: { key_scope: 'run' } });
     const plan = planOf([epic]);
     const { runId, epoch } = await world.approve(plan);
     await expect(

@@ -96,6 +96,9 @@ describe('preview inputs', () => {
       runId: 'release-1',
       commandPrefix: 'writ',
       outputDir: env.dir,
+      gate: { roles: ['admin', 'maintain', 'write'], environment: null },
+      policyPath: '.writ/policy.json',
+      evidencePath: '.writ/probe-evidence.json',
     });
   });
 

@@ -3,9 +3,12 @@
  * preview through the stage's own `connect` (real Octokit and plugins against the emulator on loopback).
  */
 import { afterEach, describe, expect, it } from '@jest/globals';
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { commitOnBranch } from '../../src/github/commit-on-branch.js';
 import { errorCode } from '../../src/errors.js';
-import { readRun } from '../../src/ledger/ledger.js';
+import { verifyLedger } from '../../src/ledger/bootstrap.js';
+import { readRun, readVerifiedRun } from '../../src/ledger/ledger.js';
 import type { PreviewStageSettings } from '../../src/stages/preview.js';
 import { previewStage } from '../../src/stages/preview.js';
 import { OWNER, REPO, REPOSITORY } from '../ledger/support/emulator.js';
@@ -69,6 +72,9 @@ describe('preview stage, in-process', () => {
       outcome: 'previewed',
       reason: '',
       'status-comment-id': '',
+      'base-sha': '',
+      risk: 'medium',
+      warnings: '[]',
       'approve-command': `writ: approve ${runId} ${String(result.outputs.digest).slice('sha256:'.length)}`,
     });
     const path = String(result.outputs['preview-path']);
@@ -99,7 +105,7 @@ describe('preview stage, in-process', () => {
     expect(deps.logger.lines.some((line) => line.includes('unchanged'))).toBe(true);
   });
 
-  it('proposes with the status comment reserved in the same commit: the issue checked, one read, the POST, one more commit', async () => {
+  it('proposes with the status comment reserved in the same commit: the issue checked, the base and policy read, one read, the POST, one more commit', async () => {
     world = await stageWorld();
     const seq = world.lastSeq();
     const result = await previewStage(settings(world, world.planFile('plan')), depsOf(world));
@@ -107,8 +113,14 @@ describe('preview stage, in-process', () => {
       .requests()
       .filter((r) => r.seq > seq)
       .map((r) => (r.path === '/graphql' ? r.operation : `${r.method} ${r.path}`));
+    const base = String(result.outputs['base-sha']);
+    expect(base).toMatch(/^[0-9a-f]{40}$/);
     expect(sent).toEqual([
       `GET /repos/${REPOSITORY}/issues/${world.statusIssue}`,
+      `GET /repos/${REPOSITORY}`,
+      `GET /repos/${REPOSITORY}/git/ref/heads%2Fmain`,
+      `GET /repos/${REPOSITORY}/contents/.writ%2Fpolicy.json?ref=${base}`,
+      `GET /repos/${REPOSITORY}/contents/.writ%2Fprobe-evidence.json?ref=${base}`,
       'WritLedgerRead',
       'WritCommitOnBranch',
       `POST /repos/${REPOSITORY}/issues/${world.statusIssue}/comments`,
@@ -178,5 +190,107 @@ describe('preview stage, in-process', () => {
     ).catch((error: unknown) => error);
     expect(errorCode(refused)).toBe('invalid-input');
     expect(world.writesSince(seq)).toEqual([]);
+  });
+
+  it('states the base SHA, the warnings, the risk class and the gate in the status comment and the outputs', async () => {
+    world = await stageWorld();
+    const current = world;
+    const base = { owner: OWNER, repo: REPO };
+    const head = (await current.owner.rest.git.getRef({ ...base, ref: 'heads/main' })).data.object.sha;
+    const policy = {
+      schema: 1,
+      kinds: {
+        'milestone.upsert': 'require-proof',
+        'milestone.edit': 'require-proof',
+        'issue.set-milestone': 'require-proof',
+        'issue.labels': 'best-effort',
+        'issue.create': 'require-proof',
+        'comment.upsert': 'require-proof',
+      },
+      risk: { many_creates: 1 },
+    };
+    const committed = await commitOnBranch(
+      current.owner,
+      {
+        repository: REPOSITORY,
+        branch: 'main',
+        expectedHeadOid: head,
+        headline: 'writ policy',
+        body: '',
+        additions: [{ path: '.writ/policy.json', contents: JSON.stringify(policy) }],
+      },
+      'artifact',
+    );
+    expect(committed.kind).toBe('committed');
+    const baseSha = (await current.owner.rest.git.getRef({ ...base, ref: 'heads/main' })).data.object.sha;
+    expect(baseSha).not.toBe(head);
+    const hostile = '@admin | <b>x</b> [y](https://evil.example) `z`';
+    const plan = {
+      schema: 1,
+      title: `Triage ${hostile}`,
+      scope: {
+        repository: REPOSITORY,
+        base_sha: head,
+        writes: { kinds: ['issue.labels'], labels: ['bug'] },
+      },
+      bounds: { max_steps: 10 },
+      steps: [
+        { id: 'c1', kind: 'issue.create', title: 'One', labels: [hostile.slice(0, 50)] },
+        { id: 'c2', kind: 'issue.create', title: 'Two' },
+        { id: 'l1', kind: 'issue.labels', issue: current.statusIssue, add: ['bug'] },
+      ],
+    };
+    const planFile = join(current.workspace, 'assessed.json');
+    writeFileSync(planFile, JSON.stringify(plan));
+    const result = await previewStage(
+      settings(current, planFile, {
+        gate: { roles: ['admin', 'maintain'], environment: 'production' },
+        policyPath: '.writ/policy.json',
+        evidencePath: '.writ/probe-evidence.json',
+      }),
+      depsOf(current),
+    );
+    expect(result.outputs['base-sha']).toBe(baseSha);
+    expect(result.outputs.risk).toBe('high');
+    expect(JSON.parse(String(result.outputs.warnings))).toEqual([
+      { code: 'base-moved', step: null },
+      { code: 'write-outside-scope', step: 'c1' },
+      { code: 'write-outside-scope', step: 'c1' },
+      { code: 'write-outside-scope', step: 'c2' },
+      { code: 'many-creates', step: null },
+      { code: 'kind-closed-by-policy', step: 'c1' },
+    ]);
+    const { data: status } = await current.owner.rest.issues.getComment({
+      ...base,
+      comment_id: Number(result.outputs['status-comment-id']),
+    });
+    const body = status.body ?? '';
+    expect(body).toContain(`| Base | \`main\` at \`${baseSha}\` when this preview ran |`);
+    expect(body).toContain('| Risk | **high**: warning `write-outside-scope`');
+    expect(body).toContain("by the `risk` rules of the owner's policy");
+    expect(body).toContain('live repository role is `admin` or `maintain` |');
+    expect(body).toContain('GitHub Environment “production”');
+    expect(body).toContain('| Policy | `.writ/policy.json` at the base commit |');
+    expect(body).toContain('Warnings (6):');
+    expect(body).toContain(
+      `- \`base-moved\`: The plan was made at \`${head}\`, but \`main\` is now at \`${baseSha}\``,
+    );
+    expect(body).toMatch(
+      /- `kind-closed-by-policy`: 2 `issue\.create` steps: the owner's policy keeps the kind closed \(`require-proof`: no probe evidence is committed\)/,
+    );
+    const section = body.slice(body.indexOf('### What this run asks'), body.indexOf('### Steps'));
+    for (const raw of ['@admin', '<b>', '](', '`z`']) expect(section).not.toContain(raw);
+    expect(readFileSync(String(result.outputs['preview-path']), 'utf8')).toBe(result.summary);
+    // The ledger's run file records what the preview stated, beside the proposal it approves.
+    const { run } = await readVerifiedRun(current.ledgerWorld.context(), String(result.outputs['run-id']));
+    // The whole history replays: the propose commit that carries the record is a legal one.
+    const { report } = await verifyLedger(current.ledgerWorld.context(), { mode: 'full' });
+    expect(report.commitsChecked).toBe(report.totalCommits);
+    expect(run?.preview).toEqual({
+      base_sha: baseSha,
+      risk: 'high',
+      warnings: JSON.parse(String(result.outputs.warnings)) as unknown,
+    });
+    expect(result.summary).toContain(`| Base | \`main\` at \`${baseSha}\``);
   });
 });
