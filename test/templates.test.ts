@@ -503,6 +503,8 @@ describe('an optional GitHub Environment on the jobs that write (writ init --env
         .filter(
           (line) =>
             !/^ {4}environment: production$/.test(line) &&
+            // The preview states the Environment its writing jobs wait in (its gate).
+            !/^ {10}environment: production$/.test(line) &&
             !/^ {4}# The Environment's protection rules/.test(line) &&
             !/^# The persist and publish jobs run in the GitHub Environment production/.test(line) &&
             !/^# after its protection rules pass/.test(line),
@@ -514,6 +516,13 @@ describe('an optional GitHub Environment on the jobs that write (writ init --env
         expect([jobName, appTokenScope(job)]).toEqual([jobName, entry?.app ?? null]);
       }
     }
+  });
+
+  it("tells the preview its gate: the approving roles always, the writing jobs' Environment when set", () => {
+    const withEnvironment = staged.get('writ-preview.yml') ?? '';
+    expect(withEnvironment).toMatch(/^ {10}environment: production$/m);
+    expect(withEnvironment).toMatch(/^ {10}allowed-roles: 'admin,maintain,write'$/m);
+    expect(plain.get('writ-preview.yml')).not.toMatch(/^ {10}environment:/m);
   });
 
   it('quotes a name YAML would read as another type', () => {

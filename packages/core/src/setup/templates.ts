@@ -166,7 +166,7 @@ const HEADER = (what: string, pin: WritPin, environment?: string): string[] => [
       ]),
 ];
 
-export function renderPreviewWorkflow({ pin, config }: RenderSettings): string {
+export function renderPreviewWorkflow({ pin, config, environment }: RenderSettings): string {
   const lines = [
     ...HEADER('preview a plan and propose it for approval.', pin, undefined),
     'name: Writ preview',
@@ -207,6 +207,9 @@ export function renderPreviewWorkflow({ pin, config }: RenderSettings): string {
       token: '${{ steps.app-token.outputs.token }}',
       ...ledgerWiring(config),
       'status-issue': '${{ github.event.issue.number || inputs.status-issue }}',
+      // What the preview states about its gate: who may approve, and the writing jobs' Environment.
+      'allowed-roles': config.allowed_roles.join(','),
+      ...(environment === undefined ? {} : { environment: validateEnvironmentName(environment) }),
     }),
   ];
   return `${lines.join('\n')}\n`;
