@@ -1,8 +1,8 @@
-export const id = 410;
-export const ids = [410];
+export const id = 518;
+export const ids = [518];
 export const modules = {
 
-/***/ 2410:
+/***/ 8518:
 /***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
 
 
@@ -13,8 +13,8 @@ __webpack_require__.d(__webpack_exports__, {
 
 // EXTERNAL MODULE: ./packages/core/src/errors.ts
 var errors = __webpack_require__(7638);
-// EXTERNAL MODULE: ./packages/core/src/ledger/ledger.ts + 3 modules
-var ledger_ledger = __webpack_require__(7388);
+// EXTERNAL MODULE: ./packages/core/src/ledger/ledger.ts + 2 modules
+var ledger_ledger = __webpack_require__(2813);
 // EXTERNAL MODULE: ./packages/core/src/canonical-json.ts
 var canonical_json = __webpack_require__(2962);
 ;// CONCATENATED MODULE: ./packages/core/src/plan/binding.ts
@@ -30,9 +30,81 @@ function bindPlan(plan) {
     };
 }
 
+// EXTERNAL MODULE: ./packages/core/src/ledger/transitions.ts
+var transitions = __webpack_require__(3927);
+;// CONCATENATED MODULE: ./packages/core/src/command/reactions.ts
+
+
+/** What Writ says with each reaction (GitHub's reaction contents). */
+const COMMAND_REACTIONS = { received: 'eyes', acted: 'rocket', refused: '-1' };
+/**
+ * The codes that are a verdict on the command itself: its comment, its author, its run. Every other
+ * failure judged nothing about it (GitHub or the runner did not answer, the workflow's plan or inputs
+ * are wrong, the ledger cannot be trusted, Writ failed inside): the command stays at "received", and
+ * re-running the job once that is fixed judges it. The status comment's refusal line (written through
+ * the ledger's status record, like every status comment update) is kept to these too: a failure that
+ * judged nothing writes nothing but the `eyes`.
+ */
+const COMMAND_REFUSALS = new Set([
+    'malformed-command',
+    'approval-comment-edited',
+    'unauthorized-approval',
+    'insufficient-permission',
+    'approval-already-consumed',
+    'stale-or-mismatched-approval',
+    'invalid-run-id',
+    'run-not-found',
+    'invalid-transition',
+    'needs-reconciliation',
+    'repository-lease-held',
+    'holder-liveness-unproven',
+]);
+/**
+ * The verdict of a command's stage that ended as `end`. A re-run of a command that already acted is
+ * refused `approval-already-consumed` for that very comment: it acted.
+ */
+function commandVerdict(end) {
+    if (!end.failed)
+        return { signal: 'acted' };
+    const { thrown } = end;
+    if (!(thrown instanceof WritError) || !COMMAND_REFUSALS.has(thrown.code))
+        return { signal: null };
+    if (thrown.code === 'approval-already-consumed' && thrown.details[CONSUMED_HERE] === true) {
+        return { signal: 'acted' };
+    }
+    return { signal: 'refused', code: thrown.code };
+}
+/** Adds Writ's reaction for `signal` to the command comment; never throws (see the module comment). */
+async function reactToCommand(deps, target, signal) {
+    const content = COMMAND_REACTIONS[signal];
+    try {
+        const { status } = await deps.github.rest.reactions.createForIssueComment({
+            owner: target.repository.owner,
+            repo: target.repository.repo,
+            comment_id: target.commentId,
+            content,
+        });
+        return status === 201 ? 'created' : 'exists';
+    }
+    catch (error) {
+        const status = httpStatus(error);
+        deps.logger.warning(`command-reaction-failed: the ${signal} reaction (${content}) on comment ${target.commentId} was not added (${status === undefined ? 'no answer' : `HTTP ${status}`}); the command's outcome stands — ${errorLink('command-reaction-failed')}`);
+        return 'failed';
+    }
+}
+
 // EXTERNAL MODULE: ./packages/core/src/markdown.ts
 var markdown = __webpack_require__(2712);
 ;// CONCATENATED MODULE: ./packages/core/src/status-comment/projection.ts
+/**
+ * What the status comment shows: the run's state, its step progress, who reconciled or cancelled what,
+ * the human action needed, a durable evidence link when the caller has one and, once approved, who
+ * approved and what happens next (all first, so a size limit never cuts them), then the deterministic
+ * preview (every step's content). Before approval the preview ends with the approve command; after it,
+ * that section is replaced: an approved run is not "to approve".
+ */
+
+
 
 const STATE_LINES = {
     proposed: 'Proposed: waiting for approval.',
@@ -70,6 +142,14 @@ function nextSteps(run) {
  */
 function commentLink(url) {
     return /^https:\/\/[A-Za-z0-9.-]+(?::[0-9]{1,5})?\/[A-Za-z0-9._~/#-]+$/.test(url) ? url : null;
+}
+/**
+ * The line naming the last refused command: its verb and comment ID (from the grammar and the API) and
+ * the catalogue code with its documentation link. Nothing of the comment's body is shown.
+ */
+function commandRefusalLine(refusal) {
+    const id = Number.isSafeInteger(refusal.commentId) ? refusal.commentId : 0;
+    return `Last command refused: ${(0,markdown/* code */.aY)(refusal.kind)} in comment ${id}, [${(0,markdown/* code */.aY)(refusal.code)}](${(0,errors/* errorLink */.P5)(refusal.code)}). The comment carries Writ's ${(0,markdown/* code */.aY)(COMMAND_REACTIONS.refused)} reaction; the run is unchanged by it.`;
 }
 function progress(steps) {
     const counts = new Map();
@@ -142,6 +222,8 @@ function renderStatusProjection(run, previewMarkdown, extras = {}) {
         lines.push(`Cancelled by @${run.cancelled_by.actor_login} (${run.cancelled_by.role_name}).`);
     }
     lines.push(...actionNeeded(run, extras.commandPrefix));
+    if (extras.lastRefusal != null)
+        lines.push(commandRefusalLine(extras.lastRefusal));
     for (const note of extras.notes ?? [])
         lines.push(note);
     if (extras.evidence != null) {
@@ -566,6 +648,7 @@ async function proposeAndPublishStatus(deps, origin, settings) {
             bounds: binding.bounds,
             steps: binding.steps,
             proposer: origin.actorId === undefined ? null : { actor_id: origin.actorId },
+            ...(settings.preview === undefined ? {} : { preview: settings.preview }),
             // The status comment's first reservation rides on the propose commit (one commit, not two).
             ...(settings.statusIssue === undefined
                 ? {}
@@ -604,4 +687,4 @@ async function proposeAndPublishStatus(deps, origin, settings) {
 
 };
 
-//# sourceMappingURL=410.index.js.map
+//# sourceMappingURL=518.index.js.map
