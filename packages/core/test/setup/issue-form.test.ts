@@ -134,6 +134,11 @@ describe('writ init installs the form', () => {
     ref: 'a'.repeat(40),
     defaultWritRepository: 'writ-actions/writ',
     versionOf: () => 'v0.2.0',
+    // The one release tag of this test, on the pinned commit.
+    resolveTag: (tag: string): string => {
+      if (tag !== 'v0.2.0') throw new Error(`no tag ${tag} in this test`);
+      return 'a'.repeat(40);
+    },
     writeConflicts: false,
     stateOf: (path: string) =>
       state[path] === undefined ? { kind: 'missing' as const } : { kind: 'file' as const, text: state[path] },
