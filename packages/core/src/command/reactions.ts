@@ -13,9 +13,14 @@
 import type { ErrorCode } from '../errors.js';
 import { WritError, errorLink, httpStatus } from '../errors.js';
 import type { GitHubClient } from '../github/client.js';
-import { CONSUMED_HERE } from '../ledger/transitions.js';
 import type { Logger } from '../redact.js';
 import type { CommentRepository } from './comment.js';
+
+/**
+ * The `approval-already-consumed` detail (set by the ledger's consume transition) saying the comment
+ * refused is the very one consumed: a re-run of a command that acted.
+ */
+export const CONSUMED_HERE = 'consumed_by_this_comment';
 
 /** What Writ says with each reaction (GitHub's reaction contents). */
 export const COMMAND_REACTIONS = { received: 'eyes', acted: 'rocket', refused: '-1' } as const;

@@ -24,6 +24,7 @@ import type {
   StepReceipt,
 } from './types.js';
 import { TERMINAL_RUN_STATES } from './types.js';
+import { CONSUMED_HERE } from '../command/reactions.js';
 
 /** How long a claim holds the lease, and how long after expiry a takeover must still wait. */
 export interface LeasePolicy {
@@ -377,9 +378,6 @@ export function refuseConsumed(view: LedgerView, run: RunFile, commentId: number
     );
   }
 }
-
-/** The `approval-already-consumed` detail saying the comment refused is the very one consumed. */
-export const CONSUMED_HERE = 'consumed_by_this_comment';
 
 export function consume(view: LedgerView, input: ConsumeInput, policy: LeasePolicy): TransitionResult {
   const run = requireRun(view, input.runId);

@@ -3,6 +3,8 @@
  * is validated against its schema on read and on write, see schemas.ts).
  */
 
+import type { KeyScope } from '../plan/create-key.js';
+
 export const DEFAULT_LEDGER_BRANCH = 'bot/writ-ledger';
 
 export interface LedgerRoot {
@@ -65,8 +67,8 @@ export interface Actor {
   role_name: string;
 }
 
-/** How far a create's idempotency key reaches (`.writ/policy.json` `idempotency.key_scope`). */
-export type KeyScope = 'repository' | 'run';
+/** How far a create's idempotency key reaches (plan/create-key.ts). */
+export type { KeyScope };
 
 /** What came of a create: made now, Writ's own earlier item found, or the marker scan could not decide. */
 export type ReceiptOutcome = 'created' | 'exists' | 'inconclusive';

@@ -11,17 +11,18 @@
  */
 import { verifyApprovalGate } from '../approval/gate.js';
 import { canonicalize } from '../canonical-json.js';
-import { WritError, httpStatus } from '../errors.js';
+import { WritError } from '../errors.js';
 import type { GitHubClient } from '../github/client.js';
 import type { LedgerContext } from '../ledger/cas.js';
 import type { RepositoryName } from '../ledger/paths.js';
 import type { KeyScope, RunFile } from '../ledger/types.js';
 import type { PlanBinding } from '../plan/binding.js';
 import type { StepKind } from '../plan/types.js';
-import type { KindVerdict, ProbeEvidence } from '../probe/evidence.js';
-import { evidenceProblems, evidenceVerdict } from '../probe/evidence.js';
+import type { KindVerdict } from '../probe/evidence.js';
+import { evidenceVerdict } from '../probe/evidence.js';
 import type { Logger } from '../redact.js';
 import type { WritPolicy } from '../setup/policy.js';
+import { readDefaultBranchFile, readEvidence, serverDate } from '../setup/default-branch-files.js';
 import { POLICY_KINDS, defaultPolicy, parsePolicy } from '../setup/policy.js';
 
 export type PersistKind = (typeof POLICY_KINDS)[number];
@@ -80,41 +81,6 @@ function isPersistKind(kind: StepKind): kind is PersistKind {
   return (POLICY_KINDS as readonly string[]).includes(kind);
 }
 
-/** The server clock of a response (its `Date` header), NaN when absent. */
-function serverDate(headers: unknown): number {
-  const date = (headers as Record<string, unknown> | undefined)?.date;
-  return typeof date === 'string' ? Date.parse(date) : Number.NaN;
-}
-
-/** A file on the default branch through the contents API: its text, or null when it does not exist. */
-export async function readDefaultBranchFile(
-  github: GitHubClient,
-  repository: RepositoryName,
-  ref: string,
-  path: string,
-): Promise<{ text: string | null; date: number | null }> {
-  try {
-    const response = await github.rest.repos.getContent({ ...repository, path, ref });
-    const data = response.data as { type?: string; content?: string; encoding?: string };
-    const date = serverDate(response.headers);
-    if (Array.isArray(response.data) || data.type !== 'file' || typeof data.content !== 'string') {
-      throw new WritError('invalid-input', `${path} on the default branch is not a file`);
-    }
-    return {
-      text: Buffer.from(data.content, 'base64').toString('utf8'),
-      date: Number.isFinite(date) ? date : null,
-    };
-  } catch (error: unknown) {
-    if (httpStatus(error) === 404) return { text: null, date: null };
-    if (error instanceof WritError) throw error;
-    throw new WritError(
-      'github-request-failed',
-      `reading ${path} from the default branch failed${httpStatus(error) === undefined ? '' : ` with HTTP ${httpStatus(error)}`}; the gate stays closed`,
-      { cause: error },
-    );
-  }
-}
-
 function readPolicy(text: string | null, path: string): { policy: WritPolicy | null; why: string } {
   if (text === null)
     return { policy: defaultPolicy(), why: `${path} is absent: require-proof for every kind` };
@@ -122,23 +88,6 @@ function readPolicy(text: string | null, path: string): { policy: WritPolicy | n
   if (policy === undefined)
     return { policy: null, why: `${path} is invalid (${problems.slice(0, 3).join('; ')})` };
   return { policy, why: '' };
-}
-
-export function readEvidence(text: string | null): {
-  evidence: ProbeEvidence | undefined;
-  why: string | null;
-} {
-  if (text === null) return { evidence: undefined, why: null };
-  let value: unknown;
-  try {
-    value = JSON.parse(text) as unknown;
-  } catch {
-    return { evidence: undefined, why: 'the probe evidence is not JSON' };
-  }
-  const problems = evidenceProblems(value);
-  if (problems.length > 0)
-    return { evidence: undefined, why: `the probe evidence is invalid (${problems.join('; ')})` };
-  return { evidence: value as ProbeEvidence, why: null };
 }
 
 export async function checkPersistenceGate(

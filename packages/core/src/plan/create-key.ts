@@ -1,8 +1,10 @@
 // The idempotency key of a plan's issue create: what persist's marker pre-check and the plan's duplicate
 // check (validate.ts) both compare.
 import { idempotencyKey } from '../idempotency/key.js';
-import type { KeyScope } from '../ledger/types.js';
 import type { IssueCreateStep } from './types.js';
+
+/** How far a create's idempotency key reaches (`.writ/policy.json` `idempotency.key_scope`). */
+export type KeyScope = 'repository' | 'run';
 
 /** Where a key reaches: the repository (any run), or one run (the key includes its ID). */
 export type CreateKeyScope = { keyScope: 'repository' } | { keyScope: 'run'; runId: string };

@@ -9,7 +9,7 @@ import { WritError, httpStatus } from '../errors.js';
 import type { GitHubClient } from '../github/client.js';
 import type { Clock } from '../ledger/cas.js';
 import type { RepositoryName } from '../ledger/paths.js';
-import { readDefaultBranchFile, readEvidence } from '../persist/gate.js';
+import { readDefaultBranchFile, readEvidence } from '../setup/default-branch-files.js';
 import type { Plan, StepKind } from '../plan/types.js';
 import { evidenceVerdict } from '../probe/evidence.js';
 import { POLICY_KINDS, defaultPolicy, parsePolicy } from '../setup/policy.js';
