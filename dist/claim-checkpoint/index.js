@@ -31224,6 +31224,71 @@ function serializeLedgerFile(kind, path, value) {
 const DEFAULT_LEDGER_BRANCH = 'bot/writ-ledger';
 const TERMINAL_RUN_STATES = ['completed', 'failed', 'cancelled'];
 
+;// CONCATENATED MODULE: ./packages/core/src/command/reactions.ts
+
+/**
+ * The `approval-already-consumed` detail (set by the ledger's consume transition) saying the comment
+ * refused is the very one consumed: a re-run of a command that acted.
+ */
+const CONSUMED_HERE = 'consumed_by_this_comment';
+/** What Writ says with each reaction (GitHub's reaction contents). */
+const COMMAND_REACTIONS = { received: 'eyes', acted: 'rocket', refused: '-1' };
+/**
+ * The codes that are a verdict on the command itself: its comment, its author, its run. Every other
+ * failure judged nothing about it (GitHub or the runner did not answer, the workflow's plan or inputs
+ * are wrong, the ledger cannot be trusted, Writ failed inside): the command stays at "received", and
+ * re-running the job once that is fixed judges it. The status comment's refusal line (written through
+ * the ledger's status record, like every status comment update) is kept to these too: a failure that
+ * judged nothing writes nothing but the `eyes`.
+ */
+const COMMAND_REFUSALS = new Set([
+    'malformed-command',
+    'approval-comment-edited',
+    'unauthorized-approval',
+    'insufficient-permission',
+    'approval-already-consumed',
+    'stale-or-mismatched-approval',
+    'invalid-run-id',
+    'run-not-found',
+    'invalid-transition',
+    'needs-reconciliation',
+    'repository-lease-held',
+    'holder-liveness-unproven',
+]);
+/**
+ * The verdict of a command's stage that ended as `end`. A re-run of a command that already acted is
+ * refused `approval-already-consumed` for that very comment: it acted.
+ */
+function commandVerdict(end) {
+    if (!end.failed)
+        return { signal: 'acted' };
+    const { thrown } = end;
+    if (!(thrown instanceof WritError) || !COMMAND_REFUSALS.has(thrown.code))
+        return { signal: null };
+    if (thrown.code === 'approval-already-consumed' && thrown.details[CONSUMED_HERE] === true) {
+        return { signal: 'acted' };
+    }
+    return { signal: 'refused', code: thrown.code };
+}
+/** Adds Writ's reaction for `signal` to the command comment; never throws (see the module comment). */
+async function reactToCommand(deps, target, signal) {
+    const content = COMMAND_REACTIONS[signal];
+    try {
+        const { status } = await deps.github.rest.reactions.createForIssueComment({
+            owner: target.repository.owner,
+            repo: target.repository.repo,
+            comment_id: target.commentId,
+            content,
+        });
+        return status === 201 ? 'created' : 'exists';
+    }
+    catch (error) {
+        const status = httpStatus(error);
+        deps.logger.warning(`command-reaction-failed: the ${signal} reaction (${content}) on comment ${target.commentId} was not added (${status === undefined ? 'no answer' : `HTTP ${status}`}); the command's outcome stands — ${errorLink('command-reaction-failed')}`);
+        return 'failed';
+    }
+}
+
 ;// CONCATENATED MODULE: ./packages/core/src/ledger/transitions.ts
 /**
  * The ledger's transitions as pure functions: the state read at one head (plus the server's clock) and
@@ -31231,6 +31296,7 @@ const TERMINAL_RUN_STATES = ['completed', 'failed', 'cancelled'];
  * reads a clock, the network or the environment; the compare-and-set loop (cas.ts) calls these afresh
  * on every attempt, so a rejected head is always re-validated from scratch.
  */
+
 
 
 
@@ -31438,7 +31504,7 @@ function refuseConsumed(view, run, commentId) {
     // Whether this very comment is the one consumed (a re-run of a command that acted): a fact for the
     // command's acknowledgement (command/reactions.ts), never for authority.
     const details = {
-        [transitions_CONSUMED_HERE]: run.approval?.comment_id === commentId || tombstones?.commentIds.has(commentId) === true,
+        [CONSUMED_HERE]: run.approval?.comment_id === commentId || tombstones?.commentIds.has(commentId) === true,
     };
     if (run.approval !== null || run.state !== 'proposed') {
         throw new errors_WritError('approval-already-consumed', `Run ${run.run_id} already has a consumed approval (state ${run.state}).`, { details });
@@ -31450,8 +31516,6 @@ function refuseConsumed(view, run, commentId) {
         throw new errors_WritError('approval-already-consumed', `Comment ${commentId} is in a consumed-approval tombstone.`, { details });
     }
 }
-/** The `approval-already-consumed` detail saying the comment refused is the very one consumed. */
-const transitions_CONSUMED_HERE = 'consumed_by_this_comment';
 function consume(view, input, policy) {
     const run = requireRun(view, input.runId);
     const { approval } = input;
@@ -31675,7 +31739,7 @@ const DEFAULT_RECONCILER_ROLES = ['admin', 'maintain', 'write'];
 /** A human's one-time command comment (reconcile, cancel): refused once its ID is in a tombstone. */
 function refuseConsumedComment(view, commentId) {
     if (commentId != null && view.tombstones?.commentIds.has(commentId) === true) {
-        throw new errors_WritError('approval-already-consumed', `Comment ${commentId} is in a consumed-command tombstone.`, { details: { [transitions_CONSUMED_HERE]: true } });
+        throw new errors_WritError('approval-already-consumed', `Comment ${commentId} is in a consumed-command tombstone.`, { details: { [CONSUMED_HERE]: true } });
     }
 }
 function requireWriterRole(actor, allowedRoles, what) {
@@ -39034,67 +39098,6 @@ async function repairStatusComment(deps, request) {
     if (drifted)
         return 'repaired';
     return synced.action === 'unchanged' ? 'unchanged' : 'updated';
-}
-
-;// CONCATENATED MODULE: ./packages/core/src/command/reactions.ts
-
-
-/** What Writ says with each reaction (GitHub's reaction contents). */
-const COMMAND_REACTIONS = { received: 'eyes', acted: 'rocket', refused: '-1' };
-/**
- * The codes that are a verdict on the command itself: its comment, its author, its run. Every other
- * failure judged nothing about it (GitHub or the runner did not answer, the workflow's plan or inputs
- * are wrong, the ledger cannot be trusted, Writ failed inside): the command stays at "received", and
- * re-running the job once that is fixed judges it. The status comment's refusal line (written through
- * the ledger's status record, like every status comment update) is kept to these too: a failure that
- * judged nothing writes nothing but the `eyes`.
- */
-const COMMAND_REFUSALS = new Set([
-    'malformed-command',
-    'approval-comment-edited',
-    'unauthorized-approval',
-    'insufficient-permission',
-    'approval-already-consumed',
-    'stale-or-mismatched-approval',
-    'invalid-run-id',
-    'run-not-found',
-    'invalid-transition',
-    'needs-reconciliation',
-    'repository-lease-held',
-    'holder-liveness-unproven',
-]);
-/**
- * The verdict of a command's stage that ended as `end`. A re-run of a command that already acted is
- * refused `approval-already-consumed` for that very comment: it acted.
- */
-function commandVerdict(end) {
-    if (!end.failed)
-        return { signal: 'acted' };
-    const { thrown } = end;
-    if (!(thrown instanceof WritError) || !COMMAND_REFUSALS.has(thrown.code))
-        return { signal: null };
-    if (thrown.code === 'approval-already-consumed' && thrown.details[CONSUMED_HERE] === true) {
-        return { signal: 'acted' };
-    }
-    return { signal: 'refused', code: thrown.code };
-}
-/** Adds Writ's reaction for `signal` to the command comment; never throws (see the module comment). */
-async function reactToCommand(deps, target, signal) {
-    const content = COMMAND_REACTIONS[signal];
-    try {
-        const { status } = await deps.github.rest.reactions.createForIssueComment({
-            owner: target.repository.owner,
-            repo: target.repository.repo,
-            comment_id: target.commentId,
-            content,
-        });
-        return status === 201 ? 'created' : 'exists';
-    }
-    catch (error) {
-        const status = httpStatus(error);
-        deps.logger.warning(`command-reaction-failed: the ${signal} reaction (${content}) on comment ${target.commentId} was not added (${status === undefined ? 'no answer' : `HTTP ${status}`}); the command's outcome stands — ${errorLink('command-reaction-failed')}`);
-        return 'failed';
-    }
 }
 
 ;// CONCATENATED MODULE: ./packages/core/src/markdown.ts

@@ -29998,7 +29998,7 @@ module.exports = {
 
 /***/ }),
 
-/***/ 716:
+/***/ 6482:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
 
@@ -41249,6 +41249,71 @@ function serializeLedgerFile(kind, path, value) {
 const DEFAULT_LEDGER_BRANCH = 'bot/writ-ledger';
 const TERMINAL_RUN_STATES = ['completed', 'failed', 'cancelled'];
 
+;// CONCATENATED MODULE: ./packages/core/src/command/reactions.ts
+
+/**
+ * The `approval-already-consumed` detail (set by the ledger's consume transition) saying the comment
+ * refused is the very one consumed: a re-run of a command that acted.
+ */
+const CONSUMED_HERE = 'consumed_by_this_comment';
+/** What Writ says with each reaction (GitHub's reaction contents). */
+const COMMAND_REACTIONS = { received: 'eyes', acted: 'rocket', refused: '-1' };
+/**
+ * The codes that are a verdict on the command itself: its comment, its author, its run. Every other
+ * failure judged nothing about it (GitHub or the runner did not answer, the workflow's plan or inputs
+ * are wrong, the ledger cannot be trusted, Writ failed inside): the command stays at "received", and
+ * re-running the job once that is fixed judges it. The status comment's refusal line (written through
+ * the ledger's status record, like every status comment update) is kept to these too: a failure that
+ * judged nothing writes nothing but the `eyes`.
+ */
+const COMMAND_REFUSALS = new Set([
+    'malformed-command',
+    'approval-comment-edited',
+    'unauthorized-approval',
+    'insufficient-permission',
+    'approval-already-consumed',
+    'stale-or-mismatched-approval',
+    'invalid-run-id',
+    'run-not-found',
+    'invalid-transition',
+    'needs-reconciliation',
+    'repository-lease-held',
+    'holder-liveness-unproven',
+]);
+/**
+ * The verdict of a command's stage that ended as `end`. A re-run of a command that already acted is
+ * refused `approval-already-consumed` for that very comment: it acted.
+ */
+function commandVerdict(end) {
+    if (!end.failed)
+        return { signal: 'acted' };
+    const { thrown } = end;
+    if (!(thrown instanceof WritError) || !COMMAND_REFUSALS.has(thrown.code))
+        return { signal: null };
+    if (thrown.code === 'approval-already-consumed' && thrown.details[CONSUMED_HERE] === true) {
+        return { signal: 'acted' };
+    }
+    return { signal: 'refused', code: thrown.code };
+}
+/** Adds Writ's reaction for `signal` to the command comment; never throws (see the module comment). */
+async function reactToCommand(deps, target, signal) {
+    const content = COMMAND_REACTIONS[signal];
+    try {
+        const { status } = await deps.github.rest.reactions.createForIssueComment({
+            owner: target.repository.owner,
+            repo: target.repository.repo,
+            comment_id: target.commentId,
+            content,
+        });
+        return status === 201 ? 'created' : 'exists';
+    }
+    catch (error) {
+        const status = httpStatus(error);
+        deps.logger.warning(`command-reaction-failed: the ${signal} reaction (${content}) on comment ${target.commentId} was not added (${status === undefined ? 'no answer' : `HTTP ${status}`}); the command's outcome stands — ${errorLink('command-reaction-failed')}`);
+        return 'failed';
+    }
+}
+
 ;// CONCATENATED MODULE: ./packages/core/src/ledger/transitions.ts
 /**
  * The ledger's transitions as pure functions: the state read at one head (plus the server's clock) and
@@ -41256,6 +41321,7 @@ const TERMINAL_RUN_STATES = ['completed', 'failed', 'cancelled'];
  * reads a clock, the network or the environment; the compare-and-set loop (cas.ts) calls these afresh
  * on every attempt, so a rejected head is always re-validated from scratch.
  */
+
 
 
 
@@ -41463,7 +41529,7 @@ function refuseConsumed(view, run, commentId) {
     // Whether this very comment is the one consumed (a re-run of a command that acted): a fact for the
     // command's acknowledgement (command/reactions.ts), never for authority.
     const details = {
-        [transitions_CONSUMED_HERE]: run.approval?.comment_id === commentId || tombstones?.commentIds.has(commentId) === true,
+        [CONSUMED_HERE]: run.approval?.comment_id === commentId || tombstones?.commentIds.has(commentId) === true,
     };
     if (run.approval !== null || run.state !== 'proposed') {
         throw new errors_WritError('approval-already-consumed', `Run ${run.run_id} already has a consumed approval (state ${run.state}).`, { details });
@@ -41475,8 +41541,6 @@ function refuseConsumed(view, run, commentId) {
         throw new errors_WritError('approval-already-consumed', `Comment ${commentId} is in a consumed-approval tombstone.`, { details });
     }
 }
-/** The `approval-already-consumed` detail saying the comment refused is the very one consumed. */
-const transitions_CONSUMED_HERE = 'consumed_by_this_comment';
 function consume(view, input, policy) {
     const run = requireRun(view, input.runId);
     const { approval } = input;
@@ -41700,7 +41764,7 @@ const DEFAULT_RECONCILER_ROLES = ['admin', 'maintain', 'write'];
 /** A human's one-time command comment (reconcile, cancel): refused once its ID is in a tombstone. */
 function refuseConsumedComment(view, commentId) {
     if (commentId != null && view.tombstones?.commentIds.has(commentId) === true) {
-        throw new errors_WritError('approval-already-consumed', `Comment ${commentId} is in a consumed-command tombstone.`, { details: { [transitions_CONSUMED_HERE]: true } });
+        throw new errors_WritError('approval-already-consumed', `Comment ${commentId} is in a consumed-command tombstone.`, { details: { [CONSUMED_HERE]: true } });
     }
 }
 function requireWriterRole(actor, allowedRoles, what) {
@@ -46042,67 +46106,6 @@ async function repairStatusComment(deps, request) {
     return synced.action === 'unchanged' ? 'unchanged' : 'updated';
 }
 
-;// CONCATENATED MODULE: ./packages/core/src/command/reactions.ts
-
-
-/** What Writ says with each reaction (GitHub's reaction contents). */
-const COMMAND_REACTIONS = { received: 'eyes', acted: 'rocket', refused: '-1' };
-/**
- * The codes that are a verdict on the command itself: its comment, its author, its run. Every other
- * failure judged nothing about it (GitHub or the runner did not answer, the workflow's plan or inputs
- * are wrong, the ledger cannot be trusted, Writ failed inside): the command stays at "received", and
- * re-running the job once that is fixed judges it. The status comment's refusal line (written through
- * the ledger's status record, like every status comment update) is kept to these too: a failure that
- * judged nothing writes nothing but the `eyes`.
- */
-const COMMAND_REFUSALS = new Set([
-    'malformed-command',
-    'approval-comment-edited',
-    'unauthorized-approval',
-    'insufficient-permission',
-    'approval-already-consumed',
-    'stale-or-mismatched-approval',
-    'invalid-run-id',
-    'run-not-found',
-    'invalid-transition',
-    'needs-reconciliation',
-    'repository-lease-held',
-    'holder-liveness-unproven',
-]);
-/**
- * The verdict of a command's stage that ended as `end`. A re-run of a command that already acted is
- * refused `approval-already-consumed` for that very comment: it acted.
- */
-function commandVerdict(end) {
-    if (!end.failed)
-        return { signal: 'acted' };
-    const { thrown } = end;
-    if (!(thrown instanceof WritError) || !COMMAND_REFUSALS.has(thrown.code))
-        return { signal: null };
-    if (thrown.code === 'approval-already-consumed' && thrown.details[CONSUMED_HERE] === true) {
-        return { signal: 'acted' };
-    }
-    return { signal: 'refused', code: thrown.code };
-}
-/** Adds Writ's reaction for `signal` to the command comment; never throws (see the module comment). */
-async function reactToCommand(deps, target, signal) {
-    const content = COMMAND_REACTIONS[signal];
-    try {
-        const { status } = await deps.github.rest.reactions.createForIssueComment({
-            owner: target.repository.owner,
-            repo: target.repository.repo,
-            comment_id: target.commentId,
-            content,
-        });
-        return status === 201 ? 'created' : 'exists';
-    }
-    catch (error) {
-        const status = httpStatus(error);
-        deps.logger.warning(`command-reaction-failed: the ${signal} reaction (${content}) on comment ${target.commentId} was not added (${status === undefined ? 'no answer' : `HTTP ${status}`}); the command's outcome stands — ${errorLink('command-reaction-failed')}`);
-        return 'failed';
-    }
-}
-
 ;// CONCATENATED MODULE: ./packages/core/src/status-comment/projection.ts
 /**
  * What the status comment shows: the run's state, its step progress, who reconciled or cancelled what,
@@ -46568,6 +46571,57 @@ function stripSlash(url) {
     return url.replace(/\/+$/, '');
 }
 
+;// CONCATENATED MODULE: ./packages/core/src/setup/default-branch-files.ts
+/**
+ * The owner's files as the default branch holds them (`.writ/policy.json`, the probe evidence), read
+ * through the contents API the same way by persist's gate and by the preview that states the gate.
+ */
+
+
+/** The server clock of a response (its `Date` header), NaN when absent. */
+function serverDate(headers) {
+    const date = headers?.date;
+    return typeof date === 'string' ? Date.parse(date) : Number.NaN;
+}
+/** A file on the default branch through the contents API: its text, or null when it does not exist. */
+async function readDefaultBranchFile(github, repository, ref, path) {
+    try {
+        const response = await github.rest.repos.getContent({ ...repository, path, ref });
+        const data = response.data;
+        const date = serverDate(response.headers);
+        if (Array.isArray(response.data) || data.type !== 'file' || typeof data.content !== 'string') {
+            throw new errors_WritError('invalid-input', `${path} on the default branch is not a file`);
+        }
+        return {
+            text: Buffer.from(data.content, 'base64').toString('utf8'),
+            date: Number.isFinite(date) ? date : null,
+        };
+    }
+    catch (error) {
+        if (errors_httpStatus(error) === 404)
+            return { text: null, date: null };
+        if (error instanceof errors_WritError)
+            throw error;
+        throw new errors_WritError('github-request-failed', `reading ${path} from the default branch failed${errors_httpStatus(error) === undefined ? '' : ` with HTTP ${errors_httpStatus(error)}`}; the gate stays closed`, { cause: error });
+    }
+}
+/** The probe evidence file's text parsed and checked against its schema; `why` says what is wrong. */
+function readEvidence(text) {
+    if (text === null)
+        return { evidence: undefined, why: null };
+    let value;
+    try {
+        value = JSON.parse(text);
+    }
+    catch {
+        return { evidence: undefined, why: 'the probe evidence is not JSON' };
+    }
+    const problems = evidenceProblems(value);
+    if (problems.length > 0)
+        return { evidence: undefined, why: `the probe evidence is invalid (${problems.join('; ')})` };
+    return { evidence: value, why: null };
+}
+
 ;// CONCATENATED MODULE: ./packages/core/src/generated/writ-policy-validator.js
 // Generated by scripts/build/generate-validators.mjs from the schema named below. Do not edit.
 // Schema: schemas/writ/policy.schema.json
@@ -46639,6 +46693,7 @@ function parsePolicy(text) {
 
 
 
+
 /** What a `best-effort` kind risks, in one sentence each (printed in the summary and status comment). */
 const RESIDUAL = {
     'milestone.upsert': 'a milestone edited between the pre-read and the write is overwritten (GitHub has no conditional milestone write); two concurrent creators both create only when neither sees the other within the same second',
@@ -46651,33 +46706,6 @@ const RESIDUAL = {
 function isPersistKind(kind) {
     return POLICY_KINDS.includes(kind);
 }
-/** The server clock of a response (its `Date` header), NaN when absent. */
-function serverDate(headers) {
-    const date = headers?.date;
-    return typeof date === 'string' ? Date.parse(date) : Number.NaN;
-}
-/** A file on the default branch through the contents API: its text, or null when it does not exist. */
-async function readDefaultBranchFile(github, repository, ref, path) {
-    try {
-        const response = await github.rest.repos.getContent({ ...repository, path, ref });
-        const data = response.data;
-        const date = serverDate(response.headers);
-        if (Array.isArray(response.data) || data.type !== 'file' || typeof data.content !== 'string') {
-            throw new errors_WritError('invalid-input', `${path} on the default branch is not a file`);
-        }
-        return {
-            text: Buffer.from(data.content, 'base64').toString('utf8'),
-            date: Number.isFinite(date) ? date : null,
-        };
-    }
-    catch (error) {
-        if (errors_httpStatus(error) === 404)
-            return { text: null, date: null };
-        if (error instanceof errors_WritError)
-            throw error;
-        throw new errors_WritError('github-request-failed', `reading ${path} from the default branch failed${errors_httpStatus(error) === undefined ? '' : ` with HTTP ${errors_httpStatus(error)}`}; the gate stays closed`, { cause: error });
-    }
-}
 function readPolicy(text, path) {
     if (text === null)
         return { policy: defaultPolicy(), why: `${path} is absent: require-proof for every kind` };
@@ -46685,21 +46713,6 @@ function readPolicy(text, path) {
     if (policy === undefined)
         return { policy: null, why: `${path} is invalid (${problems.slice(0, 3).join('; ')})` };
     return { policy, why: '' };
-}
-function readEvidence(text) {
-    if (text === null)
-        return { evidence: undefined, why: null };
-    let value;
-    try {
-        value = JSON.parse(text);
-    }
-    catch {
-        return { evidence: undefined, why: 'the probe evidence is not JSON' };
-    }
-    const problems = evidenceProblems(value);
-    if (problems.length > 0)
-        return { evidence: undefined, why: `the probe evidence is invalid (${problems.join('; ')})` };
-    return { evidence: value, why: null };
 }
 async function checkPersistenceGate(deps, settings, kinds) {
     const { binding } = settings;
@@ -50309,7 +50322,7 @@ async function run() {
 /***/ ((module, __unused_webpack___webpack_exports__, __nccwpck_require__) => {
 
 __nccwpck_require__.a(module, async (__webpack_handle_async_dependencies__, __webpack_async_result__) => { try {
-/* harmony import */ var _packages_core_src_stages_persist_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(716);
+/* harmony import */ var _packages_core_src_stages_persist_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(6482);
 
 await (0,_packages_core_src_stages_persist_js__WEBPACK_IMPORTED_MODULE_0__/* .run */ .eF)();
 

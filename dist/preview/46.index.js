@@ -721,8 +721,8 @@ function createGitHubClient(token, options = {}) {
 
 // EXTERNAL MODULE: ./packages/core/src/ledger/cas.ts
 var cas = __webpack_require__(7070);
-// EXTERNAL MODULE: ./packages/core/src/ledger/ledger.ts + 2 modules
-var ledger_ledger = __webpack_require__(2813);
+// EXTERNAL MODULE: ./packages/core/src/ledger/ledger.ts + 3 modules
+var ledger_ledger = __webpack_require__(7388);
 // EXTERNAL MODULE: ./packages/core/src/ledger/paths.ts
 var paths = __webpack_require__(7111);
 // EXTERNAL MODULE: ./packages/core/src/ledger/liveness.ts

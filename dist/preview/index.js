@@ -28468,77 +28468,6 @@ module.exports = {
 
 /***/ }),
 
-/***/ 14: // packages/core/src/approval/authorize.ts
-/***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
-
-/* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
-/* harmony export */   V8: () => (/* binding */ parseAllowedRoles)
-/* harmony export */ });
-/* unused harmony exports DEFAULT_ALLOWED_ROLES, approvalCommentId, requireUnedited, requireHumanAuthor, requireAllowedRole */
-/* harmony import */ var _errors_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(7638);
-
-const DEFAULT_ALLOWED_ROLES = (/* unused pure expression or super */ null && (['admin', 'maintain', 'write']));
-/** Returns the comment ID of an `issue_comment` `created` event; anything else is `unauthorized-approval`. */
-function approvalCommentId(trigger) {
-    const payload = trigger.payload;
-    if (trigger.eventName !== 'issue_comment') {
-        throw new WritError('unauthorized-approval', `approvals come only from issue comments, not '${trigger.eventName}' events`);
-    }
-    if (payload?.action !== 'created') {
-        throw new WritError('unauthorized-approval', 'only a newly created comment can approve (not an edited or deleted one)');
-    }
-    const id = payload.comment?.id;
-    if (typeof id !== 'number' || !Number.isSafeInteger(id) || id <= 0) {
-        throw new WritError('unauthorized-approval', 'the event carries no comment ID');
-    }
-    return id;
-}
-/**
- * Refuses a comment GitHub's edit record shows edited, or whose record is missing or unknown (fail
- * safe; see command/comment.ts).
- */
-function requireUnedited(read) {
-    if (read.edits.edited)
-        throw new WritError('approval-comment-edited', read.edits.why);
-}
-/** Refuses any author that is not a human account (and never Writ's own app). */
-function requireHumanAuthor(author, appBotLogin) {
-    if (!author)
-        throw new WritError('unauthorized-approval', 'the comment has no author (a deleted account)');
-    const login = author.login.toLowerCase();
-    if (author.type !== 'User' ||
-        login.endsWith('[bot]') ||
-        (appBotLogin !== undefined && login === appBotLogin.toLowerCase())) {
-        throw new WritError('unauthorized-approval', `comment author ${author.id} is a ${author.type} account, not a human`);
-    }
-    return author;
-}
-/** Parses `allowed-roles`: comma-separated role names (custom roles allowed). */
-function parseAllowedRoles(value) {
-    const roles = value
-        .split(',')
-        .map((role) => role.trim())
-        .filter((role) => role.length > 0);
-    for (const role of roles) {
-        if (!/^[A-Za-z0-9][A-Za-z0-9 _-]{0,99}$/.test(role)) {
-            throw new _errors_js__WEBPACK_IMPORTED_MODULE_0__/* .WritError */ .b9('invalid-input', `input 'allowed-roles' has an invalid role name (${role.length} characters)`);
-        }
-    }
-    if (roles.length === 0)
-        throw new _errors_js__WEBPACK_IMPORTED_MODULE_0__/* .WritError */ .b9('invalid-input', "input 'allowed-roles' names no role");
-    return roles;
-}
-/** Requires the live `role_name` to be allowed; the legacy `permission` field is never consulted. */
-function requireAllowedRole(roleName, allowedRoles, authorId) {
-    if (!roleName || !allowedRoles.includes(roleName)) {
-        throw new WritError('insufficient-permission', `approver ${authorId} has role '${roleName ?? 'none'}', not one of ${allowedRoles.join(', ')}`);
-    }
-    return roleName;
-}
-
-
-/***/ }),
-
 /***/ 2962:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
@@ -28761,6 +28690,82 @@ function formatReconcileCommand(prefix, runId, stepId, decision) {
 /** The exact cancel command (what `writ cancel` prints). */
 function formatCancelCommand(prefix, runId) {
     return `${prefix}: cancel ${runId}`;
+}
+
+
+/***/ }),
+
+/***/ 4187: // packages/core/src/command/reactions.ts
+/***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
+
+/* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
+/* harmony export */   T7: () => (/* binding */ COMMAND_REACTIONS),
+/* harmony export */   UQ: () => (/* binding */ CONSUMED_HERE)
+/* harmony export */ });
+/* unused harmony exports COMMAND_REFUSALS, commandVerdict, reactToCommand */
+/* harmony import */ var _errors_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(7638);
+
+/**
+ * The `approval-already-consumed` detail (set by the ledger's consume transition) saying the comment
+ * refused is the very one consumed: a re-run of a command that acted.
+ */
+const CONSUMED_HERE = 'consumed_by_this_comment';
+/** What Writ says with each reaction (GitHub's reaction contents). */
+const COMMAND_REACTIONS = { received: 'eyes', acted: 'rocket', refused: '-1' };
+/**
+ * The codes that are a verdict on the command itself: its comment, its author, its run. Every other
+ * failure judged nothing about it (GitHub or the runner did not answer, the workflow's plan or inputs
+ * are wrong, the ledger cannot be trusted, Writ failed inside): the command stays at "received", and
+ * re-running the job once that is fixed judges it. The status comment's refusal line (written through
+ * the ledger's status record, like every status comment update) is kept to these too: a failure that
+ * judged nothing writes nothing but the `eyes`.
+ */
+const COMMAND_REFUSALS = new Set([
+    'malformed-command',
+    'approval-comment-edited',
+    'unauthorized-approval',
+    'insufficient-permission',
+    'approval-already-consumed',
+    'stale-or-mismatched-approval',
+    'invalid-run-id',
+    'run-not-found',
+    'invalid-transition',
+    'needs-reconciliation',
+    'repository-lease-held',
+    'holder-liveness-unproven',
+]);
+/**
+ * The verdict of a command's stage that ended as `end`. A re-run of a command that already acted is
+ * refused `approval-already-consumed` for that very comment: it acted.
+ */
+function commandVerdict(end) {
+    if (!end.failed)
+        return { signal: 'acted' };
+    const { thrown } = end;
+    if (!(thrown instanceof WritError) || !COMMAND_REFUSALS.has(thrown.code))
+        return { signal: null };
+    if (thrown.code === 'approval-already-consumed' && thrown.details[CONSUMED_HERE] === true) {
+        return { signal: 'acted' };
+    }
+    return { signal: 'refused', code: thrown.code };
+}
+/** Adds Writ's reaction for `signal` to the command comment; never throws (see the module comment). */
+async function reactToCommand(deps, target, signal) {
+    const content = COMMAND_REACTIONS[signal];
+    try {
+        const { status } = await deps.github.rest.reactions.createForIssueComment({
+            owner: target.repository.owner,
+            repo: target.repository.repo,
+            comment_id: target.commentId,
+            content,
+        });
+        return status === 201 ? 'created' : 'exists';
+    }
+    catch (error) {
+        const status = httpStatus(error);
+        deps.logger.warning(`command-reaction-failed: the ${signal} reaction (${content}) on comment ${target.commentId} was not added (${status === undefined ? 'no answer' : `HTTP ${status}`}); the command's outcome stands — ${errorLink('command-reaction-failed')}`);
+        return 'failed';
+    }
 }
 
 
@@ -29329,16 +29334,18 @@ function isLedgerPath(path) {
 /* harmony export */   sA: () => (/* binding */ FREE_LEASE),
 /* harmony export */   wY: () => (/* binding */ recordArtifact)
 /* harmony export */ });
-/* unused harmony exports isoTime, leaseIsLive, releasedByOwner, leaseHeld, checkHolder, refuseConsumed, CONSUMED_HERE, DEFAULT_RECONCILER_ROLES, isTerminal, checkArtifactFence */
+/* unused harmony exports isoTime, leaseIsLive, releasedByOwner, leaseHeld, checkHolder, refuseConsumed, DEFAULT_RECONCILER_ROLES, isTerminal, checkArtifactFence */
 /* harmony import */ var _canonical_json_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(2962);
 /* harmony import */ var _errors_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(7638);
-/* harmony import */ var _types_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(7253);
+/* harmony import */ var _types_js__WEBPACK_IMPORTED_MODULE_3__ = __nccwpck_require__(7253);
+/* harmony import */ var _command_reactions_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(4187);
 /**
  * The ledger's transitions as pure functions: the state read at one head (plus the server's clock) and
  * the request → the files of the next state, or a coded refusal (a thrown WritError). Nothing here
  * reads a clock, the network or the environment; the compare-and-set loop (cas.ts) calls these afresh
  * on every attempt, so a rejected head is always re-validated from scratch.
  */
+
 
 
 
@@ -29546,7 +29553,7 @@ function refuseConsumed(view, run, commentId) {
     // Whether this very comment is the one consumed (a re-run of a command that acted): a fact for the
     // command's acknowledgement (command/reactions.ts), never for authority.
     const details = {
-        [CONSUMED_HERE]: run.approval?.comment_id === commentId || tombstones?.commentIds.has(commentId) === true,
+        [_command_reactions_js__WEBPACK_IMPORTED_MODULE_2__/* .CONSUMED_HERE */ .UQ]: run.approval?.comment_id === commentId || tombstones?.commentIds.has(commentId) === true,
     };
     if (run.approval !== null || run.state !== 'proposed') {
         throw new _errors_js__WEBPACK_IMPORTED_MODULE_1__/* .WritError */ .b9('approval-already-consumed', `Run ${run.run_id} already has a consumed approval (state ${run.state}).`, { details });
@@ -29558,8 +29565,6 @@ function refuseConsumed(view, run, commentId) {
         throw new _errors_js__WEBPACK_IMPORTED_MODULE_1__/* .WritError */ .b9('approval-already-consumed', `Comment ${commentId} is in a consumed-approval tombstone.`, { details });
     }
 }
-/** The `approval-already-consumed` detail saying the comment refused is the very one consumed. */
-const CONSUMED_HERE = 'consumed_by_this_comment';
 function consume(view, input, policy) {
     const run = requireRun(view, input.runId);
     const { approval } = input;
@@ -29783,7 +29788,7 @@ const DEFAULT_RECONCILER_ROLES = ['admin', 'maintain', 'write'];
 /** A human's one-time command comment (reconcile, cancel): refused once its ID is in a tombstone. */
 function refuseConsumedComment(view, commentId) {
     if (commentId != null && view.tombstones?.commentIds.has(commentId) === true) {
-        throw new _errors_js__WEBPACK_IMPORTED_MODULE_1__/* .WritError */ .b9('approval-already-consumed', `Comment ${commentId} is in a consumed-command tombstone.`, { details: { [CONSUMED_HERE]: true } });
+        throw new _errors_js__WEBPACK_IMPORTED_MODULE_1__/* .WritError */ .b9('approval-already-consumed', `Comment ${commentId} is in a consumed-command tombstone.`, { details: { [_command_reactions_js__WEBPACK_IMPORTED_MODULE_2__/* .CONSUMED_HERE */ .UQ]: true } });
     }
 }
 function requireWriterRole(actor, allowedRoles, what) {
@@ -29873,7 +29878,7 @@ function cancel(view, input) {
     };
 }
 function isTerminal(state) {
-    return _types_js__WEBPACK_IMPORTED_MODULE_2__/* .TERMINAL_RUN_STATES */ .M.includes(state);
+    return _types_js__WEBPACK_IMPORTED_MODULE_3__/* .TERMINAL_RUN_STATES */ .M.includes(state);
 }
 /** A record on the run file that changes neither its state nor the lease (status comment, artifact). */
 function recordOnRun(view, run, transition, fields) {
@@ -30505,7 +30510,7 @@ function parsePolicy(text) {
 
 /***/ }),
 
-/***/ 3630:
+/***/ 7635:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
 
@@ -30518,12 +30523,71 @@ __nccwpck_require__.d(__webpack_exports__, {
 
 ;// CONCATENATED MODULE: external "node:os"
 const external_node_os_namespaceObject = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:os");
-// EXTERNAL MODULE: ./packages/core/src/approval/authorize.ts
-var authorize = __nccwpck_require__(14);
-// EXTERNAL MODULE: ./packages/core/src/command/grammar.ts
-var grammar = __nccwpck_require__(1866);
 // EXTERNAL MODULE: ./packages/core/src/errors.ts
 var errors = __nccwpck_require__(7638);
+;// CONCATENATED MODULE: ./packages/core/src/approval/authorize.ts
+
+const DEFAULT_ALLOWED_ROLES = (/* unused pure expression or super */ null && (['admin', 'maintain', 'write']));
+/** Returns the comment ID of an `issue_comment` `created` event; anything else is `unauthorized-approval`. */
+function approvalCommentId(trigger) {
+    const payload = trigger.payload;
+    if (trigger.eventName !== 'issue_comment') {
+        throw new WritError('unauthorized-approval', `approvals come only from issue comments, not '${trigger.eventName}' events`);
+    }
+    if (payload?.action !== 'created') {
+        throw new WritError('unauthorized-approval', 'only a newly created comment can approve (not an edited or deleted one)');
+    }
+    const id = payload.comment?.id;
+    if (typeof id !== 'number' || !Number.isSafeInteger(id) || id <= 0) {
+        throw new WritError('unauthorized-approval', 'the event carries no comment ID');
+    }
+    return id;
+}
+/**
+ * Refuses a comment GitHub's edit record shows edited, or whose record is missing or unknown (fail
+ * safe; see command/comment.ts).
+ */
+function requireUnedited(read) {
+    if (read.edits.edited)
+        throw new WritError('approval-comment-edited', read.edits.why);
+}
+/** Refuses any author that is not a human account (and never Writ's own app). */
+function requireHumanAuthor(author, appBotLogin) {
+    if (!author)
+        throw new WritError('unauthorized-approval', 'the comment has no author (a deleted account)');
+    const login = author.login.toLowerCase();
+    if (author.type !== 'User' ||
+        login.endsWith('[bot]') ||
+        (appBotLogin !== undefined && login === appBotLogin.toLowerCase())) {
+        throw new WritError('unauthorized-approval', `comment author ${author.id} is a ${author.type} account, not a human`);
+    }
+    return author;
+}
+/** Parses `allowed-roles`: comma-separated role names (custom roles allowed). */
+function parseAllowedRoles(value) {
+    const roles = value
+        .split(',')
+        .map((role) => role.trim())
+        .filter((role) => role.length > 0);
+    for (const role of roles) {
+        if (!/^[A-Za-z0-9][A-Za-z0-9 _-]{0,99}$/.test(role)) {
+            throw new errors/* WritError */.b9('invalid-input', `input 'allowed-roles' has an invalid role name (${role.length} characters)`);
+        }
+    }
+    if (roles.length === 0)
+        throw new errors/* WritError */.b9('invalid-input', "input 'allowed-roles' names no role");
+    return roles;
+}
+/** Requires the live `role_name` to be allowed; the legacy `permission` field is never consulted. */
+function requireAllowedRole(roleName, allowedRoles, authorId) {
+    if (!roleName || !allowedRoles.includes(roleName)) {
+        throw new WritError('insufficient-permission', `approver ${authorId} has role '${roleName ?? 'none'}', not one of ${allowedRoles.join(', ')}`);
+    }
+    return roleName;
+}
+
+// EXTERNAL MODULE: ./packages/core/src/command/grammar.ts
+var grammar = __nccwpck_require__(1866);
 // EXTERNAL MODULE: external "os"
 var external_os_ = __nccwpck_require__(857);
 ;// CONCATENATED MODULE: ./node_modules/@actions/core/lib/utils.js
@@ -35425,7 +35489,7 @@ function readPreviewSettings(io) {
     const runId = io.input('run-id');
     const commandPrefix = (0,grammar/* validateCommandPrefix */.GQ)(io.input('command-prefix'));
     const gate = {
-        roles: (0,authorize/* parseAllowedRoles */.V8)(io.input('allowed-roles')),
+        roles: parseAllowedRoles(io.input('allowed-roles')),
         environment: environmentName(io.input('environment')),
     };
     const policyPath = repositoryPath(io.input('policy-file'), 'policy-file');
@@ -35493,7 +35557,7 @@ async function previewStage(settings, deps) {
             await checkStatusIssue(github, write.repository, settings.statusIssue);
         }
         // Loaded only when writing: a dry run never pays for the GitHub client's start-up.
-        const { readPreviewReadings } = await Promise.all(/* import() */[__nccwpck_require__.e(813), __nccwpck_require__.e(536)]).then(__nccwpck_require__.bind(__nccwpck_require__, 6536));
+        const { readPreviewReadings } = await __nccwpck_require__.e(/* import() */ 681).then(__nccwpck_require__.bind(__nccwpck_require__, 3681));
         const readings = await readPreviewReadings(stageDeps, loaded.plan, {
             repository: { owner: write.repository.owner, repo: write.repository.repo },
             apiUrl: write.apiUrl,
@@ -35503,7 +35567,7 @@ async function previewStage(settings, deps) {
         });
         assessment = assessPlan(loaded.plan, readings);
         result = writePreview(preview, loaded, { logger }, assessment);
-        const { proposeAndPublishStatus } = await Promise.all(/* import() */[__nccwpck_require__.e(813), __nccwpck_require__.e(518)]).then(__nccwpck_require__.bind(__nccwpck_require__, 8518));
+        const { proposeAndPublishStatus } = await Promise.all(/* import() */[__nccwpck_require__.e(388), __nccwpck_require__.e(410)]).then(__nccwpck_require__.bind(__nccwpck_require__, 2410));
         const proposal = await proposeAndPublishStatus({ github, ledger, ownLogin, logger }, { repository: write.repository, actorId: write.actorId }, {
             statusIssue: settings.statusIssue,
             plan: result.plan,
@@ -35555,7 +35619,7 @@ async function run() {
             logger: runnerLogger,
             async connect(write) {
                 // Loaded only when writing: a dry run never pays for the GitHub client's start-up.
-                const { connect } = await Promise.all(/* import() */[__nccwpck_require__.e(239), __nccwpck_require__.e(813), __nccwpck_require__.e(46)]).then(__nccwpck_require__.bind(__nccwpck_require__, 7046));
+                const { connect } = await Promise.all(/* import() */[__nccwpck_require__.e(239), __nccwpck_require__.e(388), __nccwpck_require__.e(46)]).then(__nccwpck_require__.bind(__nccwpck_require__, 7046));
                 return connect({ apiUrl: write.apiUrl, repository: write.repository.full }, write.ledger, runnerLogger);
             },
         }),
@@ -35633,7 +35697,7 @@ function quoteUntrusted(text, maxLength = 80) {
 /***/ ((module, __unused_webpack___webpack_exports__, __nccwpck_require__) => {
 
 __nccwpck_require__.a(module, async (__webpack_handle_async_dependencies__, __webpack_async_result__) => { try {
-/* harmony import */ var _packages_core_src_stages_preview_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(3630);
+/* harmony import */ var _packages_core_src_stages_preview_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(7635);
 
 await (0,_packages_core_src_stages_preview_js__WEBPACK_IMPORTED_MODULE_0__/* .run */ .eF)();
 

@@ -29931,7 +29931,7 @@ module.exports = {
 
 /***/ }),
 
-/***/ 5848:
+/***/ 7908:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
 
@@ -30188,7 +30188,7 @@ const ERROR_CATALOGUE = {
 /** Where each code is explained: docs/errors.md, one anchor per code. */
 const ERRORS_DOC_URL = 'https://github.com/writ-actions/writ/blob/main/docs/errors.md';
 /** The stable link to a code's entry in docs/errors.md. */
-function errorLink(code) {
+function errors_errorLink(code) {
     return `${ERRORS_DOC_URL}#${code}`;
 }
 /** A code's meaning and fix; `fix` is null for an entry written as a bare meaning (the build refuses it). */
@@ -30243,7 +30243,7 @@ function errorCode(thrown) {
 function failureMessage(thrown) {
     const code = errorCode(thrown);
     const text = thrown instanceof errors_WritError ? thrown.toString() : `internal-error: ${errors_errorMessage(thrown)}`;
-    return `${text} — ${errorLink(code)}`;
+    return `${text} — ${errors_errorLink(code)}`;
 }
 /**
  * The HTTP status of a failed GitHub request (Octokit's RequestError), or undefined for anything else.
@@ -42455,6 +42455,71 @@ function schemas_serializeLedgerFile(kind, path, value) {
 const types_DEFAULT_LEDGER_BRANCH = 'bot/writ-ledger';
 const TERMINAL_RUN_STATES = ['completed', 'failed', 'cancelled'];
 
+;// CONCATENATED MODULE: ./packages/core/src/command/reactions.ts
+
+/**
+ * The `approval-already-consumed` detail (set by the ledger's consume transition) saying the comment
+ * refused is the very one consumed: a re-run of a command that acted.
+ */
+const CONSUMED_HERE = 'consumed_by_this_comment';
+/** What Writ says with each reaction (GitHub's reaction contents). */
+const COMMAND_REACTIONS = { received: 'eyes', acted: 'rocket', refused: '-1' };
+/**
+ * The codes that are a verdict on the command itself: its comment, its author, its run. Every other
+ * failure judged nothing about it (GitHub or the runner did not answer, the workflow's plan or inputs
+ * are wrong, the ledger cannot be trusted, Writ failed inside): the command stays at "received", and
+ * re-running the job once that is fixed judges it. The status comment's refusal line (written through
+ * the ledger's status record, like every status comment update) is kept to these too: a failure that
+ * judged nothing writes nothing but the `eyes`.
+ */
+const COMMAND_REFUSALS = new Set([
+    'malformed-command',
+    'approval-comment-edited',
+    'unauthorized-approval',
+    'insufficient-permission',
+    'approval-already-consumed',
+    'stale-or-mismatched-approval',
+    'invalid-run-id',
+    'run-not-found',
+    'invalid-transition',
+    'needs-reconciliation',
+    'repository-lease-held',
+    'holder-liveness-unproven',
+]);
+/**
+ * The verdict of a command's stage that ended as `end`. A re-run of a command that already acted is
+ * refused `approval-already-consumed` for that very comment: it acted.
+ */
+function commandVerdict(end) {
+    if (!end.failed)
+        return { signal: 'acted' };
+    const { thrown } = end;
+    if (!(thrown instanceof WritError) || !COMMAND_REFUSALS.has(thrown.code))
+        return { signal: null };
+    if (thrown.code === 'approval-already-consumed' && thrown.details[CONSUMED_HERE] === true) {
+        return { signal: 'acted' };
+    }
+    return { signal: 'refused', code: thrown.code };
+}
+/** Adds Writ's reaction for `signal` to the command comment; never throws (see the module comment). */
+async function reactToCommand(deps, target, signal) {
+    const content = COMMAND_REACTIONS[signal];
+    try {
+        const { status } = await deps.github.rest.reactions.createForIssueComment({
+            owner: target.repository.owner,
+            repo: target.repository.repo,
+            comment_id: target.commentId,
+            content,
+        });
+        return status === 201 ? 'created' : 'exists';
+    }
+    catch (error) {
+        const status = httpStatus(error);
+        deps.logger.warning(`command-reaction-failed: the ${signal} reaction (${content}) on comment ${target.commentId} was not added (${status === undefined ? 'no answer' : `HTTP ${status}`}); the command's outcome stands — ${errorLink('command-reaction-failed')}`);
+        return 'failed';
+    }
+}
+
 ;// CONCATENATED MODULE: ./packages/core/src/ledger/transitions.ts
 /**
  * The ledger's transitions as pure functions: the state read at one head (plus the server's clock) and
@@ -42462,6 +42527,7 @@ const TERMINAL_RUN_STATES = ['completed', 'failed', 'cancelled'];
  * reads a clock, the network or the environment; the compare-and-set loop (cas.ts) calls these afresh
  * on every attempt, so a rejected head is always re-validated from scratch.
  */
+
 
 
 
@@ -42681,8 +42747,6 @@ function refuseConsumed(view, run, commentId) {
         throw new errors_WritError('approval-already-consumed', `Comment ${commentId} is in a consumed-approval tombstone.`, { details });
     }
 }
-/** The `approval-already-consumed` detail saying the comment refused is the very one consumed. */
-const CONSUMED_HERE = 'consumed_by_this_comment';
 function consume(view, input, policy) {
     const run = requireRun(view, input.runId);
     const { approval } = input;
@@ -46201,7 +46265,7 @@ async function run() {
 /***/ ((module, __unused_webpack___webpack_exports__, __nccwpck_require__) => {
 
 __nccwpck_require__.a(module, async (__webpack_handle_async_dependencies__, __webpack_async_result__) => { try {
-/* harmony import */ var _packages_core_src_stages_probe_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(5848);
+/* harmony import */ var _packages_core_src_stages_probe_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(7908);
 
 await (0,_packages_core_src_stages_probe_js__WEBPACK_IMPORTED_MODULE_0__/* .run */ .eF)();
 

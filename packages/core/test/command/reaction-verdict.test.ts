@@ -8,8 +8,8 @@ import { RequestError } from '@octokit/request-error';
 import type { ErrorCode } from '../../src/errors.js';
 import { ERROR_CATALOGUE, WritError } from '../../src/errors.js';
 import type { GitHubClient } from '../../src/github/client.js';
-import { CONSUMED_HERE } from '../../src/ledger/transitions.js';
 import {
+  CONSUMED_HERE,
   COMMAND_REACTIONS,
   COMMAND_REFUSALS,
   commandVerdict,

@@ -1,8 +1,8 @@
-export const id = 518;
-export const ids = [518];
+export const id = 410;
+export const ids = [410];
 export const modules = {
 
-/***/ 8518:
+/***/ 2410:
 /***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
 
 
@@ -13,8 +13,8 @@ __webpack_require__.d(__webpack_exports__, {
 
 // EXTERNAL MODULE: ./packages/core/src/errors.ts
 var errors = __webpack_require__(7638);
-// EXTERNAL MODULE: ./packages/core/src/ledger/ledger.ts + 2 modules
-var ledger_ledger = __webpack_require__(2813);
+// EXTERNAL MODULE: ./packages/core/src/ledger/ledger.ts + 3 modules
+var ledger_ledger = __webpack_require__(7388);
 // EXTERNAL MODULE: ./packages/core/src/canonical-json.ts
 var canonical_json = __webpack_require__(2962);
 ;// CONCATENATED MODULE: ./packages/core/src/plan/binding.ts
@@ -30,69 +30,8 @@ function bindPlan(plan) {
     };
 }
 
-// EXTERNAL MODULE: ./packages/core/src/ledger/transitions.ts
-var transitions = __webpack_require__(3927);
-;// CONCATENATED MODULE: ./packages/core/src/command/reactions.ts
-
-
-/** What Writ says with each reaction (GitHub's reaction contents). */
-const COMMAND_REACTIONS = { received: 'eyes', acted: 'rocket', refused: '-1' };
-/**
- * The codes that are a verdict on the command itself: its comment, its author, its run. Every other
- * failure judged nothing about it (GitHub or the runner did not answer, the workflow's plan or inputs
- * are wrong, the ledger cannot be trusted, Writ failed inside): the command stays at "received", and
- * re-running the job once that is fixed judges it. The status comment's refusal line (written through
- * the ledger's status record, like every status comment update) is kept to these too: a failure that
- * judged nothing writes nothing but the `eyes`.
- */
-const COMMAND_REFUSALS = new Set([
-    'malformed-command',
-    'approval-comment-edited',
-    'unauthorized-approval',
-    'insufficient-permission',
-    'approval-already-consumed',
-    'stale-or-mismatched-approval',
-    'invalid-run-id',
-    'run-not-found',
-    'invalid-transition',
-    'needs-reconciliation',
-    'repository-lease-held',
-    'holder-liveness-unproven',
-]);
-/**
- * The verdict of a command's stage that ended as `end`. A re-run of a command that already acted is
- * refused `approval-already-consumed` for that very comment: it acted.
- */
-function commandVerdict(end) {
-    if (!end.failed)
-        return { signal: 'acted' };
-    const { thrown } = end;
-    if (!(thrown instanceof WritError) || !COMMAND_REFUSALS.has(thrown.code))
-        return { signal: null };
-    if (thrown.code === 'approval-already-consumed' && thrown.details[CONSUMED_HERE] === true) {
-        return { signal: 'acted' };
-    }
-    return { signal: 'refused', code: thrown.code };
-}
-/** Adds Writ's reaction for `signal` to the command comment; never throws (see the module comment). */
-async function reactToCommand(deps, target, signal) {
-    const content = COMMAND_REACTIONS[signal];
-    try {
-        const { status } = await deps.github.rest.reactions.createForIssueComment({
-            owner: target.repository.owner,
-            repo: target.repository.repo,
-            comment_id: target.commentId,
-            content,
-        });
-        return status === 201 ? 'created' : 'exists';
-    }
-    catch (error) {
-        const status = httpStatus(error);
-        deps.logger.warning(`command-reaction-failed: the ${signal} reaction (${content}) on comment ${target.commentId} was not added (${status === undefined ? 'no answer' : `HTTP ${status}`}); the command's outcome stands — ${errorLink('command-reaction-failed')}`);
-        return 'failed';
-    }
-}
-
+// EXTERNAL MODULE: ./packages/core/src/command/reactions.ts
+var reactions = __webpack_require__(4187);
 // EXTERNAL MODULE: ./packages/core/src/markdown.ts
 var markdown = __webpack_require__(2712);
 ;// CONCATENATED MODULE: ./packages/core/src/status-comment/projection.ts
@@ -149,7 +88,7 @@ function commentLink(url) {
  */
 function commandRefusalLine(refusal) {
     const id = Number.isSafeInteger(refusal.commentId) ? refusal.commentId : 0;
-    return `Last command refused: ${(0,markdown/* code */.aY)(refusal.kind)} in comment ${id}, [${(0,markdown/* code */.aY)(refusal.code)}](${(0,errors/* errorLink */.P5)(refusal.code)}). The comment carries Writ's ${(0,markdown/* code */.aY)(COMMAND_REACTIONS.refused)} reaction; the run is unchanged by it.`;
+    return `Last command refused: ${(0,markdown/* code */.aY)(refusal.kind)} in comment ${id}, [${(0,markdown/* code */.aY)(refusal.code)}](${(0,errors/* errorLink */.P5)(refusal.code)}). The comment carries Writ's ${(0,markdown/* code */.aY)(reactions/* COMMAND_REACTIONS */.T7.refused)} reaction; the run is unchanged by it.`;
 }
 function progress(steps) {
     const counts = new Map();
@@ -687,4 +626,4 @@ async function proposeAndPublishStatus(deps, origin, settings) {
 
 };
 
-//# sourceMappingURL=518.index.js.map
+//# sourceMappingURL=410.index.js.map

@@ -1,141 +1,6 @@
-export const id = 813;
-export const ids = [813];
+export const id = 388;
+export const ids = [388];
 export const modules = {
-
-/***/ 1718:
-/***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
-
-/* harmony export */ __webpack_require__.d(__webpack_exports__, {
-/* harmony export */   bQ: () => (/* binding */ readCommentWithEdits)
-/* harmony export */ });
-/* unused harmony exports COMMENT_EDITS_QUERY, judgeEditRecord, readEditRecord */
-/* harmony import */ var _errors_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(7638);
-/**
- * A command comment as GitHub holds it now: read server-side by ID (REST, never from a payload) with
- * GitHub's own record of its edits (GraphQL `IssueComment.lastEditedAt`, `includesCreatedEdit` and
- * `userContentEdits`). "Unedited" is that record, not a timestamp comparison: REST `updated_at` has
- * one-second resolution, so a comment edited within the second it was posted has `updated_at ===
- * created_at`. Every reader of a command comment asks here: the live verification every command passes
- * (approval/verify.ts: approve, cancel, reconcile, recovery's lost-approval scan) and the ledger's
- * replay (ledger/read.ts).
- *
- * Fail safe: the comment counts as unedited only when GitHub's answer says so positively — the node is
- * this comment, `lastEditedAt` is null, `includesCreatedEdit` is false, and `userContentEdits` is
- * present with a total of 0 — and REST's two timestamps agree. A missing or unknown record (a null node,
- * another type or ID, a null connection, an unexpected shape) counts as edited. A request that fails
- * (a transport failure, an HTTP error, GraphQL errors) is `github-request-failed`: nothing is judged,
- * the comment is never accepted on it.
- *
- * Imports nothing from approval/ or ledger/, so both can use it.
- */
-
-/** The GraphQL document: the comment by its node ID, with the fields of GitHub's edit record. */
-const COMMENT_EDITS_QUERY = `query WritCommentEdits($id: ID!) {
-  node(id: $id) {
-    __typename
-    ... on IssueComment {
-      databaseId
-      lastEditedAt
-      includesCreatedEdit
-      userContentEdits(first: 1) {
-        totalCount
-      }
-    }
-  }
-}`;
-function failed(what, error) {
-    const status = (0,_errors_js__WEBPACK_IMPORTED_MODULE_0__/* .httpStatus */ .nG)(error);
-    return new _errors_js__WEBPACK_IMPORTED_MODULE_0__/* .WritError */ .b9('github-request-failed', `${what} failed${status === undefined ? '' : ` with HTTP ${status}`}; the comment was not judged, retry the job`, { cause: error, ...(status === undefined ? {} : { details: { status } }) });
-}
-function record(value) {
-    return typeof value === 'object' && value !== null && !Array.isArray(value)
-        ? value
-        : null;
-}
-/** Judges a GraphQL `data` answer for comment `commentId` (exported for its tests). */
-function judgeEditRecord(data, commentId) {
-    const node = record(record(data)?.node);
-    const edited = (why) => ({ edited: true, why: `comment ${commentId} ${why}` });
-    if (node === null)
-        return edited('has no edit record on GitHub (no comment node): treated as edited');
-    if (node.__typename !== 'IssueComment' || node.databaseId !== commentId) {
-        return edited('has no edit record on GitHub (the node is not this comment): treated as edited');
-    }
-    if (node.lastEditedAt !== null) {
-        return edited(typeof node.lastEditedAt === 'string'
-            ? 'was edited after it was created (GitHub records an edit)'
-            : 'has an unreadable edit record on GitHub: treated as edited');
-    }
-    if (node.includesCreatedEdit !== false) {
-        return edited(node.includesCreatedEdit === true
-            ? 'was edited after it was created (GitHub records its created revision)'
-            : 'has an unreadable edit record on GitHub: treated as edited');
-    }
-    const total = record(node.userContentEdits)?.totalCount;
-    if (total !== 0) {
-        return edited(typeof total === 'number' && Number.isSafeInteger(total) && total > 0
-            ? `was edited after it was created (GitHub records ${total} revisions)`
-            : 'has no readable list of edits on GitHub: treated as edited');
-    }
-    return { edited: false };
-}
-/** GitHub's edit record of `comment`, judged. Throws `github-request-failed` when it cannot be read. */
-async function readEditRecord(github, comment) {
-    const what = `Reading the edit record of comment ${comment.id}`;
-    if (typeof comment.node_id !== 'string' || comment.node_id.length === 0) {
-        return {
-            edited: true,
-            why: `comment ${comment.id} has no node ID to read its edit record: treated as edited`,
-        };
-    }
-    let answer;
-    try {
-        const response = await github.request('POST /graphql', {
-            query: COMMENT_EDITS_QUERY,
-            variables: { id: comment.node_id },
-        });
-        answer = response.data;
-    }
-    catch (error) {
-        throw failed(what, error);
-    }
-    const errors = record(answer)?.errors;
-    if (Array.isArray(errors) && errors.length > 0) {
-        const types = errors.map((error) => {
-            const type = record(error)?.type;
-            return typeof type === 'string' && /^[A-Z_]{1,40}$/.test(type) ? type : 'error';
-        });
-        throw failed(`${what} (GraphQL errors: ${types.join(', ')})`, undefined);
-    }
-    const verdict = judgeEditRecord(record(answer)?.data, comment.id);
-    if (!verdict.edited && comment.updated_at !== comment.created_at) {
-        return { edited: true, why: `comment ${comment.id} was edited after it was created (updated_at)` };
-    }
-    return verdict;
-}
-/**
- * Reads comment `commentId` by ID with GitHub's edit record; null when GitHub answers 404 (deleted, or
- * not in this repository). Any other failure is `github-request-failed`.
- */
-async function readCommentWithEdits(github, repository, commentId) {
-    let comment;
-    try {
-        ({ data: comment } = await github.rest.issues.getComment({
-            owner: repository.owner,
-            repo: repository.repo,
-            comment_id: commentId,
-        }));
-    }
-    catch (error) {
-        if ((0,_errors_js__WEBPACK_IMPORTED_MODULE_0__/* .httpStatus */ .nG)(error) === 404)
-            return null;
-        throw failed(`Reading comment ${commentId}`, error);
-    }
-    return { comment, edits: await readEditRecord(github, comment) };
-}
-
-
-/***/ }),
 
 /***/ 2755:
 /***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
@@ -844,7 +709,7 @@ function recovered(landed, snapshot, attempts, requests) {
 
 /***/ }),
 
-/***/ 2813:
+/***/ 7388:
 /***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
 
 
@@ -890,8 +755,131 @@ var paths = __webpack_require__(7111);
 var schemas = __webpack_require__(3310);
 // EXTERNAL MODULE: ./packages/core/src/ledger/provenance.ts + 1 modules
 var provenance = __webpack_require__(9174);
-// EXTERNAL MODULE: ./packages/core/src/command/comment.ts
-var comment = __webpack_require__(1718);
+;// CONCATENATED MODULE: ./packages/core/src/command/comment.ts
+/**
+ * A command comment as GitHub holds it now: read server-side by ID (REST, never from a payload) with
+ * GitHub's own record of its edits (GraphQL `IssueComment.lastEditedAt`, `includesCreatedEdit` and
+ * `userContentEdits`). "Unedited" is that record, not a timestamp comparison: REST `updated_at` has
+ * one-second resolution, so a comment edited within the second it was posted has `updated_at ===
+ * created_at`. Every reader of a command comment asks here: the live verification every command passes
+ * (approval/verify.ts: approve, cancel, reconcile, recovery's lost-approval scan) and the ledger's
+ * replay (ledger/read.ts).
+ *
+ * Fail safe: the comment counts as unedited only when GitHub's answer says so positively — the node is
+ * this comment, `lastEditedAt` is null, `includesCreatedEdit` is false, and `userContentEdits` is
+ * present with a total of 0 — and REST's two timestamps agree. A missing or unknown record (a null node,
+ * another type or ID, a null connection, an unexpected shape) counts as edited. A request that fails
+ * (a transport failure, an HTTP error, GraphQL errors) is `github-request-failed`: nothing is judged,
+ * the comment is never accepted on it.
+ *
+ * Imports nothing from approval/ or ledger/, so both can use it.
+ */
+
+/** The GraphQL document: the comment by its node ID, with the fields of GitHub's edit record. */
+const COMMENT_EDITS_QUERY = `query WritCommentEdits($id: ID!) {
+  node(id: $id) {
+    __typename
+    ... on IssueComment {
+      databaseId
+      lastEditedAt
+      includesCreatedEdit
+      userContentEdits(first: 1) {
+        totalCount
+      }
+    }
+  }
+}`;
+function failed(what, error) {
+    const status = (0,errors/* httpStatus */.nG)(error);
+    return new errors/* WritError */.b9('github-request-failed', `${what} failed${status === undefined ? '' : ` with HTTP ${status}`}; the comment was not judged, retry the job`, { cause: error, ...(status === undefined ? {} : { details: { status } }) });
+}
+function record(value) {
+    return typeof value === 'object' && value !== null && !Array.isArray(value)
+        ? value
+        : null;
+}
+/** Judges a GraphQL `data` answer for comment `commentId` (exported for its tests). */
+function judgeEditRecord(data, commentId) {
+    const node = record(record(data)?.node);
+    const edited = (why) => ({ edited: true, why: `comment ${commentId} ${why}` });
+    if (node === null)
+        return edited('has no edit record on GitHub (no comment node): treated as edited');
+    if (node.__typename !== 'IssueComment' || node.databaseId !== commentId) {
+        return edited('has no edit record on GitHub (the node is not this comment): treated as edited');
+    }
+    if (node.lastEditedAt !== null) {
+        return edited(typeof node.lastEditedAt === 'string'
+            ? 'was edited after it was created (GitHub records an edit)'
+            : 'has an unreadable edit record on GitHub: treated as edited');
+    }
+    if (node.includesCreatedEdit !== false) {
+        return edited(node.includesCreatedEdit === true
+            ? 'was edited after it was created (GitHub records its created revision)'
+            : 'has an unreadable edit record on GitHub: treated as edited');
+    }
+    const total = record(node.userContentEdits)?.totalCount;
+    if (total !== 0) {
+        return edited(typeof total === 'number' && Number.isSafeInteger(total) && total > 0
+            ? `was edited after it was created (GitHub records ${total} revisions)`
+            : 'has no readable list of edits on GitHub: treated as edited');
+    }
+    return { edited: false };
+}
+/** GitHub's edit record of `comment`, judged. Throws `github-request-failed` when it cannot be read. */
+async function readEditRecord(github, comment) {
+    const what = `Reading the edit record of comment ${comment.id}`;
+    if (typeof comment.node_id !== 'string' || comment.node_id.length === 0) {
+        return {
+            edited: true,
+            why: `comment ${comment.id} has no node ID to read its edit record: treated as edited`,
+        };
+    }
+    let answer;
+    try {
+        const response = await github.request('POST /graphql', {
+            query: COMMENT_EDITS_QUERY,
+            variables: { id: comment.node_id },
+        });
+        answer = response.data;
+    }
+    catch (error) {
+        throw failed(what, error);
+    }
+    const errors = record(answer)?.errors;
+    if (Array.isArray(errors) && errors.length > 0) {
+        const types = errors.map((error) => {
+            const type = record(error)?.type;
+            return typeof type === 'string' && /^[A-Z_]{1,40}$/.test(type) ? type : 'error';
+        });
+        throw failed(`${what} (GraphQL errors: ${types.join(', ')})`, undefined);
+    }
+    const verdict = judgeEditRecord(record(answer)?.data, comment.id);
+    if (!verdict.edited && comment.updated_at !== comment.created_at) {
+        return { edited: true, why: `comment ${comment.id} was edited after it was created (updated_at)` };
+    }
+    return verdict;
+}
+/**
+ * Reads comment `commentId` by ID with GitHub's edit record; null when GitHub answers 404 (deleted, or
+ * not in this repository). Any other failure is `github-request-failed`.
+ */
+async function readCommentWithEdits(github, repository, commentId) {
+    let comment;
+    try {
+        ({ data: comment } = await github.rest.issues.getComment({
+            owner: repository.owner,
+            repo: repository.repo,
+            comment_id: commentId,
+        }));
+    }
+    catch (error) {
+        if ((0,errors/* httpStatus */.nG)(error) === 404)
+            return null;
+        throw failed(`Reading comment ${commentId}`, error);
+    }
+    return { comment, edits: await readEditRecord(github, comment) };
+}
+
 // EXTERNAL MODULE: ./packages/core/src/github/commit-on-branch.ts
 var commit_on_branch = __webpack_require__(149);
 ;// CONCATENATED MODULE: ./packages/core/src/ledger/read.ts
@@ -923,7 +911,7 @@ function requestFailed(what, error) {
     const status = (0,errors/* httpStatus */.nG)(error);
     return new errors/* WritError */.b9('github-request-failed', `${what} failed${status === undefined ? '' : ` with HTTP ${status}`}.`, status === undefined ? { cause: error } : { cause: error, details: { status } });
 }
-function record(value) {
+function read_record(value) {
     return typeof value === 'object' && value !== null ? value : {};
 }
 function stringOrNull(value) {
@@ -934,25 +922,25 @@ function timeOrNull(value) {
     return Number.isFinite(time) ? time : null;
 }
 function blobText(entry) {
-    const object = record(record(entry).object);
+    const object = read_record(read_record(entry).object);
     return typeof object.text === 'string' ? object.text : null;
 }
 function parseCommit(node) {
-    const n = record(node);
-    const author = record(n.author);
-    const committer = record(n.committer);
-    const signature = n.signature === null || n.signature === undefined ? null : record(n.signature);
+    const n = read_record(node);
+    const author = read_record(n.author);
+    const committer = read_record(n.committer);
+    const signature = n.signature === null || n.signature === undefined ? null : read_record(n.signature);
     return {
         oid: String(n.oid),
-        parentCount: Number(record(n.parents).totalCount),
+        parentCount: Number(read_record(n.parents).totalCount),
         parentOid: (() => {
-            const nodes = record(n.parents).nodes;
-            const first = Array.isArray(nodes) && nodes.length > 0 ? record(nodes[0]).oid : null;
+            const nodes = read_record(n.parents).nodes;
+            const first = Array.isArray(nodes) && nodes.length > 0 ? read_record(nodes[0]).oid : null;
             return typeof first === 'string' ? first : null;
         })(),
         authorName: stringOrNull(author.name),
         authorEmail: stringOrNull(author.email),
-        authorLogin: stringOrNull(record(author.user).login),
+        authorLogin: stringOrNull(read_record(author.user).login),
         committerName: stringOrNull(committer.name),
         committerEmail: stringOrNull(committer.email),
         committedAt: timeOrNull(committer.date),
@@ -962,14 +950,14 @@ function parseCommit(node) {
                 isValid: signature.isValid === true,
                 state: String(signature.state),
                 wasSignedByGitHub: signature.wasSignedByGitHub === true,
-                signerLogin: stringOrNull(record(signature.signer).login),
+                signerLogin: stringOrNull(read_record(signature.signer).login),
             },
         message: typeof n.message === 'string' ? n.message : '',
     };
 }
 function parseHistory(history) {
-    const h = record(history);
-    const pageInfo = record(h.pageInfo);
+    const h = read_record(history);
+    const pageInfo = read_record(h.pageInfo);
     const nodes = Array.isArray(h.nodes) ? h.nodes : [];
     return {
         commits: nodes.map(parseCommit),
@@ -991,8 +979,8 @@ function parentFields(paths) {
           parents(first: 1) { nodes { oid committedDate ${fileAliases(paths)} } }`;
 }
 function commitFiles(target, paths) {
-    const nodes = record(target.parents).nodes;
-    const parent = Array.isArray(nodes) && nodes.length > 0 ? record(nodes[0]) : null;
+    const nodes = read_record(target.parents).nodes;
+    const parent = Array.isArray(nodes) && nodes.length > 0 ? read_record(nodes[0]) : null;
     const changed = target.changedFilesIfAvailable;
     return {
         oid: String(target.oid),
@@ -1056,15 +1044,15 @@ const HISTORY_QUERY = `query WritLedgerHistory($owner: String!, $name: String!, 
  * is not part of the check.
  */
 function parseRules(connection) {
-    const c = record(connection);
-    if (connection === null || connection === undefined || record(c.pageInfo).hasNextPage !== false)
+    const c = read_record(connection);
+    if (connection === null || connection === undefined || read_record(c.pageInfo).hasNextPage !== false)
         return null;
     if (!Array.isArray(c.nodes))
         return null;
     const rules = [];
     for (const node of c.nodes) {
-        const n = record(node);
-        const id = record(n.repositoryRuleset).databaseId;
+        const n = read_record(node);
+        const id = read_record(n.repositoryRuleset).databaseId;
         if (typeof n.type !== 'string' || typeof id !== 'number' || !Number.isSafeInteger(id))
             return null;
         rules.push({ type: n.type.toLowerCase(), rulesetId: id, rulesetSourceType: 'unknown' });
@@ -1073,16 +1061,16 @@ function parseRules(connection) {
 }
 function listRunFiles(target) {
     const out = new Map();
-    const directories = record(record(target.runs).object).entries;
+    const directories = read_record(read_record(target.runs).object).entries;
     if (!Array.isArray(directories))
         return out;
     for (const directory of directories) {
-        const d = record(directory);
-        const entries = record(d.object).entries;
+        const d = read_record(directory);
+        const entries = read_record(d.object).entries;
         if (!Array.isArray(entries))
             continue;
         for (const entry of entries) {
-            const e = record(entry);
+            const e = read_record(entry);
             const text = blobText(e);
             if (text !== null)
                 out.set(`runs/${String(d.name)}/${String(e.name)}`, text);
@@ -1106,7 +1094,7 @@ class GitHubLedgerStore {
     async graphql(query, variables) {
         this.requests += 1;
         const response = await this.github.request('POST /graphql', { query, variables });
-        const body = record(response.data);
+        const body = read_record(response.data);
         return {
             data: body.data ?? null,
             errors: Array.isArray(body.errors) ? body.errors : [],
@@ -1139,13 +1127,13 @@ class GitHubLedgerStore {
         const answer = await this.query('Reading the ledger branch', readQuery(request), { owner: this.location.owner, name: this.location.repo, qualifiedName: this.qualifiedName }, 
         // The rules are an optimisation of the ruleset check: an error there leaves it to the REST list.
         request.withRules === true ? [['repository', 'ref', 'rules']] : []);
-        const repository = record(record(answer.data).repository);
-        if (record(answer.data).repository === null || record(answer.data).repository === undefined) {
+        const repository = read_record(read_record(answer.data).repository);
+        if (read_record(answer.data).repository === null || read_record(answer.data).repository === undefined) {
             throw new errors/* WritError */.b9('github-request-failed', `Repository ${this.location.owner}/${this.location.repo} was not found or is not accessible.`);
         }
         if (repository.ref === null || repository.ref === undefined)
             return null;
-        const target = record(record(repository.ref).target);
+        const target = read_record(read_record(repository.ref).target);
         const snapshot = {
             headOid: String(target.oid),
             serverTime: answer.serverTime,
@@ -1157,7 +1145,7 @@ class GitHubLedgerStore {
         if (request.listRuns)
             snapshot.runFiles = listRunFiles(target);
         if (request.withRules === true) {
-            snapshot.rules = answer.tolerated === true ? null : parseRules(record(repository.ref).rules);
+            snapshot.rules = answer.tolerated === true ? null : parseRules(read_record(repository.ref).rules);
         }
         if (request.withParent === true)
             snapshot.head = commitFiles(target, request.paths);
@@ -1176,7 +1164,7 @@ class GitHubLedgerStore {
             name: this.location.repo,
             oid,
         });
-        return collectFiles(record(record(record(answer.data).repository).object), paths);
+        return collectFiles(read_record(read_record(read_record(answer.data).repository).object), paths);
     }
     async readCommits(requests) {
         if (requests.length === 0)
@@ -1195,9 +1183,9 @@ class GitHubLedgerStore {
             owner: this.location.owner,
             name: this.location.repo,
         });
-        const repository = record(record(answer.data).repository);
+        const repository = read_record(read_record(answer.data).repository);
         return requests.map((request, index) => {
-            const target = record(repository[`c${index}`]);
+            const target = read_record(repository[`c${index}`]);
             if (typeof target.oid !== 'string') {
                 throw new errors/* WritError */.b9('ledger-provenance-unproven', `Ledger commit ${request.oid} could not be read.`);
             }
@@ -1207,7 +1195,7 @@ class GitHubLedgerStore {
     async comment(repository, commentId) {
         const [owner = '', repo = ''] = repository.split('/');
         this.requests += 2;
-        const read = await (0,comment/* readCommentWithEdits */.bQ)(this.github, { owner, repo }, commentId);
+        const read = await readCommentWithEdits(this.github, { owner, repo }, commentId);
         if (read === null)
             return null;
         return {
@@ -1225,7 +1213,7 @@ class GitHubLedgerStore {
             first: Math.min(100, Math.max(1, Math.floor(first))),
             after: cursor,
         });
-        return parseHistory(record(record(record(answer.data).repository).object).history);
+        return parseHistory(read_record(read_record(read_record(answer.data).repository).object).history);
     }
     async commit(request) {
         this.requests += 1;
@@ -3162,4 +3150,4 @@ function serializeLedgerFile(kind, path, value) {
 
 };
 
-//# sourceMappingURL=813.index.js.map
+//# sourceMappingURL=388.index.js.map
