@@ -524,12 +524,17 @@ describe('writ init --github', () => {
     ]);
     expect(document.pending.map((entry) => entry.stage)).toEqual([]);
     // Every stage that runs with the app token (all but probe, which writes with the sandbox's own
-    // token) is named under the permissions it needs: each commits to the ledger and reads comments.
+    // token) is named under the permissions it needs: each commits to the ledger and reads comments;
+    // administration only where a job proves the ledger (preview's job goes without it).
     const appStages = Object.keys(STAGES).filter((stage) => stage !== 'probe');
-    for (const permission of ['contents', 'issues', 'administration']) {
-      const named = document.owner_steps.app.permissions.find((entry) => entry.permission === permission);
-      expect(named?.stages).toEqual(expect.arrayContaining(appStages));
-    }
+    const stagesOf = (permission: string): string[] | undefined =>
+      document.owner_steps.app.permissions.find((entry) => entry.permission === permission)?.stages;
+    for (const permission of ['contents', 'issues'])
+      expect(stagesOf(permission)).toEqual(expect.arrayContaining(appStages));
+    expect(stagesOf('administration')).toEqual(
+      expect.arrayContaining(appStages.filter((stage) => stage !== 'preview')),
+    );
+    expect(stagesOf('administration')).not.toContain('preview');
     // A conflict document validates too.
     writeFileSync(join(dir, '.writ/README.md'), 'mine\n');
     const conflict = JSON.parse((await init(dir, '--json')).out);
@@ -545,7 +550,7 @@ describe('writ init --github', () => {
       "Repository permissions (administration is read AND\n   write: GitHub shows a ruleset's bypass actors only to a token that can write rulesets):",
     );
     expect(run.out).toMatch(
-      /^ {3}- administration: write \(bootstrap, preview, .*doctor\): read and write, though Writ never changes a setting: .*GitHub returns a ruleset's bypass_actors only to a token that can write rulesets \(with administration read alone they are hidden and bootstrap refuses with ruleset-bypass-unreadable\)$/m,
+      /^ {3}- administration: write \(bootstrap, consume-approval, claim-checkpoint, persist, publish-artifact, recovery, doctor\): read and write, though Writ never changes a setting: .*GitHub returns a ruleset's bypass_actors only to a token that can write rulesets \(with administration read alone they are hidden and bootstrap refuses with ruleset-bypass-unreadable\)$/m,
     );
     expect(run.out).not.toMatch(/administration: read/);
     expect(run.out).not.toMatch(/once the persist stage lands/);
@@ -756,8 +761,16 @@ describe('writ init --github: release tags, the default branch, an Environment',
     expect(Object.keys(config).at(-1)).toBe('environment');
     const again = await initJson(dir);
     expect(again).toMatchObject({ result: 'unchanged', environment: 'writ-production' });
-    expect((await init(dir, '--dry-run')).out).toContain(
-      'The jobs that write run in the GitHub Environment writ-production',
+    const text = (await init(dir, '--dry-run')).out;
+    expect(text).toContain('The jobs that write run in the GitHub Environment writ-production');
+    // The owner's steps say to create it, with its protection, and where the writing jobs now wait.
+    expect(text).toMatch(
+      /^ {3}- environment writ-production: create it under Settings → Environments with required reviewers .* deployment branches limited to protected branches;/m,
+    );
+    expect(run).toMatchObject({ owner_steps: { environment: { name: 'writ-production' } } });
+    // The rendered writing jobs carry it (the templates' own tests cover every job).
+    expect(readFileSync(join(dir, '.github/workflows/writ-approval.yml'), 'utf8')).toMatch(
+      /^ {4}environment: writ-production$/m,
     );
     // Without --environment a fresh repository's config has none.
     const plain = fixture();

@@ -5,6 +5,8 @@
  */
 import type { RulesetDefinition } from '../ledger/rulesets.js';
 import { ledgerRulesets } from '../ledger/rulesets.js';
+import type { AppScope } from './permissions.js';
+import { JOB_PERMISSIONS } from './permissions.js';
 import type { WritConfig } from './types.js';
 
 export interface AppPermission {
@@ -20,50 +22,58 @@ export interface OwnerSteps {
   ruleset_commands: string[];
   secrets: { name: string; why: string }[];
   variables: { name: string; why: string }[];
+  /** The Environment the writing jobs wait in (`writ init --environment`): the owner creates it. */
+  environment?: { name: string; why: string };
   bootstrap: string;
 }
 
-/** The Writ app's repository permissions, each with the stages that use it and why. */
+/** The order stages are named in (the run's order; bootstrap and doctor are `writ` commands). */
+const STAGE_ORDER = [
+  'bootstrap',
+  'preview',
+  'consume-approval',
+  'claim-checkpoint',
+  'persist',
+  'publish-artifact',
+  'recovery',
+  'doctor',
+] as const;
+
+/** The stages whose jobs' app tokens hold `scope`, from the one per-job table (permissions.ts). */
+function stagesHolding(scope: AppScope): string[] {
+  const held = new Set<string>(
+    JOB_PERMISSIONS.flatMap((job) => (job.app?.[scope] === undefined ? [] : job.stages)),
+  );
+  return STAGE_ORDER.filter((stage) => held.has(stage));
+}
+
+/**
+ * The Writ app's repository permissions, each with the stages that use it and why: the installation
+ * grants their union, and each job's token narrows it to the job's row of JOB_PERMISSIONS.
+ */
 export const APP_PERMISSIONS: readonly AppPermission[] = [
   {
     permission: 'contents',
     access: 'write',
-    stages: [
-      'bootstrap',
-      'preview',
-      'consume-approval',
-      'claim-checkpoint',
-      'persist',
-      'publish-artifact',
-      'recovery',
-    ],
+    stages: ['bootstrap', ...stagesHolding('contents')],
     why: 'every ledger commit (createCommitOnBranch on the ledger branch, the root through the Git data API) and the artifact commit on its bot branch',
   },
   {
     permission: 'issues',
     access: 'write',
-    stages: ['preview', 'consume-approval', 'claim-checkpoint', 'persist', 'publish-artifact', 'recovery'],
+    stages: stagesHolding('issues'),
     why: "persist writes the plan's milestones, issues, labels and comments; preview, consume-approval, persist and recovery keep the run's one status comment; every stage reads approval comments (the ledger replay re-reads each consumed approval)",
   },
   {
     permission: 'pull_requests',
     access: 'write',
-    stages: ['publish-artifact'],
+    stages: stagesHolding('pull-requests'),
     why: "open and update the artifact's one bot pull request",
   },
   {
     permission: 'administration',
     access: 'write',
-    stages: [
-      'bootstrap',
-      'preview',
-      'consume-approval',
-      'claim-checkpoint',
-      'persist',
-      'publish-artifact',
-      'recovery',
-      'doctor',
-    ],
+    stages: ['bootstrap', ...stagesHolding('administration'), 'doctor'],
     why: "read and write, though Writ never changes a setting: every stage that proves the ledger, and bootstrap, must see the ledger rulesets' bypass actors, and GitHub returns a ruleset's bypass_actors only to a token that can write rulesets (with administration read alone they are hidden and bootstrap refuses with ruleset-bypass-unreadable)",
   },
   {
@@ -118,6 +128,14 @@ export function ownerSteps(
         why: "false until you decide otherwise: writ-approval.yml's persist job runs only when it is true, so no plan write is made without it",
       },
     ],
+    ...(config.environment === undefined
+      ? {}
+      : {
+          environment: {
+            name: config.environment,
+            why: "create it under Settings → Environments with required reviewers (not the run's own approvers alone) and deployment branches limited to protected branches; the persist and publish jobs wait there until a reviewer approves, and writ doctor checks its protection",
+          },
+        }),
     bootstrap: `GITHUB_TOKEN=<the app's installation token> writ bootstrap --repo ${full} --branch ${config.ledger_branch} --app-slug ${app.slug ?? '<WRIT_APP_SLUG>'} --app-id ${app.id ?? '<WRIT_APP_ID>'} --apply`,
   };
 }
@@ -147,9 +165,12 @@ export function renderOwnerSteps(steps: OwnerSteps, full: string, apiUrl = 'http
     '',
     ...steps.ruleset_commands.map((command) => command.replace(/^/gm, '   ')),
     '',
-    '3. Add the repository secret and variables (Settings → Secrets and variables → Actions):',
+    `3. Add the repository secret and variables (Settings → Secrets and variables → Actions)${steps.environment === undefined ? '' : ', and the Environment'}:`,
     ...steps.secrets.map((entry) => `   - secret ${entry.name}: ${entry.why}`),
     ...steps.variables.map((entry) => `   - variable ${entry.name}: ${entry.why}`),
+    ...(steps.environment === undefined
+      ? []
+      : [`   - environment ${steps.environment.name}: ${steps.environment.why}`]),
     '',
     '4. Commit .writ/ and .github/workflows/, then create the ledger root (dry run first, without --apply):',
     `   ${steps.bootstrap}`,
