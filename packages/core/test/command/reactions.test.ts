@@ -9,10 +9,10 @@ import { errorCode } from '../../src/errors.js';
 import { readRun } from '../../src/ledger/ledger.js';
 import type { ConsumeApprovalStageSettings } from '../../src/stages/consume-approval.js';
 import { consumeApprovalStage } from '../../src/stages/consume-approval.js';
-import { previewStage } from '../../src/stages/preview.js';
-import { OWNER, REPO, REPOSITORY } from '../ledger/support/emulator.js';
+import { OWNER, REPO } from '../ledger/support/emulator.js';
 import type { StageWorld } from '../stages/support/stage-world.js';
 import { recordingLogger, stageWorld } from '../stages/support/stage-world.js';
+import { proposed, settings } from '../stages/support/consume-world.js';
 
 const WRIT = 'writ-ledger[bot]';
 const repository = { owner: OWNER, repo: REPO };
@@ -22,54 +22,6 @@ afterEach(async () => {
   await world?.close();
   world = undefined;
 });
-
-async function proposed(current: StageWorld, planFile: string) {
-  const result = await previewStage(
-    {
-      dryRun: false,
-      statusIssue: current.statusIssue,
-      planFile,
-      planRoots: { workspace: current.workspace, runnerTemp: undefined },
-      runId: '',
-      commandPrefix: 'writ',
-      outputDir: current.workspace,
-      write: () => ({
-        apiUrl: current.ledgerWorld.emulator.url,
-        repository: { ...repository, full: REPOSITORY },
-        actorId: undefined,
-        ledger: current.ledger,
-      }),
-    },
-    { logger: recordingLogger(), connect: () => Promise.resolve(current.deps()) },
-  );
-  return {
-    runId: String(result.outputs['run-id']),
-    command: String(result.outputs['approve-command']),
-    statusCommentId: Number(result.outputs['status-comment-id']),
-  };
-}
-
-function settings(
-  current: StageWorld,
-  planFile: string,
-  commentId: number,
-  overrides: Partial<ConsumeApprovalStageSettings> = {},
-): ConsumeApprovalStageSettings {
-  return {
-    apiUrl: current.ledgerWorld.emulator.url,
-    repository: { ...repository, full: REPOSITORY },
-    commentId,
-    dryRun: false,
-    commandPrefix: 'writ',
-    ledger: current.ledger,
-    planFile,
-    planRoots: { workspace: current.workspace, runnerTemp: undefined },
-    allowedRoles: ['admin', 'maintain', 'write'],
-    requireDistinctApprover: false,
-    holder: { workflow_run_id: 77, attempt: 1 },
-    ...overrides,
-  };
-}
 
 /** The comment's reactions as `login content`, oldest first. */
 async function reactionsOn(current: StageWorld, commentId: number): Promise<string[]> {

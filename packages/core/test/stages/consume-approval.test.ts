@@ -6,67 +6,17 @@
 import { afterEach, describe, expect, it } from '@jest/globals';
 import { errorCode } from '../../src/errors.js';
 import { claimStep, readRun, takeoverRun } from '../../src/ledger/ledger.js';
-import type { ConsumeApprovalStageSettings } from '../../src/stages/consume-approval.js';
 import { consumeApprovalStage } from '../../src/stages/consume-approval.js';
-import { previewStage } from '../../src/stages/preview.js';
 import { APPROVER, OWNER, REPO, REPOSITORY } from '../ledger/support/emulator.js';
 import type { StageWorld } from './support/stage-world.js';
 import { recordingLogger, stageWorld } from './support/stage-world.js';
+import { proposed, settings } from './support/consume-world.js';
 
 let world: StageWorld | undefined;
 afterEach(async () => {
   await world?.close();
   world = undefined;
 });
-
-/** Proposes the plan through the preview stage (with its status comment); returns its approve command. */
-async function proposed(current: StageWorld, planFile: string) {
-  const result = await previewStage(
-    {
-      dryRun: false,
-      statusIssue: current.statusIssue,
-      planFile,
-      planRoots: { workspace: current.workspace, runnerTemp: undefined },
-      runId: '',
-      commandPrefix: 'writ',
-      outputDir: current.workspace,
-      write: () => ({
-        apiUrl: current.ledgerWorld.emulator.url,
-        repository: { owner: OWNER, repo: REPO, full: REPOSITORY },
-        actorId: undefined,
-        ledger: current.ledger,
-      }),
-    },
-    { logger: recordingLogger(), connect: () => Promise.resolve(current.deps()) },
-  );
-  return {
-    runId: String(result.outputs['run-id']),
-    command: String(result.outputs['approve-command']),
-    statusCommentId: Number(result.outputs['status-comment-id']),
-  };
-}
-
-function settings(
-  current: StageWorld,
-  planFile: string,
-  commentId: number,
-  overrides: Partial<ConsumeApprovalStageSettings> = {},
-): ConsumeApprovalStageSettings {
-  return {
-    apiUrl: current.ledgerWorld.emulator.url,
-    repository: { owner: OWNER, repo: REPO, full: REPOSITORY },
-    commentId,
-    dryRun: false,
-    commandPrefix: 'writ',
-    ledger: current.ledger,
-    planFile,
-    planRoots: { workspace: current.workspace, runnerTemp: undefined },
-    allowedRoles: ['admin', 'maintain', 'write'],
-    requireDistinctApprover: false,
-    holder: { workflow_run_id: 77, attempt: 1 },
-    ...overrides,
-  };
-}
 
 describe('consume-approval stage, in-process', () => {
   it('consumes the approval, takes the lease and moves the status comment on', async () => {
