@@ -8,7 +8,8 @@ export const modules = {
 
 // EXPORTS
 __webpack_require__.d(__webpack_exports__, {
-  proposeAndPublishStatus: () => (/* binding */ proposeAndPublishStatus)
+  proposeAndPublishStatus: () => (/* binding */ proposeAndPublishStatus),
+  requirePlanRepository: () => (/* binding */ requirePlanRepository)
 });
 
 // EXTERNAL MODULE: ./packages/core/src/errors.ts
@@ -568,12 +569,19 @@ async function updateComment(sync, known, same) {
 
 
 
+/**
+ * A plan is proposed only in the repository it names: checked before any request is sent (the preview
+ * stage calls it before its first read) and again where the proposal is made.
+ */
+function requirePlanRepository(plan, repository) {
+    if (plan.scope.repository.toLowerCase() !== repository.full.toLowerCase()) {
+        throw new errors/* WritError */.b9('invalid-input', `the plan's scope.repository is ${plan.scope.repository}, but this workflow runs in ${repository.full}`);
+    }
+}
 async function proposeAndPublishStatus(deps, origin, settings) {
     const { github, ledger, ownLogin, logger } = deps;
     const binding = bindPlan(settings.plan);
-    if (binding.scope.repository.toLowerCase() !== origin.repository.full.toLowerCase()) {
-        throw new errors/* WritError */.b9('invalid-input', `the plan's scope.repository is ${binding.scope.repository}, but this workflow runs in ${origin.repository.full}`);
-    }
+    requirePlanRepository(settings.plan, origin.repository);
     let proposed = true;
     let ledgerHead;
     let after;

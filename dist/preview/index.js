@@ -35550,6 +35550,9 @@ async function previewStage(settings, deps) {
     let result;
     if (settings.write) {
         const write = settings.write();
+        const { requirePlanRepository, proposeAndPublishStatus } = await Promise.all(/* import() */[__nccwpck_require__.e(388), __nccwpck_require__.e(410)]).then(__nccwpck_require__.bind(__nccwpck_require__, 2410));
+        // A plan for another repository is refused before the first request (the base and policy reads).
+        requirePlanRepository(loaded.plan, write.repository);
         const stageDeps = await deps.connect(write);
         const { github, ledger, ownLogin } = stageDeps;
         if (settings.statusIssue !== undefined) {
@@ -35567,7 +35570,6 @@ async function previewStage(settings, deps) {
         });
         assessment = assessPlan(loaded.plan, readings);
         result = writePreview(preview, loaded, { logger }, assessment);
-        const { proposeAndPublishStatus } = await Promise.all(/* import() */[__nccwpck_require__.e(388), __nccwpck_require__.e(410)]).then(__nccwpck_require__.bind(__nccwpck_require__, 2410));
         const proposal = await proposeAndPublishStatus({ github, ledger, ownLogin, logger }, { repository: write.repository, actorId: write.actorId }, {
             statusIssue: settings.statusIssue,
             plan: result.plan,

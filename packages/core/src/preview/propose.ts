@@ -46,6 +46,19 @@ export interface ProposeOrigin {
   actorId: number | undefined;
 }
 
+/**
+ * A plan is proposed only in the repository it names: checked before any request is sent (the preview
+ * stage calls it before its first read) and again where the proposal is made.
+ */
+export function requirePlanRepository(plan: Plan, repository: { full: string }): void {
+  if (plan.scope.repository.toLowerCase() !== repository.full.toLowerCase()) {
+    throw new WritError(
+      'invalid-input',
+      `the plan's scope.repository is ${plan.scope.repository}, but this workflow runs in ${repository.full}`,
+    );
+  }
+}
+
 export async function proposeAndPublishStatus(
   deps: ProposeDeps,
   origin: ProposeOrigin,
@@ -53,12 +66,7 @@ export async function proposeAndPublishStatus(
 ): Promise<ProposeResult> {
   const { github, ledger, ownLogin, logger } = deps;
   const binding = bindPlan(settings.plan);
-  if (binding.scope.repository.toLowerCase() !== origin.repository.full.toLowerCase()) {
-    throw new WritError(
-      'invalid-input',
-      `the plan's scope.repository is ${binding.scope.repository}, but this workflow runs in ${origin.repository.full}`,
-    );
-  }
+  requirePlanRepository(settings.plan, origin.repository);
   let proposed = true;
   let ledgerHead: string;
   let after: { run: RunFile; head: HeldHead; folded: boolean } | undefined;

@@ -169,6 +169,9 @@ export async function previewStage(
   let result: ReturnType<typeof writePreview>;
   if (settings.write) {
     const write = settings.write();
+    const { requirePlanRepository, proposeAndPublishStatus } = await import('../preview/propose.js');
+    // A plan for another repository is refused before the first request (the base and policy reads).
+    requirePlanRepository(loaded.plan, write.repository);
     const stageDeps = await deps.connect(write);
     const { github, ledger, ownLogin } = stageDeps;
     if (settings.statusIssue !== undefined) {
@@ -186,7 +189,6 @@ export async function previewStage(
     });
     assessment = assessPlan(loaded.plan, readings);
     result = writePreview(preview, loaded, { logger }, assessment);
-    const { proposeAndPublishStatus } = await import('../preview/propose.js');
     const proposal = await proposeAndPublishStatus(
       { github, ledger, ownLogin, logger },
       { repository: write.repository, actorId: write.actorId },
