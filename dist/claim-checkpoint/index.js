@@ -29931,7 +29931,7 @@ module.exports = {
 
 /***/ }),
 
-/***/ 3945:
+/***/ 3945: // packages/core/src/untrusted-text.ts
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
 

@@ -29998,7 +29998,7 @@ module.exports = {
 
 /***/ }),
 
-/***/ 6482:
+/***/ 6482: // packages/core/src/errors.ts
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
 

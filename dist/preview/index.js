@@ -28468,7 +28468,7 @@ module.exports = {
 
 /***/ }),
 
-/***/ 2962:
+/***/ 2962: // packages/core/src/canonical-json.ts
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
 /* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
@@ -28771,7 +28771,7 @@ async function reactToCommand(deps, target, signal) {
 
 /***/ }),
 
-/***/ 7638:
+/***/ 7638: // packages/core/src/errors.ts
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
 /* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
@@ -29221,7 +29221,7 @@ function speaksMarkerLanguage(text) {
 
 /***/ }),
 
-/***/ 7111:
+/***/ 7111: // packages/core/src/ledger/paths.ts
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
 /* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
@@ -29314,7 +29314,7 @@ function isLedgerPath(path) {
 
 /***/ }),
 
-/***/ 3927:
+/***/ 3927: // packages/core/src/ledger/transitions.ts
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
 /* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
@@ -30101,7 +30101,7 @@ function code(text) {
 
 /***/ }),
 
-/***/ 720:
+/***/ 720: // packages/core/src/plan/run-id.ts
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
 /* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
@@ -30137,7 +30137,7 @@ function deriveRunId(planDigest) {
 
 /***/ }),
 
-/***/ 3492:
+/***/ 3492: // packages/core/src/generated/probe-evidence-validator.js
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
 
@@ -30254,7 +30254,7 @@ function stripSlash(url) {
 
 /***/ }),
 
-/***/ 796:
+/***/ 796: // packages/core/src/redact.ts
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
 /* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
@@ -30433,7 +30433,7 @@ function parseChecked(validate, text) {
 
 /***/ }),
 
-/***/ 2141:
+/***/ 2141: // packages/core/src/generated/writ-policy-validator.js
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
 
@@ -30510,7 +30510,7 @@ function parsePolicy(text) {
 
 /***/ }),
 
-/***/ 7635:
+/***/ 7635: // ../../external node-commonjs "node:os"
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
 
@@ -35918,7 +35918,7 @@ module.exports = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("util");
 
 /***/ }),
 
-/***/ 4942:
+/***/ 4942: // node_modules/@actions/http-client/lib/proxy.js
 /***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __nccwpck_require__) => {
 
 

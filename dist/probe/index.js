@@ -29931,7 +29931,7 @@ module.exports = {
 
 /***/ }),
 
-/***/ 7908:
+/***/ 7908: // packages/core/src/errors.ts
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
 

@@ -29998,7 +29998,7 @@ module.exports = {
 
 /***/ }),
 
-/***/ 3744:
+/***/ 3744: // ../../external node-commonjs "node:fs"
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
 

@@ -29998,7 +29998,7 @@ module.exports = {
 
 /***/ }),
 
-/***/ 410:
+/***/ 410: // packages/core/src/errors.ts
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
 

@@ -63,7 +63,9 @@ function withModuleNames(code, map) {
   const lines = code.split('\n');
   for (let at = 0; at < lines.length; at++) {
     if (!/^\/\*{3}\/ \d+:$/.test(lines[at] ?? '')) continue;
-    for (let body = at + 1; body < Math.min(lines.length, at + 12); body++) {
+    // Its body's first mapped line, before the module ends (a long harmony export list comes first).
+    for (let body = at + 1; body < Math.min(lines.length, at + 200); body++) {
+      if (/^\/\*{3}\/ (\d+:|\}\))/.test(lines[body] ?? '')) break;
       const entry = sourceMap.findEntry(body, (lines[body] ?? '').search(/\S|$/));
       if (entry.generatedLine !== body || entry.originalSource === undefined) continue;
       lines[at] += ` // ${entry.originalSource.replace(/^(\.\.\/)+\.\//, '')}`;
