@@ -15,11 +15,8 @@ import {
   renderPermissionsTable,
   withPermissionsTable,
 } from '../packages/core/src/setup/permissions.js';
-import {
-  PLACEHOLDER_REF,
-  renderWorkflows,
-  validateEnvironmentName,
-} from '../packages/core/src/setup/templates.js';
+import { validateEnvironmentName } from '../packages/core/src/setup/environment-name.js';
+import { PLACEHOLDER_REF, renderWorkflows } from '../packages/core/src/setup/templates.js';
 import { lintWorkflow } from '../scripts/checks/lint-workflows.mjs';
 import { repoRoot } from './support/run-action.js';
 
@@ -538,6 +535,7 @@ describe('an optional GitHub Environment on the jobs that write (writ init --env
     ['a newline', 'prod\n    runs-on: evil'],
     ['a leading dash', '-prod'],
     ['a leading dot', '.prod'],
+    ['a leading underscore', '_x'],
     ['a colon', 'prod: x'],
     ['a quote', "prod'"],
     ['too long', 'e'.repeat(256)],
@@ -554,7 +552,7 @@ describe('an optional GitHub Environment on the jobs that write (writ init --env
     expect((thrown as WritError).message).not.toContain(name === '' ? '\u0000' : name);
   });
 
-  it.each(['production', 'writ_persist', 'Prod.2', '_x', 'e'.repeat(255)])('accepts %s', (name) => {
+  it.each(['production', 'writ_persist', 'Prod.2', 'x_', 'e'.repeat(255)])('accepts %s', (name) => {
     expect(validateEnvironmentName(name)).toBe(name);
   });
 

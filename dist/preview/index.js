@@ -30041,12 +30041,12 @@ const TERMINAL_RUN_STATES = ['completed', 'failed', 'cancelled'];
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
 /* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
-/* harmony export */   Jv: () => (/* binding */ containsInvisible),
 /* harmony export */   VV: () => (/* binding */ escapeInline),
 /* harmony export */   aY: () => (/* binding */ code),
 /* harmony export */   dv: () => (/* binding */ APPROVE_HEADING),
 /* harmony export */   zW: () => (/* binding */ fencedBlock)
 /* harmony export */ });
+/* unused harmony export containsInvisible */
 /* harmony import */ var _untrusted_text_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(2779);
 /**
  * Markdown that GitHub renders (job summaries, issue comments), shared by the preview, the status
@@ -30075,7 +30075,7 @@ function escapeInline(text, maxLength = 200) {
 }
 /** Whether text holds a control character or an invisible format character (bidi, zero-width...). */
 function containsInvisible(text) {
-    return new RegExp(_untrusted_text_js__WEBPACK_IMPORTED_MODULE_0__/* .INVISIBLE_CHARACTERS */ .Ht.source, _untrusted_text_js__WEBPACK_IMPORTED_MODULE_0__/* .INVISIBLE_CHARACTERS */ .Ht.flags.replace('g', '')).test(text);
+    return new RegExp(INVISIBLE_CHARACTERS.source, INVISIBLE_CHARACTERS.flags.replace('g', '')).test(text);
 }
 /**
  * A fenced code block of untrusted lines: the fence is longer than any backtick run inside, so no line
@@ -30510,7 +30510,7 @@ function parsePolicy(text) {
 
 /***/ }),
 
-/***/ 7635: // ../../external node-commonjs "node:os"
+/***/ 5601: // ../../external node-commonjs "node:os"
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
 
@@ -33627,8 +33627,6 @@ function failStep(error) {
 var run_id = __nccwpck_require__(720);
 // EXTERNAL MODULE: ./packages/core/src/markdown.ts
 var markdown = __nccwpck_require__(2712);
-// EXTERNAL MODULE: ./packages/core/src/untrusted-text.ts
-var untrusted_text = __nccwpck_require__(2779);
 // EXTERNAL MODULE: ./node_modules/ajv/dist/runtime/ucs2length.js
 var ucs2length = __nccwpck_require__(6214);
 // EXTERNAL MODULE: ./node_modules/ajv/dist/runtime/equal.js
@@ -33670,6 +33668,8 @@ function createKey(step, scope = { keyScope: 'repository' }) {
     });
 }
 
+// EXTERNAL MODULE: ./packages/core/src/untrusted-text.ts
+var untrusted_text = __nccwpck_require__(2779);
 ;// CONCATENATED MODULE: ./packages/core/src/plan/text-rules.ts
 /**
  * The rules every text a plan carries obeys, whatever field holds it (titles, bodies, descriptions,
@@ -35081,6 +35081,24 @@ function previewPlan(settings, deps) {
     return writePreview(settings, loadPreview(settings), deps);
 }
 
+;// CONCATENATED MODULE: ./packages/core/src/setup/environment-name.ts
+/**
+ * The one rule for a GitHub Environment name Writ renders, records or checks: `writ init` and
+ * `writ doctor`'s `--environment`, `environment` in `.writ/config.json` (its schema's pattern is this
+ * one), the workflow templates' `environment:` lines and the preview's `environment` input. Letters,
+ * digits, `.`, `_` and `-`, starting with a letter or digit, at most 255 characters (GitHub's limit):
+ * narrower than GitHub's own rule, so a name always renders bare in a workflow's YAML.
+ */
+
+const ENVIRONMENT_NAME = /^[A-Za-z0-9][A-Za-z0-9._-]{0,254}$/;
+/** `name` when it follows ENVIRONMENT_NAME, else `environment-name-invalid` (the name is never shown). */
+function validateEnvironmentName(name, what = 'the environment name') {
+    if (!ENVIRONMENT_NAME.test(name)) {
+        throw new errors/* WritError */.b9('environment-name-invalid', `${what} must be 1 to 255 letters, digits, '.', '_' or '-', starting with a letter or digit (got ${Array.from(name).length} characters)`);
+    }
+    return name;
+}
+
 // EXTERNAL MODULE: ./packages/core/src/probe/evidence.ts + 1 modules
 var evidence = __nccwpck_require__(3492);
 // EXTERNAL MODULE: ./packages/core/src/setup/policy.ts + 2 modules
@@ -35461,8 +35479,6 @@ function describeCommit(commit) {
 
 
 
-
-
 /** A repository-relative file path on the default branch (persist's rule for the same inputs). */
 function repositoryPath(value, name) {
     if (!/^[A-Za-z0-9._-][A-Za-z0-9._/-]{0,255}$/.test(value) ||
@@ -35471,15 +35487,10 @@ function repositoryPath(value, name) {
     }
     return value;
 }
-/** A GitHub Environment name as `environment` gives it: empty for none, else at most 255 visible characters. */
+/** The `environment` input: empty for none, else a name by the one rule (setup/environment-name.ts). */
 function environmentName(value) {
     const name = value.trim();
-    if (name === '')
-        return null;
-    if (Array.from(name).length > 255 || (0,markdown/* containsInvisible */.Jv)(name)) {
-        throw new errors/* WritError */.b9('invalid-input', `input 'environment' must be a GitHub Environment name: at most 255 characters, none of them control or invisible (got ${(0,untrusted_text/* quoteUntrusted */.X0)((0,redact/* redact */.E$)(value), 40)})`);
-    }
-    return name;
+    return name === '' ? null : validateEnvironmentName(name, "input 'environment'");
 }
 /** The preview's inputs; a dry run reads nothing of the runner but its directories. */
 function readPreviewSettings(io) {
@@ -35699,7 +35710,7 @@ function quoteUntrusted(text, maxLength = 80) {
 /***/ ((module, __unused_webpack___webpack_exports__, __nccwpck_require__) => {
 
 __nccwpck_require__.a(module, async (__webpack_handle_async_dependencies__, __webpack_async_result__) => { try {
-/* harmony import */ var _packages_core_src_stages_preview_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(7635);
+/* harmony import */ var _packages_core_src_stages_preview_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(5601);
 
 await (0,_packages_core_src_stages_preview_js__WEBPACK_IMPORTED_MODULE_0__/* .run */ .eF)();
 

@@ -1,7 +1,7 @@
 /** `writ doctor --github`: the preflight report, as a table or `--json`; exit 1 on any FAIL. */
 import { errorLink } from '@writ/core/errors.js';
 import { renderDoctorReport, runDoctor } from '@writ/core/setup/doctor.js';
-import { ENVIRONMENT_NAME } from '@writ/core/setup/init.js';
+import { ENVIRONMENT_NAME } from '@writ/core/setup/environment-name.js';
 import { Problems, parseOptionsInto } from '../args.js';
 import type { CliEnv, CliIo } from '../cli-io.js';
 import { githubFromEnv } from '../github-env.js';

@@ -24,6 +24,7 @@ import {
   sha256,
 } from './files.js';
 import type { InitManifest, ProbeAllowlist, WritPolicy } from './files.js';
+import { ENVIRONMENT_NAME } from './environment-name.js';
 import { renderIssueForm } from './issue-form.js';
 import { renderWorkflows } from './templates.js';
 import type { RenderSettings, RenderedFile, WritConfig, WritPin } from './types.js';
@@ -83,8 +84,6 @@ export interface InitPlan {
 const REF = /^[0-9a-f]{40}$/;
 /** A release tag `--ref` accepts in place of a commit: resolved in the Writ clone, pinned by its commit. */
 const RELEASE_TAG = /^v[0-9]{1,9}\.[0-9]{1,9}\.[0-9]{1,9}$/;
-/** A GitHub Environment name init renders into a workflow (schemas/writ/config.schema.json's pattern). */
-export const ENVIRONMENT_NAME = /^[A-Za-z0-9][A-Za-z0-9._-]{0,254}$/;
 /** A release tag (`v0.2.0`) or, for a commit no release tag points at, its short SHA. */
 const VERSION = /^(?:v[0-9]+\.[0-9]+\.[0-9]+|[0-9a-f]{7,40})$/;
 const WRIT_REPOSITORY = /^[A-Za-z0-9](?:[A-Za-z0-9-]{0,38})\/[A-Za-z0-9._-]{1,100}$/;

@@ -15,8 +15,8 @@
  * input without a value, or a value for an input the stage does not declare, is a render error, so a
  * template can never drift from the actions it calls.
  */
-import { WritError } from '../errors.js';
 import { STAGES } from '../io/registry.js';
+import { validateEnvironmentName } from './environment-name.js';
 import type { JobPermissions, WorkflowFile } from './permissions.js';
 import { ENVIRONMENT_JOBS, appTokenInputs, githubTokenLines, jobPermissions } from './permissions.js';
 import type { RenderSettings, RenderedFile, WritConfig, WritPin } from './types.js';
@@ -102,24 +102,6 @@ function appToken(row: JobPermissions): string[] {
     '          private-key: ${{ secrets.WRIT_APP_PRIVATE_KEY }}',
     ...appTokenInputs(row),
   ];
-}
-
-/** GitHub's rule for an environment name (at most 255 characters), narrowed to what renders bare in YAML. */
-const ENVIRONMENT_NAME = /^[A-Za-z0-9_][A-Za-z0-9_.-]{0,254}$/;
-
-/**
- * The GitHub Environment name the writing jobs run in, checked: letters, digits, `_`, `.` and `-`, at most
- * 255 characters (GitHub's limit), not starting with `.` or `-`; anything else is refused with
- * `environment-name-invalid` before a file is rendered.
- */
-export function validateEnvironmentName(name: string): string {
-  if (!ENVIRONMENT_NAME.test(name)) {
-    throw new WritError(
-      'environment-name-invalid',
-      `the environment name must be 1 to 255 letters, digits, '_', '.' or '-', not starting with '.' or '-' (got ${name.length} characters)`,
-    );
-  }
-  return name;
 }
 
 /** The `environment:` line of a job that writes the plan's effects, when the owner chose an Environment. */

@@ -15,12 +15,10 @@ import { quoted, runnerLogger } from '../io/action-io.js';
 import type { FileRoots } from '../io/input-file.js';
 import type { RepositoryName } from '../ledger/paths.js';
 import { validateRunId } from '../plan/run-id.js';
-import { containsInvisible } from '../markdown.js';
-import { quoteUntrusted } from '../untrusted-text.js';
-import { redact } from '../redact.js';
 import type { Assessment, PreviewReadings } from '../preview/assess.js';
 import { assessPlan, dryRunReadings } from '../preview/assess.js';
 import { loadPreview, writePreview } from '../preview/preview-plan.js';
+import { validateEnvironmentName } from '../setup/environment-name.js';
 import { EVIDENCE_PATH } from '../probe/evidence.js';
 import { POLICY_PATH } from '../setup/policy.js';
 import type { Logger } from '../redact.js';
@@ -77,17 +75,10 @@ function repositoryPath(value: string, name: string): string {
   return value;
 }
 
-/** A GitHub Environment name as `environment` gives it: empty for none, else at most 255 visible characters. */
+/** The `environment` input: empty for none, else a name by the one rule (setup/environment-name.ts). */
 export function environmentName(value: string): string | null {
   const name = value.trim();
-  if (name === '') return null;
-  if (Array.from(name).length > 255 || containsInvisible(name)) {
-    throw new WritError(
-      'invalid-input',
-      `input 'environment' must be a GitHub Environment name: at most 255 characters, none of them control or invisible (got ${quoteUntrusted(redact(value), 40)})`,
-    );
-  }
-  return name;
+  return name === '' ? null : validateEnvironmentName(name, "input 'environment'");
 }
 
 /** The preview's inputs; a dry run reads nothing of the runner but its directories. */

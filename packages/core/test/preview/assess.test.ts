@@ -459,12 +459,25 @@ describe('environment input', () => {
     ['', null],
     ['  ', null],
     ['production', 'production'],
-    [' staging area ', 'staging area'],
+    [' staging ', 'staging'],
   ])('%j is %j', (value, expected) => {
     expect(environmentName(value)).toBe(expected);
   });
 
-  it.each([['x'.repeat(256)], ['prod\u202e'], ['prod\nuction']])('refuses %j as invalid-input', (value) => {
-    expect(() => environmentName(value)).toThrow(/^invalid-input|input 'environment'/);
-  });
+  it.each([['x'.repeat(256)], ['prod\u202e'], ['prod\nuction'], ['staging area'], ['-prod'], ['${{ x }}']])(
+    'refuses %j by the one environment name rule (environment-name-invalid)',
+    (value) => {
+      expect(() => environmentName(value)).toThrow(/input 'environment' must be 1 to 255 letters/);
+      expect(errorCodeOf(() => environmentName(value))).toBe('environment-name-invalid');
+    },
+  );
 });
+
+function errorCodeOf(action: () => unknown): string | undefined {
+  try {
+    action();
+    return undefined;
+  } catch (error: unknown) {
+    return (error as { code?: string }).code;
+  }
+}

@@ -47,7 +47,6 @@ describe('preview gate and policy inputs', () => {
   it.each([
     ['allowed-roles', ' , ', /input 'allowed-roles' names no role/],
     ['allowed-roles', 'admin,<b>', /input 'allowed-roles' has an invalid role name/],
-    ['environment', 'prod\u202eenv', /input 'environment' must be a GitHub Environment name/],
     ['policy-file', '../secrets.json', /input 'policy-file' must be a repository-relative file path/],
     ['policy-file', '/etc/passwd', /input 'policy-file' must be a repository-relative file path/],
     ['evidence-file', 'a//b.json', /input 'evidence-file' must be a repository-relative file path/],
@@ -57,6 +56,29 @@ describe('preview gate and policy inputs', () => {
     expect(text).toMatch(/^invalid-input: /);
     expect(text).toMatch(message);
     expect(text).not.toContain('\u202e');
+  });
+});
+
+describe('preview environment and directories', () => {
+  it.each(['prod\u202eenv', 'staging area', '-prod'])(
+    'refuses environment=%j by the one name rule (environment-name-invalid), never repeating it',
+    (value) => {
+      env = runnerEnv({ 'plan-file': 'plan.json', environment: value });
+      const text = refusal(() => readPreviewSettings(stageIo('preview')));
+      expect(text).toMatch(/^environment-name-invalid: input 'environment' must be 1 to 255 letters/);
+      expect(text).not.toContain(value);
+    },
+  );
+
+  it('falls back to the working directory and the system temp directory outside a runner', () => {
+    env = runnerEnv(
+      { 'plan-file': 'plan.json' },
+      { env: { GITHUB_WORKSPACE: undefined, RUNNER_TEMP: undefined } },
+    );
+    expect(readPreviewSettings(stageIo('preview'))).toMatchObject({
+      planRoots: { workspace: process.cwd(), runnerTemp: undefined },
+      outputDir: tmpdir(),
+    });
   });
 });
 
