@@ -34023,7 +34023,7 @@ function scopeWarnings(steps, writes) {
     };
     for (const step of steps) {
         if (writes.kinds !== undefined && !writes.kinds.includes(step.kind)) {
-            warn(step, `is a ${(0,markdown/* code */.aY)(step.kind)} step, a kind`, 'kinds');
+            warn(step, `is of the kind ${(0,markdown/* code */.aY)(step.kind)}`, 'kinds');
         }
         const touched = stepWrites(step);
         const issues = writes.issues;

@@ -40915,7 +40915,7 @@ function scopeWarnings(steps, writes) {
     };
     for (const step of steps) {
         if (writes.kinds !== undefined && !writes.kinds.includes(step.kind)) {
-            warn(step, `is a ${code(step.kind)} step, a kind`, 'kinds');
+            warn(step, `is of the kind ${code(step.kind)}`, 'kinds');
         }
         const touched = stepWrites(step);
         const issues = writes.issues;
