@@ -39338,6 +39338,17 @@ const registry_STAGES = STAGES;
 function quoted(value) {
     return JSON.stringify(redact(value).slice(0, 40));
 }
+/**
+ * A repository-relative file path on the default branch, as persist's and preview's `policy-file` and
+ * `evidence-file` inputs name one: no traversal, no absolute path, no empty segment.
+ */
+function repositoryPath(value, name) {
+    if (!/^[A-Za-z0-9._-][A-Za-z0-9._/-]{0,255}$/.test(value) ||
+        value.split('/').some((part) => part === '..' || part === '')) {
+        throw new WritError('invalid-input', `input '${name}' must be a repository-relative file path (got ${quoted(value)})`);
+    }
+    return value;
+}
 /** Masks a secret in every later log line (the runner) and in everything Writ prints (the redactor). */
 function registerRunnerSecret(value) {
     core_setSecret(value);

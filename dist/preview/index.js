@@ -33476,6 +33476,17 @@ const registry_STAGES = STAGES;
 function quoted(value) {
     return JSON.stringify((0,redact/* redact */.E$)(value).slice(0, 40));
 }
+/**
+ * A repository-relative file path on the default branch, as persist's and preview's `policy-file` and
+ * `evidence-file` inputs name one: no traversal, no absolute path, no empty segment.
+ */
+function repositoryPath(value, name) {
+    if (!/^[A-Za-z0-9._-][A-Za-z0-9._/-]{0,255}$/.test(value) ||
+        value.split('/').some((part) => part === '..' || part === '')) {
+        throw new errors/* WritError */.b9('invalid-input', `input '${name}' must be a repository-relative file path (got ${quoted(value)})`);
+    }
+    return value;
+}
 /** Masks a secret in every later log line (the runner) and in everything Writ prints (the redactor). */
 function registerRunnerSecret(value) {
     core_setSecret(value);
@@ -35478,15 +35489,6 @@ function describeCommit(commit) {
 
 
 
-
-/** A repository-relative file path on the default branch (persist's rule for the same inputs). */
-function repositoryPath(value, name) {
-    if (!/^[A-Za-z0-9._-][A-Za-z0-9._/-]{0,255}$/.test(value) ||
-        value.split('/').some((part) => part === '..' || part === '')) {
-        throw new errors/* WritError */.b9('invalid-input', `input '${name}' must be a repository-relative file path (got ${quoted(value)})`);
-    }
-    return value;
-}
 /** The `environment` input: empty for none, else a name by the one rule (setup/environment-name.ts). */
 function environmentName(value) {
     const name = value.trim();

@@ -47,6 +47,23 @@ export function quoted(value: string): string {
   return JSON.stringify(redact(value).slice(0, 40));
 }
 
+/**
+ * A repository-relative file path on the default branch, as persist's and preview's `policy-file` and
+ * `evidence-file` inputs name one: no traversal, no absolute path, no empty segment.
+ */
+export function repositoryPath(value: string, name: string): string {
+  if (
+    !/^[A-Za-z0-9._-][A-Za-z0-9._/-]{0,255}$/.test(value) ||
+    value.split('/').some((part) => part === '..' || part === '')
+  ) {
+    throw new WritError(
+      'invalid-input',
+      `input '${name}' must be a repository-relative file path (got ${quoted(value)})`,
+    );
+  }
+  return value;
+}
+
 /** Masks a secret in every later log line (the runner) and in everything Writ prints (the redactor). */
 export function registerRunnerSecret(value: string): void {
   core.setSecret(value);

@@ -7,7 +7,7 @@
 import { parseAllowedRoles } from '../approval/authorize.js';
 import { WritError } from '../errors.js';
 import type { StageIo } from '../io/action-io.js';
-import { quoted, runnerLogger } from '../io/action-io.js';
+import { quoted, repositoryPath, runnerLogger } from '../io/action-io.js';
 import type {
   PaceReport,
   PersistDeps,
@@ -31,20 +31,6 @@ import { runAction } from './runner.js';
 /** Persist's settings, as its inputs give them, and the ledger it writes through. */
 export interface PersistStageSettings extends PersistSettings {
   ledger: LedgerSettings;
-}
-
-/** A repository-relative file path on the default branch: no traversal, no absolute path. */
-function repositoryPath(value: string, name: string): string {
-  if (
-    !/^[A-Za-z0-9._-][A-Za-z0-9._/-]{0,255}$/.test(value) ||
-    value.split('/').some((part) => part === '..' || part === '')
-  ) {
-    throw new WritError(
-      'invalid-input',
-      `input '${name}' must be a repository-relative file path (got ${quoted(value)})`,
-    );
-  }
-  return value;
 }
 
 export function readPersistSettings(io: StageIo<'persist'>): PersistStageSettings {

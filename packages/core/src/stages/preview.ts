@@ -9,9 +9,8 @@
 import { tmpdir } from 'node:os';
 import { parseAllowedRoles } from '../approval/authorize.js';
 import { validateCommandPrefix } from '../command/grammar.js';
-import { WritError } from '../errors.js';
 import type { StageIo } from '../io/action-io.js';
-import { quoted, runnerLogger } from '../io/action-io.js';
+import { repositoryPath, runnerLogger } from '../io/action-io.js';
 import type { FileRoots } from '../io/input-file.js';
 import type { RepositoryName } from '../ledger/paths.js';
 import { validateRunId } from '../plan/run-id.js';
@@ -59,20 +58,6 @@ export interface PreviewWriteSettings {
   repository: RepositoryName & { full: string };
   actorId: number | undefined;
   ledger: LedgerSettings;
-}
-
-/** A repository-relative file path on the default branch (persist's rule for the same inputs). */
-function repositoryPath(value: string, name: string): string {
-  if (
-    !/^[A-Za-z0-9._-][A-Za-z0-9._/-]{0,255}$/.test(value) ||
-    value.split('/').some((part) => part === '..' || part === '')
-  ) {
-    throw new WritError(
-      'invalid-input',
-      `input '${name}' must be a repository-relative file path (got ${quoted(value)})`,
-    );
-  }
-  return value;
 }
 
 /** The `environment` input: empty for none, else a name by the one rule (setup/environment-name.ts). */
