@@ -38,7 +38,8 @@ function lastIndex(lines, pattern) {
 
 /** The coverage rows printed after the tests line, up to the end of that group. */
 function coverageAfter(lines, testsAt) {
-  const headerAt = testsAt < 0 ? -1 : lines.findIndex((line, at) => at > testsAt && COVERAGE_HEADER.test(line));
+  const headerAt =
+    testsAt < 0 ? -1 : lines.findIndex((line, at) => at > testsAt && COVERAGE_HEADER.test(line));
   if (headerAt < 0) return { rows: [], stray: 0 };
   const rows = [];
   let stray = 0;
@@ -88,7 +89,8 @@ export function extractEvidence(log, { sha, outcome }) {
   const { steps, total } = timingsOf(lines);
   const last = lines.filter((line) => line.trim() !== '').at(-1);
   const reasons = [];
-  if (outcome !== 'success') reasons.push(`the .ci/run step's outcome is ${plain(String(outcome)) || 'unknown'}`);
+  if (outcome !== 'success')
+    reasons.push(`the .ci/run step's outcome is ${plain(String(outcome)) || 'unknown'}`);
   if (last !== 'CI passed.') reasons.push('the log does not end with "CI passed."');
   if (tests === undefined) reasons.push('no "tests: N passed, M failed" line');
   else if (Number(tests[2]) > 0) reasons.push(`${tests[2]} test(s) failed`);
@@ -132,11 +134,17 @@ export function renderEvidence(evidence) {
   }
   out.push('', '#### Seconds per step', '', '```text');
   out.push(...evidence.steps.map((step) => `${String(step.seconds).padStart(6)} s  ${step.name}`));
-  out.push('```', '', '#### Coverage of packages/core/src/ (each folder against its bar in coverage-bars.json)', '');
+  out.push(
+    '```',
+    '',
+    '#### Coverage of packages/core/src/ (each folder against its bar in coverage-bars.json)',
+    '',
+  );
   out.push('| folder | lines | branches |', '|---|---|---|');
   out.push(
     ...evidence.coverage.map(
-      (row) => `| \`${row.key}\`${row.below ? ' (below its bar)' : ''} | ${pct(row.lines)} | ${pct(row.branches)} |`,
+      (row) =>
+        `| \`${row.key}\`${row.below ? ' (below its bar)' : ''} | ${pct(row.lines)} | ${pct(row.branches)} |`,
     ),
   );
   return `${out.join('\n')}\n`;
@@ -152,7 +160,9 @@ function main() {
     },
   });
   if (values.log === undefined || values.sha === undefined || values['out-dir'] === undefined) {
-    console.error('usage: ci-evidence.mjs --log <.ci/run log> --sha <commit> --outcome <outcome> --out-dir <dir>');
+    console.error(
+      'usage: ci-evidence.mjs --log <.ci/run log> --sha <commit> --outcome <outcome> --out-dir <dir>',
+    );
     process.exit(2);
   }
   let log = '';

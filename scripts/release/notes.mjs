@@ -42,7 +42,10 @@ export function changelogSection(changelog, version) {
   const start = lines.findIndex((line) => line.startsWith(`## [${version}]`));
   if (start < 0) throw new Error(`CHANGELOG.md has no '## [${version}]' section`);
   const end = lines.findIndex((line, at) => at > start && line.startsWith('## '));
-  const body = lines.slice(start + 1, end < 0 ? undefined : end).join('\n').trim();
+  const body = lines
+    .slice(start + 1, end < 0 ? undefined : end)
+    .join('\n')
+    .trim();
   if (body === '') throw new Error(`CHANGELOG.md's '## [${version}]' section is empty`);
   return body;
 }
@@ -50,7 +53,10 @@ export function changelogSection(changelog, version) {
 /** `sha256sum`'s lines for the bundles, as `sha256sum -c` reads them (hex, two spaces, path). */
 export function sha256sums(tree = root) {
   const lines = BUNDLES.map(
-    (path) => `${createHash('sha256').update(readFileSync(join(tree, path))).digest('hex')}  ${path}`,
+    (path) =>
+      `${createHash('sha256')
+        .update(readFileSync(join(tree, path)))
+        .digest('hex')}  ${path}`,
   );
   return `${lines.join('\n')}\n`;
 }
@@ -130,7 +136,9 @@ function main() {
   });
   const { version, sha, repository, evidence: evidenceDir, out } = values;
   if ([version, sha, repository, evidenceDir, out].includes(undefined)) {
-    console.error('usage: notes.mjs --version X.Y.Z --sha <commit> --repository owner/name --evidence <dir> --out <dir>');
+    console.error(
+      'usage: notes.mjs --version X.Y.Z --sha <commit> --repository owner/name --evidence <dir> --out <dir>',
+    );
     process.exit(2);
   }
   checkNames({ version, sha, repository });
