@@ -78,7 +78,11 @@ function runStep(
 
 /** Runs the release workflow's own version check, as its step does, on this tree. */
 function releaseVersionCheck(version: string, cwd = repoRoot): { status: number; out: string } {
-  const { status, out } = runStep(stepNamed(workflow.jobs.check, 'The version is package.json'), { VERSION: version }, cwd);
+  const { status, out } = runStep(
+    stepNamed(workflow.jobs.check, 'The version is package.json'),
+    { VERSION: version },
+    cwd,
+  );
   return { status, out };
 }
 
@@ -330,13 +334,19 @@ function againstFakeGh(
   chmodSync(join(bin, 'gh'), 0o755);
   if (world.tag !== undefined) {
     const [type, sha] = world.tag.split(' ');
-    writeFileSync(join(state, 'tag.json'), JSON.stringify({ ref: 'refs/tags/v1.2.3', object: { type, sha } }));
+    writeFileSync(
+      join(state, 'tag.json'),
+      JSON.stringify({ ref: 'refs/tags/v1.2.3', object: { type, sha } }),
+    );
   }
   if (world.tagCreate !== undefined) writeFileSync(join(state, 'tag-create'), world.tagCreate);
   if (world.releaseCreate !== undefined) writeFileSync(join(state, 'release-create'), world.releaseCreate);
   writeFileSync(join(state, 'releases.json'), JSON.stringify(world.releases ?? []));
   for (const file of ['notes.md', 'SHA256SUMS', 'ci-evidence.md']) {
-    writeFileSync(join(temp, 'release', file), file === 'notes.md' ? `The notes name ${SHA}.\n` : `${file}\n`);
+    writeFileSync(
+      join(temp, 'release', file),
+      file === 'notes.md' ? `The notes name ${SHA}.\n` : `${file}\n`,
+    );
   }
   const summary = join(root, 'summary.md');
   writeFileSync(summary, '');
@@ -358,7 +368,8 @@ function againstFakeGh(
     }
   };
   const tagFile = read('tag.json');
-  const tagObject = tagFile === '' ? undefined : (JSON.parse(tagFile) as { object: { type: string; sha: string } });
+  const tagObject =
+    tagFile === '' ? undefined : (JSON.parse(tagFile) as { object: { type: string; sha: string } });
   return {
     ...result,
     calls: read('calls').trim().split('\n').filter(Boolean),
@@ -378,7 +389,9 @@ describe('the tag step (run against a fake gh)', () => {
     const run = againstFakeGh(TAG_STEP, {});
     expect(run).toMatchObject({ status: 0, tag: `commit ${SHA}` });
     expect(run.calls).toEqual([readTag, createTag]);
-    expect(run.summary).toBe(`Tagged ${SHA} as v1.2.3. Consumers pin: acme/writ/actions/<stage>@${SHA} # v1.2.3\n`);
+    expect(run.summary).toBe(
+      `Tagged ${SHA} as v1.2.3. Consumers pin: acme/writ/actions/<stage>@${SHA} # v1.2.3\n`,
+    );
   });
 
   it('keeps a tag already at the checked commit (a re-run) and writes nothing', () => {
@@ -477,11 +490,15 @@ describe('the release step (run against a fake gh)', () => {
 function ciLog({ passed = 1234, failed = 0, below = false, complete = true } = {}): string {
   const script = readFileSync(join(repoRoot, '.ci/run'), 'utf8').replace(/\\\n\s*/g, '');
   const names = [...script.matchAll(/^step "([^"]+)"/gm)].map((match) => match[1] ?? '');
-  const bars = (JSON.parse(readFileSync(join(repoRoot, 'coverage-bars.json'), 'utf8')) as {
-    bars: Record<string, { lines: number; branches: number }>;
-  }).bars;
+  const bars = (
+    JSON.parse(readFileSync(join(repoRoot, 'coverage-bars.json'), 'utf8')) as {
+      bars: Record<string, { lines: number; branches: number }>;
+    }
+  ).bars;
   const cell = (bar: number, low: boolean): string =>
-    `${(low ? bar - 2 : Math.min(100, bar + 1)).toFixed(1)}% of 321, bar ${bar}%${low ? ' BELOW' : ''}`.padEnd(26);
+    `${(low ? bar - 2 : Math.min(100, bar + 1)).toFixed(1)}% of 321, bar ${bar}%${low ? ' BELOW' : ''}`.padEnd(
+      26,
+    );
   const table = [
     `${'packages/core/src/'.padEnd(24)} ${['lines', 'branches'].map((m) => m.padEnd(26)).join(' ')}`,
     ...Object.entries(bars).map(
@@ -493,13 +510,19 @@ function ciLog({ passed = 1234, failed = 0, below = false, complete = true } = {
   for (const [index, name] of names.entries()) {
     lines.push(`::group::${name}`);
     if (index === 2) {
-      lines.push('PASS test/x.test.ts', '  ✓ prints "CI passed." and `tests: 9 passed, 0 failed` in a test name');
+      lines.push(
+        'PASS test/x.test.ts',
+        '  ✓ prints "CI passed." and `tests: 9 passed, 0 failed` in a test name',
+      );
       lines.push(`tests: ${passed} passed, ${failed} failed`, ...table);
     }
     lines.push('::endgroup::');
     if (!complete && index === 2) return `${lines.join('\n')}\n`;
   }
-  lines.push('--- seconds per step', ...names.map((name, index) => `${String(index * 7).padStart(6)} s  ${name}`));
+  lines.push(
+    '--- seconds per step',
+    ...names.map((name, index) => `${String(index * 7).padStart(6)} s  ${name}`),
+  );
   lines.push(`total: ${names.length * 7} s`, 'CI passed.');
   return `${lines.join('\n')}\n`;
 }
@@ -507,7 +530,12 @@ function ciLog({ passed = 1234, failed = 0, below = false, complete = true } = {
 describe('the CI evidence (scripts/release/ci-evidence.mjs)', () => {
   it('reads a passing .ci/run log as passing evidence for its commit', () => {
     const evidence = extractEvidence(ciLog(), { sha: SHA, outcome: 'success' });
-    expect(evidence).toMatchObject({ sha: SHA, verdict: 'passed', reasons: [], tests: { passed: 1234, failed: 0 } });
+    expect(evidence).toMatchObject({
+      sha: SHA,
+      verdict: 'passed',
+      reasons: [],
+      tests: { passed: 1234, failed: 0 },
+    });
     expect(evidence.steps).toHaveLength(10);
     expect(evidence.coverage.map((row) => row.key)).toContain('approval/');
     expect(evidence.coverage.map((row) => row.key)).toContain('(root modules)');
@@ -528,7 +556,11 @@ describe('the CI evidence (scripts/release/ci-evidence.mjs)', () => {
       [ciLog({ complete: false }), 'success', 'the log does not end with "CI passed."'],
       [ciLog().replace(/total: \d+ s\n/, ''), 'success', 'no total time'],
       ['', 'success', 'no "tests: N passed, M failed" line'],
-      [ciLog().replace('(root modules)', '<img src=x>'), 'success', '1 line(s) of the coverage table unreadable'],
+      [
+        ciLog().replace('(root modules)', '<img src=x>'),
+        'success',
+        '1 line(s) of the coverage table unreadable',
+      ],
     ];
     for (const [log, outcome, reason] of cases) {
       const evidence = extractEvidence(log, { sha: SHA, outcome });
@@ -552,18 +584,32 @@ describe('the CI evidence (scripts/release/ci-evidence.mjs)', () => {
       writeFileSync(join(dir, 'ci-run.log'), log);
       return spawnSync(
         'node',
-        [script, '--log', join(dir, 'ci-run.log'), '--sha', SHA, '--outcome', outcome, '--out-dir', join(dir, 'out')],
+        [
+          script,
+          '--log',
+          join(dir, 'ci-run.log'),
+          '--sha',
+          SHA,
+          '--outcome',
+          outcome,
+          '--out-dir',
+          join(dir, 'out'),
+        ],
         { encoding: 'utf8' },
       );
     };
     const passing = run(ciLog(), 'success');
     expect(passing.status).toBe(0);
     expect(passing.stdout).toBe(readFileSync(join(dir, 'out/ci-evidence.md'), 'utf8'));
-    expect(JSON.parse(readFileSync(join(dir, 'out/ci-evidence.json'), 'utf8'))).toMatchObject({ verdict: 'passed' });
+    expect(JSON.parse(readFileSync(join(dir, 'out/ci-evidence.json'), 'utf8'))).toMatchObject({
+      verdict: 'passed',
+    });
     const failing = run(ciLog({ failed: 1 }), 'failure');
     expect(failing.status).toBe(1);
     expect(failing.stdout).toMatch(/^### CI evidence: FAILED/);
-    expect(JSON.parse(readFileSync(join(dir, 'out/ci-evidence.json'), 'utf8'))).toMatchObject({ verdict: 'failed' });
+    expect(JSON.parse(readFileSync(join(dir, 'out/ci-evidence.json'), 'utf8'))).toMatchObject({
+      verdict: 'failed',
+    });
   });
 });
 
@@ -610,7 +656,10 @@ describe('the release notes (scripts/release/notes.mjs, on this tree)', () => {
 
   it('refuse evidence that is not passing, or is for another commit, and a version without a CHANGELOG section', () => {
     const failing = notesFor(extractEvidence(ciLog({ failed: 1 }), { sha, outcome: 'failure' }));
-    expect(failing).toMatchObject({ status: 1, stderr: '::error::the CI evidence is not passing: no release\n' });
+    expect(failing).toMatchObject({
+      status: 1,
+      stderr: '::error::the CI evidence is not passing: no release\n',
+    });
     const elsewhere = notesFor(extractEvidence(ciLog(), { sha: OTHER, outcome: 'success' }));
     expect(elsewhere.status).toBe(1);
     expect(elsewhere.stderr).toContain('the CI evidence is for another commit');
@@ -667,9 +716,9 @@ describe('the CI workflow', () => {
     ]);
     const script = readFileSync(join(repoRoot, '.ci/run'), 'utf8');
     // Each step's command, in the order .ci/run runs them (a step line may continue on the next).
-    const commands = [...script.replace(/\\\n\s*/g, '').matchAll(/^step "[^"]+" (\S+(?: \S+)?(?: \S+)?)/gm)].map(
-      (match) => match[1],
-    );
+    const commands = [
+      ...script.replace(/\\\n\s*/g, '').matchAll(/^step "[^"]+" (\S+(?: \S+)?(?: \S+)?)/gm),
+    ].map((match) => match[1]);
     expect(commands).toEqual([
       'prerequisites',
       'npm ci --no-audit',
