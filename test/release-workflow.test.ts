@@ -16,7 +16,13 @@ import { parse } from 'yaml';
 import { WRIT_VERSION } from '../packages/core/src/version.js';
 import { lintWorkflow } from '../scripts/checks/lint-workflows.mjs';
 import { extractEvidence, renderEvidence } from '../scripts/release/ci-evidence.mjs';
-import { BUNDLES, changelogSection, checkEvidence, RELEASE_WORKFLOW } from '../scripts/release/notes.mjs';
+import {
+  BUNDLES,
+  changelogSection,
+  checkEvidence,
+  RELEASE_WORKFLOW,
+  renderNotes,
+} from '../scripts/release/notes.mjs';
 import { repoRoot } from './support/run-action.js';
 
 const path = '.github/workflows/release.yml';
@@ -667,6 +673,81 @@ describe('the release notes (scripts/release/notes.mjs, on this tree)', () => {
     expect(() => changelogSection('# Changelog\n\n## [0.1.0] - 2026-01-01\n\n- x\n', '9.9.9')).toThrow(
       "CHANGELOG.md has no '## [9.9.9]' section",
     );
+  });
+});
+
+/**
+ * The flags `gh attestation verify` defines (cli/cli, pkg/cmd/attestation/verify/verify.go, read through
+ * the code index: general flags, then the policy flags; --format/--jq/--template from AddFormatFlags).
+ */
+const GH_VERIFY_FLAGS = new Set([
+  '--bundle',
+  '--bundle-from-oci',
+  '--digest-alg',
+  '--owner',
+  '--repo',
+  '--no-public-good',
+  '--custom-trusted-root',
+  '--limit',
+  '--format',
+  '--jq',
+  '--template',
+  '--hostname',
+  '--predicate-type',
+  '--deny-self-hosted-runners',
+  '--cert-identity',
+  '--cert-identity-regex',
+  '--signer-repo',
+  '--signer-workflow',
+  '--cert-oidc-issuer',
+  '--signer-digest',
+  '--source-ref',
+  '--source-digest',
+]);
+
+/** The `gh attestation verify` commands of a text's sh blocks, continuation lines joined. */
+const verifyCommands = (markdown: string): string[] =>
+  [...markdown.matchAll(/```sh\n([\s\S]*?)```/g)]
+    .flatMap((block) => (block[1] ?? '').replace(/\\\n\s*/g, ' ').split('\n'))
+    .filter((line) => line.includes('gh attestation verify'));
+
+describe('how a user verifies a pinned SHA (docs/releases.md, and the notes)', () => {
+  const doc = readFileSync(join(repoRoot, 'docs/releases.md'), 'utf8');
+  const notes = renderNotes({
+    version: '1.2.3',
+    sha: SHA,
+    repository: 'writ-actions/writ',
+    changelog: '- x',
+    evidenceMarkdown: '',
+    sums: '',
+  });
+
+  it('uses only flags gh defines, and binds the bundle to this repository, the release workflow, the commit and main', () => {
+    for (const [where, commands] of [
+      ['docs/releases.md', verifyCommands(doc)],
+      ['the notes', verifyCommands(notes)],
+    ] as const) {
+      expect([where, commands.length]).toEqual([where, 1]);
+      const command = commands[0] ?? '';
+      for (const flag of command.match(/--[a-z-]+/g) ?? [])
+        expect([flag, GH_VERIFY_FLAGS.has(flag)]).toEqual([flag, true]);
+      expect(command).toContain('--repo writ-actions/writ');
+      expect(command).toContain(`--signer-workflow writ-actions/writ/${RELEASE_WORKFLOW}`);
+      expect(command).toMatch(/--source-digest (\$sha|"\$sha"|a{40})/);
+      expect(command).toContain('--source-ref refs/heads/main');
+      expect(command).toContain('--deny-self-hosted-runners');
+    }
+  });
+
+  it('says what an attestation does not prove, and never that it proves the bundle works', () => {
+    expect(doc).toContain('## What an attestation does not prove');
+    expect(doc).toContain('**that the bundle works**');
+    for (const text of [doc, notes]) {
+      expect(text).toContain('An attestation proves where and from what a bundle was built');
+      expect(text).not.toMatch(
+        /attestation[^.]*\b(proves|guarantees|shows) (that )?(it|the bundle) (works|is correct|is safe)/i,
+      );
+    }
   });
 });
 
