@@ -15,7 +15,13 @@
  * `parseTrailers` (the transition, run and epoch it names); the message text itself never is.
  */
 import { parseTrailers } from '../ledger/message.js';
-import { BRANCH_PATTERN, LEASE_PATH, LEDGER_ROOT_PATH, PROVENANCE_PATH, runFilePath } from '../ledger/paths.js';
+import {
+  BRANCH_PATTERN,
+  LEASE_PATH,
+  LEDGER_ROOT_PATH,
+  PROVENANCE_PATH,
+  runFilePath,
+} from '../ledger/paths.js';
 import type { CommitInfo } from '../ledger/store.js';
 import { isTerminal } from '../ledger/transitions.js';
 import type { RunFile, RunState, StepKind, StepStatus } from '../ledger/types.js';
@@ -228,7 +234,8 @@ function debtOf(run: TowerRun): TowerDebt[] {
       debt.push({ run_id: run.run_id, step_id: step.id, kind, code });
     };
     if (step.status === 'claimed') entry('claimed-unsettled', step.error_code);
-    if (step.status === 'conflict' || step.status === 'failed') entry('stopped', step.error_code ?? step.status);
+    if (step.status === 'conflict' || step.status === 'failed')
+      entry('stopped', step.error_code ?? step.status);
     if (step.receipt === 'inconclusive') entry('receipt-inconclusive', null);
   }
   return debt;
@@ -239,7 +246,8 @@ function failuresOf(run: TowerRun): TowerFailure[] {
   if (run.stop_reason !== null) failures.push({ run_id: run.run_id, step_id: null, code: run.stop_reason });
   for (const blocker of run.blockers) failures.push({ run_id: run.run_id, step_id: null, code: blocker });
   for (const step of run.steps) {
-    if (step.error_code !== null) failures.push({ run_id: run.run_id, step_id: step.id, code: step.error_code });
+    if (step.error_code !== null)
+      failures.push({ run_id: run.run_id, step_id: step.id, code: step.error_code });
   }
   return failures;
 }

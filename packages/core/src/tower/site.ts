@@ -56,7 +56,11 @@ export function writeTowerSite(directory: string, site: TowerSite): string[] {
   mkdirSync(directory, { recursive: true });
   return site.files.map((file) => {
     const path = join(directory, file.path);
-    const fd = openSync(path, constants.O_WRONLY | constants.O_CREAT | constants.O_TRUNC | constants.O_NOFOLLOW, 0o644);
+    const fd = openSync(
+      path,
+      constants.O_WRONLY | constants.O_CREAT | constants.O_TRUNC | constants.O_NOFOLLOW,
+      0o644,
+    );
     try {
       writeSync(fd, file.contents, null, 'utf8');
     } finally {

@@ -1,7 +1,12 @@
 /** A small in-memory ledger for the tower's unit tests: a completed run, a stopped one, one awaiting approval. */
 import { bootstrapLedger } from '../../../src/ledger/bootstrap.js';
 import type { LedgerContext } from '../../../src/ledger/cas.js';
-import { checkpointStep, claimStep, consumeApproval, createLedgerContext } from '../../../src/ledger/ledger.js';
+import {
+  checkpointStep,
+  claimStep,
+  consumeApproval,
+  createLedgerContext,
+} from '../../../src/ledger/ledger.js';
 import { APP, MemoryLedgerStore, holdersFinished, instantClock } from '../../ledger/support/memory-store.js';
 import { HOLDER, approvalFor, proposePlanFor, recomputed } from '../../ledger/support/fixtures.js';
 
@@ -46,7 +51,12 @@ export async function towerWorld(): Promise<TowerWorld> {
     plan: recomputed(stop),
     holder: stopHolder,
   });
-  await claimStep(ledger, { runId: 'run-stop', stepId: 'step-1', epoch: 2, holder: { run_id: 'run-stop', ...stopHolder } });
+  await claimStep(ledger, {
+    runId: 'run-stop',
+    stepId: 'step-1',
+    epoch: 2,
+    holder: { run_id: 'run-stop', ...stopHolder },
+  });
   await checkpointStep(ledger, {
     runId: 'run-stop',
     stepId: 'step-1',
