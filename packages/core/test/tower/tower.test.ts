@@ -1,5 +1,5 @@
 import { describe, expect, it } from '@jest/globals';
-import { mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createHash } from 'node:crypto';
@@ -11,7 +11,8 @@ import { validateDurableEvidenceUrl } from '../../src/status-comment/evidence-li
 import { escapeHtml } from '../../src/tower/html.js';
 import { projectTower } from '../../src/tower/project.js';
 import { TOWER_CSP, renderTowerHtml, renderTowerJson } from '../../src/tower/render.js';
-import { buildTowerSite, writeTowerSite } from '../../src/tower/site.js';
+import type { Logger } from '../../src/redact.js';
+import { buildTowerSite, publishTower, writeTowerSite } from '../../src/tower/site.js';
 import type { TowerSnapshot } from '../../src/tower/snapshot.js';
 import { readTowerSnapshot } from '../../src/tower/snapshot.js';
 import { MemoryLedgerStore } from '../ledger/support/memory-store.js';
@@ -352,6 +353,126 @@ describe('writing the site', () => {
       expect(readFileSync(outside, 'utf8')).toBe('untouched');
     } finally {
       rmSync(dir, { recursive: true, force: true });
+    }
+  });
+});
+
+describe('publishTower, as the recovery stage calls it', () => {
+  function recordingLogger(): { logger: Logger; warnings: string[]; infos: string[] } {
+    const warnings: string[] = [];
+    const infos: string[] = [];
+    return {
+      warnings,
+      infos,
+      logger: { info: (line) => infos.push(line), warning: (line) => warnings.push(line), debug: () => {} },
+    };
+  }
+
+  it('writes the site into a directory inside the workspace, relative or absolute', async () => {
+    const workspace = mkdtempSync(join(tmpdir(), 'writ-tower-ws-'));
+    try {
+      const world = await towerWorld();
+      const { logger, warnings } = recordingLogger();
+      const roots = { workspace };
+      const relative = await publishTower(
+        { ledger: world.ledger, clock, logger },
+        { directory: 'site/tower', roots, serverUrl: SERVER },
+      );
+      expect(relative).toEqual({ written: true, runs: 3 });
+      expect(readFileSync(join(workspace, 'site/tower/index.html'), 'utf8')).toContain('Writ control tower');
+      const absolute = await publishTower(
+        { ledger: world.ledger, clock, logger },
+        { directory: join(workspace, 'abs'), roots, serverUrl: SERVER },
+      );
+      expect(absolute.written).toBe(true);
+      expect(warnings).toEqual([]);
+    } finally {
+      rmSync(workspace, { recursive: true, force: true });
+    }
+  });
+
+  it.each([
+    ['a path outside both roots', (_ws: string, other: string) => join(other, 'site'), 'invalid-input'],
+    ['a traversal out of the workspace', () => '../escaped', 'invalid-input'],
+    ['the workspace itself', (ws: string) => ws, 'invalid-input'],
+  ])('refuses %s with one warning and writes nothing', async (_what, target, cause) => {
+    const workspace = mkdtempSync(join(tmpdir(), 'writ-tower-ws-'));
+    const other = mkdtempSync(join(tmpdir(), 'writ-tower-other-'));
+    try {
+      const world = await towerWorld();
+      const { logger, warnings } = recordingLogger();
+      const result = await publishTower(
+        { ledger: world.ledger, clock, logger },
+        { directory: target(workspace, other), roots: { workspace, runnerTemp: '' }, serverUrl: SERVER },
+      );
+      expect(result).toEqual({ written: false, cause });
+      expect(warnings).toHaveLength(1);
+      expect(warnings[0]).toMatch(
+        /^tower-build-failed: the control tower was not written \(invalid-input\); the sweep's outcome stands — https:\/\/.*#tower-build-failed$/,
+      );
+      expect(existsSync(join(other, 'site'))).toBe(false);
+    } finally {
+      rmSync(workspace, { recursive: true, force: true });
+      rmSync(other, { recursive: true, force: true });
+    }
+  });
+
+  it('refuses a directory reached through a symbolic link that leads out', async () => {
+    const workspace = mkdtempSync(join(tmpdir(), 'writ-tower-ws-'));
+    const other = mkdtempSync(join(tmpdir(), 'writ-tower-other-'));
+    try {
+      symlinkSync(other, join(workspace, 'link'));
+      const world = await towerWorld();
+      const { logger, warnings } = recordingLogger();
+      const result = await publishTower(
+        { ledger: world.ledger, clock, logger },
+        { directory: 'link/site', roots: { workspace }, serverUrl: SERVER },
+      );
+      expect(result).toEqual({ written: false, cause: 'invalid-input' });
+      expect(warnings).toHaveLength(1);
+      expect(existsSync(join(other, 'site', 'index.html'))).toBe(false);
+    } finally {
+      rmSync(workspace, { recursive: true, force: true });
+      rmSync(other, { recursive: true, force: true });
+    }
+  });
+
+  it('reports an unreadable ledger and a file system error by their codes, never throwing', async () => {
+    const workspace = mkdtempSync(join(tmpdir(), 'writ-tower-ws-'));
+    try {
+      const { logger, warnings } = recordingLogger();
+      const missing = createLedgerContext(
+        { github: new MemoryLedgerStore() },
+        { repository: 'acme/widgets' },
+      );
+      expect(
+        await publishTower(
+          { ledger: missing, clock, logger },
+          { directory: 'site', roots: { workspace }, serverUrl: SERVER },
+        ),
+      ).toEqual({ written: false, cause: 'ledger-branch-missing' });
+      writeFileSync(join(workspace, 'file'), 'not a directory');
+      const world = await towerWorld();
+      expect(
+        await publishTower(
+          { ledger: world.ledger, clock, logger },
+          { directory: 'file/site', roots: { workspace }, serverUrl: SERVER },
+        ),
+      ).toEqual({ written: false, cause: 'ENOTDIR' });
+      const broken = {
+        ...world.ledger,
+        store: { ...world.ledger.store, read: () => Promise.reject(new Error('boom')) },
+      };
+      expect(
+        await publishTower(
+          { ledger: broken, clock, logger },
+          { directory: 'site', roots: { workspace }, serverUrl: SERVER },
+        ),
+      ).toEqual({ written: false, cause: 'internal-error' });
+      expect(warnings).toHaveLength(3);
+      for (const warning of warnings) expect(warning).not.toContain('boom');
+    } finally {
+      rmSync(workspace, { recursive: true, force: true });
     }
   });
 });
