@@ -35,6 +35,9 @@ Options:
   --environment <name>   run the jobs that write (persist, publish, dispatch) in this GitHub Environment,
                          kept in .writ/config.json (remove it there to stop); writ doctor checks its
                          protection. Without it everything works as without an Environment
+  --pages                publish the read-only control tower (a site generated from the ledger by the
+                         recovery workflow) to GitHub Pages, kept in .writ/config.json as "pages": true
+                         (remove it there to stop); docs/pages.md
   --offline              do not ask the remote for its default branch (the clone's record only)
   --write-conflicts      write the new render beside each conflicting file as <file>.writ-new
   --dry-run              print every file operation (create, update, unchanged, conflict); write nothing
