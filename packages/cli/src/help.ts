@@ -359,3 +359,28 @@ Options:
   --apply                  Write (takeovers, recovered approvals, repaired comments).
   --json                   Print the recovery report.
 `;
+
+export const TOWER_HELP = `Usage: writ tower --github [--repo <owner/repo>] [--out <dir>] [options]
+
+Builds the Pages control tower from the repository's ledger over the API, as the recovery workflow
+does with its tower-dir input (writ init --pages): index.html (one self-contained page, no script, no
+external resource) and tower.json (the same data) in <dir>, to preview locally. It shows active runs,
+run states, verification debt, failures and blockers (codes), the provenance timeline (each ledger
+commit linked at its exact commit) and health; only public-safe fields (IDs, states, codes, SHAs,
+timestamps), never plan text, comments, logins or tokens (docs/pages.md). Reads only; it has no
+authority over any run.
+
+Options:
+  --github               required
+  --repo <owner/repo>    the repository (default: GITHUB_REPOSITORY, else the clone's one GitHub remote)
+  --remote <name>        take the repository from this Git remote (as writ init does)
+  --github-host <host>   treat <host>'s remotes as GitHub Enterprise Server remotes
+  --branch <name>        the ledger branch (default: bot/writ-ledger)
+  --out <dir>            where to write the site (default: ./writ-tower)
+  --commits <n>          ledger commits in the timeline, 1-500 (default: 50)
+  --json                 print the files written and the tower's data as JSON
+  -h, --help             this help
+
+Environment: GITHUB_TOKEN (any token that can read the repository), GITHUB_API_URL, GITHUB_SERVER_URL
+(the web origin of the timeline's links; default: the API's, https://github.com for api.github.com).
+`;
