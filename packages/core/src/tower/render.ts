@@ -17,6 +17,7 @@ body { margin: 0; font: 14px/1.5 -apple-system, "Segoe UI", "Noto Sans", Helveti
 header { background: #24292f; color: #fff; padding: 20px 32px; }
 header h1 { margin: 0 0 4px; font-size: 22px; }
 header p { margin: 2px 0; color: #d1d9e0; }
+header code { background: #424a53; color: #fff; }
 main { padding: 8px 32px 32px; max-width: 1240px; }
 section { margin-top: 24px; }
 h2 { font-size: 17px; border-bottom: 1px solid var(--line); padding-bottom: 6px; margin: 0 0 10px; }
@@ -76,6 +77,7 @@ function nextAction(run: TowerRun): string {
       return 'awaiting approval';
     case 'approved':
     case 'running':
+      if (run.step_counts.conflict + run.step_counts.failed > 0) return 'a stopped step (verification debt)';
       return run.step_counts.claimed > 0 ? 'executing (steps claimed)' : 'executing';
     case 'needs-reconciliation':
       return 'awaiting a reconcile command';
