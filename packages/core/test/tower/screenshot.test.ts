@@ -111,7 +111,7 @@ function decodePng(png: Buffer): { width: number; height: number; channels: numb
 function startedRequests(netlogPath: string): { url: string; initiator: string }[] {
   const log = JSON.parse(readFileSync(netlogPath, 'utf8')) as {
     constants: { logEventTypes: Record<string, number> };
-    events: { type: number; params?: { url?: string; initiator?: string } }[];
+    events: { type: number; params?: { url?: string; initiator?: unknown } }[];
   };
   const start = log.constants.logEventTypes.URL_REQUEST_START_JOB;
   return log.events
