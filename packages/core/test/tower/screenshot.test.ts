@@ -116,7 +116,10 @@ function startedRequests(netlogPath: string): { url: string; initiator: string }
   const start = log.constants.logEventTypes.URL_REQUEST_START_JOB;
   return log.events
     .filter((event) => event.type === start && typeof event.params?.url === 'string')
-    .map((event) => ({ url: event.params?.url ?? '', initiator: String(event.params?.initiator ?? '') }));
+    .map((event) => {
+      const initiator = event.params?.initiator;
+      return { url: event.params?.url ?? '', initiator: typeof initiator === 'string' ? initiator : 'none' };
+    });
 }
 
 /** One bounded headless Chromium start, its network sent nowhere; returns its stdout. */
