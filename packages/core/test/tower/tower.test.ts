@@ -476,3 +476,162 @@ describe('publishTower, as the recovery stage calls it', () => {
     }
   });
 });
+
+describe('runs waiting on people and the lease, as the page says them', () => {
+  const step = (id: string, status: string, receipt: string | null = null): unknown => ({
+    id,
+    kind: 'issue.create',
+    status,
+    epoch: status === 'pending' ? null : 4,
+    pre_state_digest: null,
+    evidence: null,
+    resources: [],
+    reconciled_by: null,
+    ...(receipt === null ? {} : { receipt: { idempotency_key: 'k', key_scope: 'run', outcome: receipt } }),
+  });
+  const runOf = (
+    runId: string,
+    state: string,
+    steps: unknown[],
+    extra: Record<string, unknown> = {},
+  ): RunFile =>
+    ({
+      schema: 1,
+      repository: 'acme/widgets',
+      run_id: runId,
+      plan_digest: `sha256:${'1'.repeat(64)}`,
+      evidence_digest: null,
+      scope: { repository: 'acme/widgets', digest: `sha256:${'2'.repeat(64)}` },
+      bounds: { max_steps: 5 },
+      state,
+      approval: null,
+      owner: { epoch: 4, holder: { run_id: runId, workflow_run_id: 7, attempt: 1 } },
+      steps,
+      stop_reason: null,
+      blockers: [],
+      proposed_at: '2026-11-30T09:00:00.000Z',
+      ...extra,
+    }) as unknown as RunFile;
+
+  it('lists reconciliation, unsettled claims and inconclusive receipts as debt, and a held, frozen ledger under health', () => {
+    const snapshot: TowerSnapshot = {
+      repository: 'acme/widgets',
+      branch: 'bot/writ-ledger',
+      headOid: 'e'.repeat(40),
+      serverTime: NOW,
+      lease: {
+        schema: 1,
+        epoch: 4,
+        holder: { run_id: 'run-busy', workflow_run_id: 7, attempt: 1 },
+        lease_expires_at: '2026-12-01T00:10:00.000Z',
+      },
+      checkpoint: {
+        schema: 1,
+        root_oid: 'f'.repeat(40),
+        root_committed_at: '2026-11-30T08:00:00.000Z',
+        verified_through: 'e'.repeat(40),
+        verified_commits: 12,
+        consumed_run_ids: [],
+        consumed_comment_ids: [],
+        frozen: {
+          commit: 'd'.repeat(40),
+          code: 'ledger-provenance-unproven',
+          frozen_at: '2026-12-01T00:00:00.000Z',
+        },
+      },
+      runs: [
+        runOf('run-stuck', 'needs-reconciliation', [step('s1', 'claimed')], { stop_reason: 'external-step' }),
+        runOf(
+          'run-busy',
+          'running',
+          [step('s1', 'done', 'inconclusive'), step('s2', 'claimed'), step('s3', 'pending')],
+          {
+            preview: {
+              base_sha: 'c'.repeat(40),
+              risk: 'high',
+              warnings: [{ code: 'write-outside-scope', step: 's2' }],
+            },
+            blockers: ['precheck-inconclusive'],
+          },
+        ),
+        runOf('run-next', 'approved', [step('s1', 'pending')]),
+      ],
+      commits: [],
+      historyTruncated: false,
+    };
+    const data = projectTower(snapshot, { serverUrl: SERVER, generatedAt: NOW });
+    expect(data.debt).toEqual([
+      { run_id: 'run-stuck', step_id: null, kind: 'needs-reconciliation', code: 'external-step' },
+      { run_id: 'run-stuck', step_id: 's1', kind: 'claimed-unsettled', code: null },
+      { run_id: 'run-busy', step_id: 's1', kind: 'receipt-inconclusive', code: null },
+      { run_id: 'run-busy', step_id: 's2', kind: 'claimed-unsettled', code: null },
+    ]);
+    expect(data.failures).toEqual([
+      { run_id: 'run-stuck', step_id: null, code: 'external-step' },
+      { run_id: 'run-busy', step_id: null, code: 'precheck-inconclusive' },
+    ]);
+    expect(data.runs[1]).toMatchObject({
+      risk: 'high',
+      base_sha: 'c'.repeat(40),
+      warnings: ['write-outside-scope'],
+    });
+    expect(data.health.frozen).toEqual({
+      code: 'ledger-provenance-unproven',
+      commit: 'd'.repeat(40),
+      frozen_at: '2026-12-01T00:00:00.000Z',
+    });
+    const html = renderTowerHtml(data);
+    expect(html).toContain('awaiting a reconcile command');
+    expect(html).toContain('executing (steps claimed)');
+    expect(html).toMatch(/<td>executing<\/td>/);
+    expect(html).toContain('held by <code>run-busy</code> until 2026-12-01T00:10:00.000Z');
+    expect(html).toContain('<strong>FROZEN</strong> <code>ledger-provenance-unproven</code>');
+    expect(html).toContain('<code>eeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeee</code> (12 commits)');
+    expect(html).toContain('No commit was read.');
+  });
+
+  it('shows a timeline commit without a link when the server URL cannot make a durable one', () => {
+    const snapshot: TowerSnapshot = {
+      repository: 'acme/widgets',
+      branch: 'bot/writ-ledger',
+      headOid: 'e'.repeat(40),
+      serverTime: NOW,
+      lease: { schema: 1, epoch: 0, holder: null, lease_expires_at: null },
+      checkpoint: null,
+      runs: [],
+      commits: [
+        {
+          oid: 'e'.repeat(40),
+          parentCount: 0,
+          parentOid: null,
+          authorName: null,
+          authorEmail: null,
+          authorLogin: null,
+          committerName: null,
+          committerEmail: null,
+          committedAt: null,
+          signature: null,
+          message:
+            'writ ledger: bootstrap\n\nWrit-Transition: bootstrap\nWrit-Epoch: 0\nWrit-Transition-Id: t',
+        },
+      ],
+      historyTruncated: false,
+    };
+    const data = projectTower(snapshot, { serverUrl: 'https://ghe.example.com:8443', generatedAt: NOW });
+    expect(data.timeline).toEqual([
+      {
+        oid: 'e'.repeat(40),
+        committed_at: null,
+        transition: 'bootstrap',
+        run_id: null,
+        epoch: 0,
+        link: null,
+      },
+    ]);
+    expect(data.withheld).toBe(1);
+    const html = renderTowerHtml(data);
+    expect(html).toContain(`<td><code>${'e'.repeat(12)}</code></td>`);
+    expect(html).toContain('No run is active.');
+    expect(html).toContain('free (epoch 0)');
+  });
+});
