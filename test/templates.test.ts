@@ -585,10 +585,18 @@ describe('the Pages control tower in the recovery workflow (writ init --pages)',
       'actions/upload-pages-artifact@fc324d3547104276b827a68afc52ff2a11cc49c9 # v5.0.0'.split(' #')[0],
     );
     expect(upload?.with).toEqual({ path: '${{ runner.temp }}/writ-tower' });
+    // Only a tower the stage wrote is uploaded and deployed: one it could not write fails no job.
+    expect(upload?.if).toBe("steps.recovery.outputs.tower == 'written'");
+    expect(recovery.outputs?.tower).toBe('${{ steps.recovery.outputs.tower }}');
     // The recovery job's GITHUB_TOKEN is unchanged: uploading an artifact needs no scope.
     expect(recovery.permissions).toEqual(jobPermissions('writ-recovery.yml', 'recovery').githubToken);
     const pages = jobs.pages as FullJob & { needs?: unknown };
     expect(pages.needs).toBe('recovery');
+    expect((pages as { if?: string }).if).toBe("needs.recovery.outputs.tower == 'written'");
+    expect(pages.concurrency).toEqual({
+      group: 'writ-pages-${{ github.repository }}',
+      'cancel-in-progress': false,
+    });
     expect(pages.permissions).toEqual({ pages: 'write', 'id-token': 'write' });
     expect(pages.permissions).toEqual(jobPermissions('writ-recovery.yml', 'pages').githubToken);
     expect(pages.environment).toEqual({

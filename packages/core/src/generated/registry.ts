@@ -703,6 +703,9 @@ export const STAGES = {
       "repaired": {
         "description": "How many status comments were re-posted, restored or brought up to date."
       },
+      "tower": {
+        "description": "`written` when the control tower was written into `tower-dir`, `not-written` when it could not be (the warning tower-build-failed says why; the sweep stands); unset without `tower-dir`."
+      },
       "outcome": {
         "description": "`swept`, `dry-run` (nothing written), `refused`, or `failed` on an internal error."
       },

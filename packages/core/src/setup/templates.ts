@@ -477,6 +477,7 @@ export function renderRecoveryWorkflow({ pin, config, environment }: RenderSetti
     ...CONCURRENCY('recovery'),
     '    outputs:',
     '      resumable-runs: ${{ steps.recovery.outputs.resumable-runs }}',
+    ...(config.pages === true ? ['      tower: ${{ steps.recovery.outputs.tower }}'] : []),
     '    steps:',
     ...checkout(),
     '',
@@ -515,11 +516,15 @@ export function renderRecoveryWorkflow({ pin, config, environment }: RenderSetti
 /** Where the recovery job writes the control tower (`writ init --pages`). */
 const TOWER_DIR = '${{ runner.temp }}/writ-tower';
 
-/** The recovery job's last step with `--pages`: the tower the sweep wrote, as the Pages artifact. */
+/**
+ * The recovery job's last step with `--pages`: the tower the sweep wrote, as the Pages artifact. Only
+ * when the stage says it wrote it (output `tower`), so a tower that could not be written fails no job.
+ */
 function uploadTowerStep(): string[] {
   return [
     '',
     '      - name: Upload the control tower for GitHub Pages',
+    "        if: steps.recovery.outputs.tower == 'written'",
     `        uses: ${THIRD_PARTY.uploadPages}`,
     '        with:',
     `          path: '${TOWER_DIR}'`,
@@ -537,9 +542,14 @@ function pagesJob(): string[] {
     '  pages:',
     '    # Publishes the read-only control tower the recovery job built from the ledger (docs/pages.md).',
     '    needs: recovery',
+    "    if: needs.recovery.outputs.tower == 'written'",
     '    runs-on: ubuntu-latest',
     '    timeout-minutes: 10',
     ...githubTokenLines(jobPermissions('writ-recovery.yml', 'pages')),
+    // One deployment at a time, never cancelled half-way (GitHub's Pages starter workflows do the same).
+    '    concurrency:',
+    '      group: writ-pages-${{ github.repository }}',
+    '      cancel-in-progress: false',
     '    environment:',
     '      name: github-pages',
     '      url: ${{ steps.deployment.outputs.page_url }}',

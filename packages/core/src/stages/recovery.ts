@@ -204,6 +204,7 @@ export async function recoveryStage(
       'resumable-runs': JSON.stringify(report.resumable),
       'approvals-recovered': report.approvalsRecovered,
       repaired: report.repaired,
+      ...(tower === null ? {} : { tower: tower.written ? 'written' : 'not-written' }),
       outcome: !report.ledger.proven ? 'refused' : settings.dryRun ? 'dry-run' : 'swept',
       reason: report.ledger.proven ? '' : 'ledger-frozen',
     },

@@ -46,7 +46,7 @@ describe('recovery with tower-dir', () => {
   it('writes the site into tower-dir after the sweep and says so in the summary', async () => {
     const env = await recover('site/tower');
     try {
-      expect(env.outputs()).toMatchObject({ outcome: 'dry-run', scanned: '1', reason: '' });
+      expect(env.outputs()).toMatchObject({ outcome: 'dry-run', scanned: '1', reason: '', tower: 'written' });
       expect(env.summary()).toContain('Control tower: index.html and tower.json written to `tower-dir`.');
       const html = readFileSync(join(env.dir, 'site/tower/index.html'), 'utf8');
       expect(html).toContain(runId);
@@ -59,13 +59,15 @@ describe('recovery with tower-dir', () => {
     }
   });
 
-  it('a tower-dir outside the workspace is one warning; the sweep outcome and outputs are unchanged', async () => {
+  it('a tower-dir outside the workspace is one warning and tower: not-written; the sweep outcome and outputs are unchanged', async () => {
     const plain = await recover(null);
     const without = plain.outputs();
     plain.restore();
     const env = await recover('/proc/writ-tower');
     try {
-      expect(env.outputs()).toEqual(without);
+      // The sweep's outputs are the same; `tower` says the site was not written.
+      expect(without).not.toHaveProperty('tower');
+      expect(env.outputs()).toEqual({ ...without, tower: 'not-written' });
       expect(env.summary()).toContain(
         'Control tower: not written (`tower-build-failed`: `invalid-input`); the sweep above stands.',
       );

@@ -244,7 +244,7 @@ const fromPage = (requests: { url: string; initiator: string }[]): { url: string
       silentLogger,
     );
     const result = await recoveryStage(settings, deps);
-    expect(result.outputs.outcome).toBe('dry-run');
+    expect(result.outputs).toMatchObject({ outcome: 'dry-run', tower: 'written' });
     summary = result.summary;
     data = JSON.parse(readFileSync(join(site, 'tower.json'), 'utf8')) as TowerData;
   });
