@@ -1,9 +1,18 @@
 import { describe, expect, it } from '@jest/globals';
-import { existsSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import {
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  readFileSync,
+  rmSync,
+  symlinkSync,
+  writeFileSync,
+} from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createHash } from 'node:crypto';
 import { refusal } from '../support/code-of.js';
+import { isInsideRoots } from '../../src/io/input-file.js';
 import { createLedgerContext } from '../../src/ledger/ledger.js';
 import type { CommitInfo } from '../../src/ledger/store.js';
 import type { RunFile } from '../../src/ledger/types.js';
@@ -633,5 +642,27 @@ describe('runs waiting on people and the lease, as the page says them', () => {
     expect(html).toContain(`<td><code>${'e'.repeat(12)}</code></td>`);
     expect(html).toContain('No run is active.');
     expect(html).toContain('free (epoch 0)');
+  });
+});
+
+describe('isInsideRoots, the directory rule tower-dir is held to', () => {
+  it('is true only for an existing path whose real path lies below the workspace or the runner temp', () => {
+    const workspace = mkdtempSync(join(tmpdir(), 'writ-tower-ws-'));
+    const temp = mkdtempSync(join(tmpdir(), 'writ-tower-temp-'));
+    try {
+      mkdirSync(join(workspace, 'a'));
+      mkdirSync(join(temp, 'b'));
+      symlinkSync(tmpdir(), join(workspace, 'out'));
+      const roots = { workspace, runnerTemp: temp };
+      expect(isInsideRoots(join(workspace, 'a'), roots)).toBe(true);
+      expect(isInsideRoots(join(temp, 'b'), roots)).toBe(true);
+      expect(isInsideRoots(join(workspace, 'missing'), roots)).toBe(false);
+      expect(isInsideRoots(workspace, roots)).toBe(false);
+      expect(isInsideRoots(join(workspace, 'out'), roots)).toBe(false);
+      expect(isInsideRoots(join(temp, 'b'), { workspace })).toBe(false);
+    } finally {
+      rmSync(workspace, { recursive: true, force: true });
+      rmSync(temp, { recursive: true, force: true });
+    }
   });
 });
