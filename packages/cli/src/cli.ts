@@ -25,6 +25,7 @@ export const USAGE = `Usage:
   writ reconcile --run <run_id> [--step <step_id>] [--decision done|failed|retry] [--repo <owner/repo>] [--prefix writ] [--json]
   writ cancel --run <run_id> [--repo <owner/repo>] [--prefix writ] [--json]
   writ recover [--repo <owner/repo>] [--plan-file <plan.json>] [--apply] [--app-slug <slug>] [--app-id <id>] [--json]
+  writ tower --github [--repo <owner/repo>] [--out <dir>] [--commits <n>] [--json]
   writ plan from-issue (--issue <number> | --body-file <path>) [--repo <owner/repo>] [--title <text>]
   writ run <stage> [--repo <owner/repo>] [--event payload.json] [--event-name <name>] [--input name=value ...] [--env-file <file>] [--keep <dir>] [--json]
   writ demo
@@ -40,7 +41,8 @@ WRIT_BUNDLE_DIR (writ run and writ demo start <dir>/<stage>/index.js instead of 
 Failure codes and what to do about each: docs/errors.md.
 `;
 
-const COMMANDS = 'init, doctor, bootstrap, ledger, probe, reconcile, cancel, recover, plan, run or demo';
+const COMMANDS =
+  'init, doctor, bootstrap, ledger, probe, reconcile, cancel, recover, tower, plan, run or demo';
 
 function isHelp(argument: string | undefined): boolean {
   return argument === '--help' || argument === '-h' || argument === 'help';
@@ -66,6 +68,8 @@ async function dispatch(command: string, rest: string[], env: CliEnv, io: CliIo)
       return (await import('./commands/recovery.js')).runCancelCommand(rest, env, io);
     case 'recover':
       return (await import('./commands/recovery.js')).runRecoverCommand(rest, env, io);
+    case 'tower':
+      return (await import('./commands/tower.js')).runTowerCommand(rest, env, io);
     case 'demo': {
       if (isHelp(rest[0])) {
         io.stdout(DEMO_HELP);

@@ -35,6 +35,9 @@ Options:
   --environment <name>   run the jobs that write (persist, publish, dispatch) in this GitHub Environment,
                          kept in .writ/config.json (remove it there to stop); writ doctor checks its
                          protection. Without it everything works as without an Environment
+  --pages                publish the read-only control tower (a site generated from the ledger by the
+                         recovery workflow) to GitHub Pages, kept in .writ/config.json as "pages": true
+                         (remove it there to stop); docs/pages.md
   --offline              do not ask the remote for its default branch (the clone's record only)
   --write-conflicts      write the new render beside each conflicting file as <file>.writ-new
   --dry-run              print every file operation (create, update, unchanged, conflict); write nothing
@@ -355,4 +358,29 @@ Options:
   --allowed-roles <roles>  Who may approve (default admin,maintain,write).
   --apply                  Write (takeovers, recovered approvals, repaired comments).
   --json                   Print the recovery report.
+`;
+
+export const TOWER_HELP = `Usage: writ tower --github [--repo <owner/repo>] [--out <dir>] [options]
+
+Builds the Pages control tower from the repository's ledger over the API, as the recovery workflow
+does with its tower-dir input (writ init --pages): index.html (one self-contained page, no script, no
+external resource) and tower.json (the same data) in <dir>, to preview locally. It shows active runs,
+run states, verification debt, failures and blockers (codes), the provenance timeline (each ledger
+commit linked at its exact commit) and health; only public-safe fields (IDs, states, codes, SHAs,
+timestamps), never plan text, comments, logins or tokens (docs/pages.md). Reads only; it has no
+authority over any run.
+
+Options:
+  --github               required
+  --repo <owner/repo>    the repository (default: GITHUB_REPOSITORY, else the clone's one GitHub remote)
+  --remote <name>        take the repository from this Git remote (as writ init does)
+  --github-host <host>   treat <host>'s remotes as GitHub Enterprise Server remotes
+  --branch <name>        the ledger branch (default: bot/writ-ledger)
+  --out <dir>            where to write the site (default: ./writ-tower)
+  --commits <n>          ledger commits in the timeline, 1-500 (default: 50)
+  --json                 print the files written and the tower's data as JSON
+  -h, --help             this help
+
+Environment: GITHUB_TOKEN (any token that can read the repository), GITHUB_API_URL, GITHUB_SERVER_URL
+(the web origin of the timeline's links; default: the API's, https://github.com for api.github.com).
 `;

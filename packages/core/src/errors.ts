@@ -293,6 +293,12 @@ export const ERROR_CATALOGUE = {
       "Writ could not add its reaction (received, acted or refused) to a command comment. A reaction is only an acknowledgement: the command's outcome, recorded in the ledger and shown on the status comment, is unchanged.",
     fix: 'Nothing to redo for the command. For the reactions to appear, give the Writ app `issues: write` (`pull_requests: write` for a comment on a pull request); the warning names the HTTP status GitHub answered.',
   },
+  // Issue 33: Pages control tower
+  'tower-build-failed': {
+    meaning:
+      "The Pages control tower (the recovery stage's `tower-dir`, or `writ tower`) could not read the ledger or write its site. The tower is a read-only projection: the recovery sweep's outcome, the ledger and every run are unchanged.",
+    fix: 'The warning names the cause (a code such as `ledger-branch-missing`, or the file system error); fix it (a writable `tower-dir` inside the workspace or `$RUNNER_TEMP`, no symbolic link at index.html or tower.json) and the next sweep rebuilds the site.',
+  },
 } as const satisfies Record<string, ErrorDoc | string>;
 
 /** Where each code is explained: docs/errors.md, one anchor per code. */

@@ -214,6 +214,7 @@ const OPTIONS = {
   'app-slug': { type: 'string' },
   'app-id': { type: 'string' },
   environment: { type: 'string' },
+  pages: { type: 'boolean' },
   offline: { type: 'boolean' },
   'write-conflicts': { type: 'boolean' },
   dir: { type: 'string' },
@@ -259,6 +260,7 @@ export async function runInit(args: readonly string[], env: CliEnv, io: CliIo): 
     versionOf: (ref) => versionInClone(clone, ref),
     resolveTag: (tag) => tagInClone(clone, tag),
     ...(environment === undefined ? {} : { environment }),
+    ...(values.pages === true ? { pages: true } : {}),
     defaultBranch,
     defaultWritRepository: 'writ-actions/writ',
     writeConflicts: values['write-conflicts'] === true,
@@ -318,6 +320,11 @@ export async function runInit(args: readonly string[], env: CliEnv, io: CliIo): 
         : [
             `The jobs that write run in the GitHub Environment ${plan.config.environment} (check it: writ doctor --github)`,
           ]),
+      ...(plan.config.pages === true
+        ? [
+            'The recovery workflow publishes the read-only control tower to GitHub Pages (Settings → Pages → Source: GitHub Actions; docs/pages.md)',
+          ]
+        : []),
       '',
       ...plan.operations.map((operation) => {
         const what = {

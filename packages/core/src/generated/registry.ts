@@ -674,6 +674,11 @@ export const STAGES = {
         "description": "Evaluate everything and report what would be done, without writing the ledger or any comment.",
         "required": false,
         "default": "true"
+      },
+      "tower-dir": {
+        "description": "A directory to write the Pages control tower into after the sweep (index.html and tower.json, generated from the ledger alone, public-safe fields only; docs/pages.md). A failure to build or write it is a warning (tower-build-failed) and never changes the sweep's outcome. Empty means no site.",
+        "required": false,
+        "default": ""
       }
     },
     "outputs": {
@@ -697,6 +702,9 @@ export const STAGES = {
       },
       "repaired": {
         "description": "How many status comments were re-posted, restored or brought up to date."
+      },
+      "tower": {
+        "description": "`written` when the control tower was written into `tower-dir`, `not-written` when it could not be (the warning tower-build-failed says why; the sweep stands); unset without `tower-dir`."
       },
       "outcome": {
         "description": "`swept`, `dry-run` (nothing written), `refused`, or `failed` on an internal error."

@@ -118,3 +118,19 @@ export function readRegularFile(
     closeSync(fd);
   }
 }
+
+/**
+ * Whether the real path of the existing `path` is inside the workspace or the runner's temp directory
+ * (the rule `readInputFile` holds a read to, for a directory a stage writes into: the tower's `tower-dir`).
+ */
+export function isInsideRoots(path: string, roots: FileRoots): boolean {
+  let real: string;
+  try {
+    real = realpathSync.native(resolve(path));
+  } catch {
+    return false;
+  }
+  return [realRoot(roots.workspace), realRoot(roots.runnerTemp)].some(
+    (root) => root !== null && isInside(real, root),
+  );
+}

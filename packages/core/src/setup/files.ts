@@ -73,6 +73,7 @@ export function renderConfig(config: WritConfig): string {
     command_prefix: config.command_prefix,
     allowed_roles: config.allowed_roles,
     ...(config.environment === undefined ? {} : { environment: config.environment }),
+    ...(config.pages === undefined ? {} : { pages: config.pages }),
   });
 }
 

@@ -68,6 +68,8 @@ export interface InitRequest {
   resolveTag(tag: string): string;
   /** `--environment`: the GitHub Environment of the jobs that write; else the config's; else none. */
   environment?: string;
+  /** `--pages`: record `pages: true` (the Pages control tower); absent: the config's choice stands. */
+  pages?: boolean;
   /** The repository's default branch as detected (null: unknown); the ledger branch must differ from it. */
   defaultBranch?: string | null;
   writeConflicts: boolean;
@@ -200,6 +202,7 @@ export function planInit(request: InitRequest): InitPlan {
       id: request.appId ?? base.app.id,
     },
     ...(environment === undefined ? {} : { environment }),
+    ...(request.pages === true ? { pages: true } : {}),
   };
   if (request.defaultBranch != null && config.ledger_branch === request.defaultBranch) {
     throw new WritError(

@@ -26,7 +26,7 @@ export type Access = 'read' | 'write';
 export type AppScope = 'administration' | 'contents' | 'issues' | 'metadata' | 'pull-requests';
 
 /** The GITHUB_TOKEN scopes Writ's jobs ask for, as a workflow's `permissions:` names them. */
-export type GitHubTokenScope = 'actions' | 'contents' | 'issues' | 'pull-requests';
+export type GitHubTokenScope = 'actions' | 'contents' | 'issues' | 'pull-requests' | 'pages' | 'id-token';
 
 export type WorkflowFile = 'writ-approval.yml' | 'writ-preview.yml' | 'writ-probe.yml' | 'writ-recovery.yml';
 
@@ -40,6 +40,8 @@ export interface JobPermissions {
   /** The job's GITHUB_TOKEN `permissions:` (empty: none at all). */
   githubToken: Readonly<Partial<Record<GitHubTokenScope, Access>>>;
   why: string;
+  /** Rendered only when the owner chose it: `pages` with `writ init --pages` (the control tower). */
+  only?: 'pages';
 }
 
 /** A stage that commits to the ledger and keeps the run's status comment (or writes issues). */
@@ -145,6 +147,15 @@ export const JOB_PERMISSIONS: readonly JobPermissions[] = [
     app: null,
     githubToken: { actions: 'write' },
     why: HANDOVER_WHY,
+  },
+  {
+    workflow: 'writ-recovery.yml',
+    job: 'pages',
+    stages: [],
+    app: null,
+    githubToken: { pages: 'write', 'id-token': 'write' },
+    only: 'pages',
+    why: 'only with `writ init --pages`: deploys the read-only control tower the recovery job built from the ledger to GitHub Pages (actions/deploy-pages); no app token, no checkout',
   },
 ];
 

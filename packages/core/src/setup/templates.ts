@@ -28,6 +28,9 @@ export const PLACEHOLDER_REF = '0'.repeat(40);
 export const THIRD_PARTY = {
   checkout: 'actions/checkout@11bd71901bbe5b1630ceea73d27597364c9af683 # v4.2.2',
   appToken: 'actions/create-github-app-token@d72941d797fd3113feb6b93fd0dec494b13a2547 # v1.12.0',
+  // The Pages control tower (`writ init --pages`, docs/pages.md).
+  uploadPages: 'actions/upload-pages-artifact@fc324d3547104276b827a68afc52ff2a11cc49c9 # v5.0.0',
+  deployPages: 'actions/deploy-pages@cd2ce8fcbc39b97be8ca5fce6e763baed58fa128 # v5.0.0',
 } as const;
 
 /** What waits for a stage that is not released yet; rendered when the stage lands in `actions/`. */
@@ -474,6 +477,7 @@ export function renderRecoveryWorkflow({ pin, config, environment }: RenderSetti
     ...CONCURRENCY('recovery'),
     '    outputs:',
     '      resumable-runs: ${{ steps.recovery.outputs.resumable-runs }}',
+    ...(config.pages === true ? ['      tower: ${{ steps.recovery.outputs.tower }}'] : []),
     '    steps:',
     ...checkout(),
     '',
@@ -490,9 +494,12 @@ export function renderRecoveryWorkflow({ pin, config, environment }: RenderSetti
       'allowed-roles': roles,
       ...ledgerWiring(config),
       'dry-run': 'false',
+      ...(config.pages === true ? { 'tower-dir': TOWER_DIR } : {}),
     }),
+    ...(config.pages === true ? uploadTowerStep() : []),
   ];
   lines.push(
+    ...(config.pages === true ? pagesJob() : []),
     ...persistJob(pin, config, environment),
     ...recoveredPublishJob(pin, config, environment),
     '',
@@ -504,6 +511,53 @@ export function renderRecoveryWorkflow({ pin, config, environment }: RenderSetti
     ),
   );
   return `${lines.join('\n')}\n`;
+}
+
+/** Where the recovery job writes the control tower (`writ init --pages`). */
+const TOWER_DIR = '${{ runner.temp }}/writ-tower';
+
+/**
+ * The recovery job's last step with `--pages`: the tower the sweep wrote, as the Pages artifact. Only
+ * when the stage says it wrote it (output `tower`), so a tower that could not be written fails no job.
+ */
+function uploadTowerStep(): string[] {
+  return [
+    '',
+    '      - name: Upload the control tower for GitHub Pages',
+    "        if: steps.recovery.outputs.tower == 'written'",
+    `        uses: ${THIRD_PARTY.uploadPages}`,
+    '        with:',
+    `          path: '${TOWER_DIR}'`,
+  ];
+}
+
+/**
+ * The Pages job (`writ init --pages`, docs/pages.md): deploys the artifact the recovery job uploaded to
+ * the `github-pages` Environment. GITHUB_TOKEN with `pages: write` and `id-token: write` only
+ * (actions/deploy-pages' README), no app token, no checkout: the site has no authority over anything.
+ */
+function pagesJob(): string[] {
+  return [
+    '',
+    '  pages:',
+    '    # Publishes the read-only control tower the recovery job built from the ledger (docs/pages.md).',
+    '    needs: recovery',
+    "    if: needs.recovery.outputs.tower == 'written'",
+    '    runs-on: ubuntu-latest',
+    '    timeout-minutes: 10',
+    ...githubTokenLines(jobPermissions('writ-recovery.yml', 'pages')),
+    // One deployment at a time, never cancelled half-way (GitHub's Pages starter workflows do the same).
+    '    concurrency:',
+    '      group: writ-pages-${{ github.repository }}',
+    '      cancel-in-progress: false',
+    '    environment:',
+    '      name: github-pages',
+    '      url: ${{ steps.deployment.outputs.page_url }}',
+    '    steps:',
+    '      - name: Deploy the control tower to GitHub Pages',
+    '        id: deployment',
+    `        uses: ${THIRD_PARTY.deployPages}`,
+  ];
 }
 
 /**

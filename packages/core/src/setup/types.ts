@@ -16,6 +16,8 @@ export interface WritConfig {
   allowed_roles: string[];
   /** The GitHub Environment of the jobs that write (`writ init --environment`); absent: none. */
   environment?: string;
+  /** `writ init --pages`: the recovery workflow publishes the control tower to GitHub Pages. */
+  pages?: boolean;
 }
 
 export interface RenderSettings {

@@ -17,6 +17,7 @@ import { code } from '../markdown.js';
 import type { RecoveryReport } from '../recovery/recover.js';
 import { recoverRuns } from '../recovery/recover.js';
 import type { Logger } from '../redact.js';
+import { publishTower } from '../tower/site.js';
 import type { StageDeps } from './connect.js';
 import { connect } from './connect.js';
 import { readRunnerContext, readServerUrl } from './context.js';
@@ -40,6 +41,8 @@ export interface RecoveryStageSettings {
   allowedRoles: string[];
   requireDistinctApprover: boolean;
   holder: { workflow_run_id: number; attempt: number };
+  /** Where to write the Pages control tower after the sweep (input `tower-dir`); null: nowhere. */
+  towerDir?: string | null | undefined;
 }
 
 export function readRecoverySettings(io: StageIo<'recovery'>): RecoveryStageSettings {
@@ -63,6 +66,7 @@ export function readRecoverySettings(io: StageIo<'recovery'>): RecoveryStageSett
     allowedRoles,
     requireDistinctApprover: io.booleanInput('require-distinct-approver'),
     holder: { workflow_run_id: context.workflowRunId, attempt: context.attempt },
+    towerDir: io.input('tower-dir') === '' ? null : io.input('tower-dir'),
   };
 }
 
@@ -167,8 +171,31 @@ export async function recoveryStage(
       dryRun: settings.dryRun,
     },
   );
+  const towerDir = settings.towerDir ?? null;
+  const tower =
+    towerDir === null
+      ? null
+      : await publishTower(deps, {
+          directory: towerDir,
+          roots: settings.planRoots,
+          serverUrl: settings.serverUrl,
+          sweep: {
+            head: report.headOid,
+            proven: report.ledger.proven,
+            scanned: report.scanned,
+            taken_over: report.takenOver,
+            needs_reconciliation: report.needsReconciliation,
+            dry_run: report.dryRun,
+          },
+        });
+  const towerLine =
+    tower === null
+      ? ''
+      : tower.written
+        ? 'Control tower: index.html and tower.json written to `tower-dir`.\n'
+        : `Control tower: not written (${code('tower-build-failed')}: ${code(tower.cause)}); the sweep above stands.\n`;
   return {
-    summary: renderRecoverySummary(report),
+    summary: `${renderRecoverySummary(report)}${towerLine}`,
     outputs: {
       scanned: report.scanned,
       'taken-over': report.takenOver,
@@ -177,6 +204,7 @@ export async function recoveryStage(
       'resumable-runs': JSON.stringify(report.resumable),
       'approvals-recovered': report.approvalsRecovered,
       repaired: report.repaired,
+      ...(tower === null ? {} : { tower: tower.written ? 'written' : 'not-written' }),
       outcome: !report.ledger.proven ? 'refused' : settings.dryRun ? 'dry-run' : 'swept',
       reason: report.ledger.proven ? '' : 'ledger-frozen',
     },
