@@ -30341,6 +30341,11 @@ const ERROR_CATALOGUE = {
         meaning: "Writ could not add its reaction (received, acted or refused) to a command comment. A reaction is only an acknowledgement: the command's outcome, recorded in the ledger and shown on the status comment, is unchanged.",
         fix: 'Nothing to redo for the command. For the reactions to appear, give the Writ app `issues: write` (`pull_requests: write` for a comment on a pull request); the warning names the HTTP status GitHub answered.',
     },
+    // Issue 33: Pages control tower
+    'tower-build-failed': {
+        meaning: "The Pages control tower (the recovery stage's `tower-dir`, or `writ tower`) could not read the ledger or write its site. The tower is a read-only projection: the recovery sweep's outcome, the ledger and every run are unchanged.",
+        fix: 'The warning names the cause (a code such as `ledger-branch-missing`, or the file system error); fix it (a writable `tower-dir` inside the workspace or `$RUNNER_TEMP`, no symbolic link at index.html or tower.json) and the next sweep rebuilds the site.',
+    },
 };
 /** Where each code is explained: docs/errors.md, one anchor per code. */
 const ERRORS_DOC_URL = 'https://github.com/writ-actions/writ/blob/main/docs/errors.md';
@@ -38189,6 +38194,11 @@ const STAGES = {
                 "description": "Evaluate everything and report what would be done, without writing the ledger or any comment.",
                 "required": false,
                 "default": "true"
+            },
+            "tower-dir": {
+                "description": "A directory to write the Pages control tower into after the sweep (index.html and tower.json, generated from the ledger alone, public-safe fields only; docs/pages.md). A failure to build or write it is a warning (tower-build-failed) and never changes the sweep's outcome. Empty means no site.",
+                "required": false,
+                "default": ""
             }
         },
         "outputs": {
@@ -38212,6 +38222,9 @@ const STAGES = {
             },
             "repaired": {
                 "description": "How many status comments were re-posted, restored or brought up to date."
+            },
+            "tower": {
+                "description": "`written` when the control tower was written into `tower-dir`, `not-written` when it could not be (the warning tower-build-failed says why; the sweep stands); unset without `tower-dir`."
             },
             "outcome": {
                 "description": "`swept`, `dry-run` (nothing written), `refused`, or `failed` on an internal error."
@@ -45576,6 +45589,20 @@ function readRegularFile(path, maxBytes, refuse, checked) {
     finally {
         (0,external_node_fs_namespaceObject.closeSync)(fd);
     }
+}
+/**
+ * Whether the real path of the existing `path` is inside the workspace or the runner's temp directory
+ * (the rule `readInputFile` holds a read to, for a directory a stage writes into: the tower's `tower-dir`).
+ */
+function isInsideRoots(path, roots) {
+    let real;
+    try {
+        real = realpathSync.native(resolve(path));
+    }
+    catch {
+        return false;
+    }
+    return [realRoot(roots.workspace), realRoot(roots.runnerTemp)].some((root) => root !== null && isInside(real, root));
 }
 
 ;// CONCATENATED MODULE: ./packages/core/src/stages/context.ts

@@ -29998,7 +29998,7 @@ module.exports = {
 
 /***/ }),
 
-/***/ 410: // packages/core/src/errors.ts
+/***/ 9534: // packages/core/src/errors.ts
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
 
@@ -30250,6 +30250,11 @@ const ERROR_CATALOGUE = {
     'command-reaction-failed': {
         meaning: "Writ could not add its reaction (received, acted or refused) to a command comment. A reaction is only an acknowledgement: the command's outcome, recorded in the ledger and shown on the status comment, is unchanged.",
         fix: 'Nothing to redo for the command. For the reactions to appear, give the Writ app `issues: write` (`pull_requests: write` for a comment on a pull request); the warning names the HTTP status GitHub answered.',
+    },
+    // Issue 33: Pages control tower
+    'tower-build-failed': {
+        meaning: "The Pages control tower (the recovery stage's `tower-dir`, or `writ tower`) could not read the ledger or write its site. The tower is a read-only projection: the recovery sweep's outcome, the ledger and every run are unchanged.",
+        fix: 'The warning names the cause (a code such as `ledger-branch-missing`, or the file system error); fix it (a writable `tower-dir` inside the workspace or `$RUNNER_TEMP`, no symbolic link at index.html or tower.json) and the next sweep rebuilds the site.',
     },
 };
 /** Where each code is explained: docs/errors.md, one anchor per code. */
@@ -34243,6 +34248,11 @@ const STAGES = {
                 "description": "Evaluate everything and report what would be done, without writing the ledger or any comment.",
                 "required": false,
                 "default": "true"
+            },
+            "tower-dir": {
+                "description": "A directory to write the Pages control tower into after the sweep (index.html and tower.json, generated from the ledger alone, public-safe fields only; docs/pages.md). A failure to build or write it is a warning (tower-build-failed) and never changes the sweep's outcome. Empty means no site.",
+                "required": false,
+                "default": ""
             }
         },
         "outputs": {
@@ -34266,6 +34276,9 @@ const STAGES = {
             },
             "repaired": {
                 "description": "How many status comments were re-posted, restored or brought up to date."
+            },
+            "tower": {
+                "description": "`written` when the control tower was written into `tower-dir`, `not-written` when it could not be (the warning tower-build-failed says why; the sweep stands); unset without `tower-dir`."
             },
             "outcome": {
                 "description": "`swept`, `dry-run` (nothing written), `refused`, or `failed` on an internal error."
@@ -39711,6 +39724,20 @@ function readRegularFile(path, maxBytes, refuse, checked) {
         (0,external_node_fs_namespaceObject.closeSync)(fd);
     }
 }
+/**
+ * Whether the real path of the existing `path` is inside the workspace or the runner's temp directory
+ * (the rule `readInputFile` holds a read to, for a directory a stage writes into: the tower's `tower-dir`).
+ */
+function isInsideRoots(path, roots) {
+    let real;
+    try {
+        real = external_node_fs_namespaceObject.realpathSync.native((0,external_node_path_namespaceObject.resolve)(path));
+    }
+    catch {
+        return false;
+    }
+    return [realRoot(roots.workspace), realRoot(roots.runnerTemp)].some((root) => root !== null && isInside(real, root));
+}
 
 ;// CONCATENATED MODULE: ./packages/core/src/i-json.ts
 
@@ -42575,6 +42602,638 @@ async function recoverRuns(deps, settings) {
         planProblem: problem,
         dryRun: settings.dryRun,
     };
+}
+
+;// CONCATENATED MODULE: ./packages/core/src/tower/project.ts
+/**
+ * The control tower's public-safe projection of the ledger (ops spec §15): an ALLOWLIST. Only these
+ * fields leave the ledger, each re-checked against the exact form the ledger schema gives it (a run or
+ * step ID, a catalogue-shaped code, a hex SHA, a `sha256:` digest, an ISO timestamp, a number, one of a
+ * fixed set of states, kinds and risks), so that even a run file that somehow held other text could not
+ * put it on the page: a value that fails its check is dropped (null) and counted in `withheld`.
+ *
+ * Never projected: anything a plan, a comment or a provider chose as free text. The ledger stores none
+ * (SPEC §3: numbers, digests, logins, IDs and codes only), and the plan schema marks no field public, so
+ * the tower takes nothing from a plan at all: no title, body, label, milestone title or comment. Also
+ * left out although the ledger has them: logins and account IDs (approver, proposer, reconciler,
+ * canceller), role names, comment IDs and URLs, workflow run IDs, resource numbers, idempotency keys and
+ * the lease holder's workflow run — none is needed to see the state of the work, and a page published on
+ * Pages may be public when the repository is not. Commit messages are read only through
+ * `parseTrailers` (the transition, run and epoch it names); the message text itself never is.
+ */
+
+
+
+
+const TOWER_SCHEMA = 1;
+const project_RUN_ID = /^[A-Za-z0-9][A-Za-z0-9_-]{0,63}$/;
+const STEP_ID = /^[a-z0-9][a-z0-9._-]{0,63}$/;
+const CODE = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;
+const SHA = /^(?:[0-9a-f]{40}|[0-9a-f]{64})$/;
+const DIGEST = /^sha256:[0-9a-f]{64}$/;
+const TIMESTAMP = /^[0-9]{4}-[0-9]{2}-[0-9]{2}T[0-9]{2}:[0-9]{2}:[0-9]{2}(?:\.[0-9]{3})?Z$/;
+const REPOSITORY = /^[A-Za-z0-9](?:-?[A-Za-z0-9]){0,38}\/[A-Za-z0-9._-]{1,100}$/;
+const RUN_STATES = [
+    'proposed',
+    'approved',
+    'running',
+    'needs-reconciliation',
+    'completed',
+    'failed',
+    'cancelled',
+];
+const STEP_STATUSES = ['pending', 'claimed', 'done', 'conflict', 'failed'];
+const STEP_KINDS = [
+    'milestone.upsert',
+    'milestone.edit',
+    'issue.set-milestone',
+    'issue.labels',
+    'issue.create',
+    'comment.upsert',
+    'external',
+];
+const RISKS = ['low', 'medium', 'high'];
+const RECEIPT_OUTCOMES = ['created', 'exists', 'inconclusive'];
+/** One allowlist check; every value that fails one is counted. */
+class Allow {
+    withheld = 0;
+    text(value, pattern) {
+        if (typeof value === 'string' && pattern.test(value))
+            return value;
+        if (value !== null && value !== undefined)
+            this.withheld += 1;
+        return null;
+    }
+    oneOf(value, allowed) {
+        if (typeof value === 'string' && allowed.includes(value))
+            return value;
+        if (value !== null && value !== undefined)
+            this.withheld += 1;
+        return null;
+    }
+    count(value) {
+        if (typeof value === 'number' && Number.isSafeInteger(value) && value >= 0)
+            return value;
+        if (value !== null && value !== undefined)
+            this.withheld += 1;
+        return null;
+    }
+    codes(values) {
+        if (!Array.isArray(values))
+            return [];
+        return values.map((value) => this.text(value, CODE)).filter((value) => value !== null);
+    }
+}
+function iso(time) {
+    return time === null || !Number.isFinite(time) ? null : new Date(time).toISOString();
+}
+function projectRun(allow, run) {
+    const steps = (Array.isArray(run.steps) ? run.steps : []).map((step) => ({
+        id: allow.text(step.id, STEP_ID),
+        kind: allow.oneOf(step.kind, STEP_KINDS),
+        status: allow.oneOf(step.status, STEP_STATUSES),
+        epoch: allow.count(step.epoch),
+        error_code: allow.text(step.evidence?.error_code, CODE),
+        receipt: allow.oneOf(step.receipt?.outcome, RECEIPT_OUTCOMES),
+    }));
+    const counts = Object.fromEntries(STEP_STATUSES.map((status) => [status, 0]));
+    for (const step of steps)
+        if (step.status !== null)
+            counts[step.status] += 1;
+    return {
+        repository: allow.text(run.repository, REPOSITORY),
+        run_id: allow.text(run.run_id, project_RUN_ID),
+        state: allow.oneOf(run.state, RUN_STATES),
+        epoch: allow.count(run.owner?.epoch ?? run.approval?.epoch ?? null),
+        proposed_at: allow.text(run.proposed_at, TIMESTAMP),
+        approved_at: allow.text(run.approval?.consumed_at, TIMESTAMP),
+        plan_digest: allow.text(run.plan_digest, DIGEST),
+        base_sha: allow.text(run.preview?.base_sha, SHA),
+        risk: allow.oneOf(run.preview?.risk, RISKS),
+        warnings: allow.codes((run.preview?.warnings ?? []).map((warning) => warning.code)),
+        step_counts: counts,
+        steps,
+        stop_reason: allow.text(run.stop_reason, CODE),
+        blockers: allow.codes(run.blockers),
+        artifact_commit: allow.text(run.artifact?.commit_oid, SHA),
+    };
+}
+function debtOf(run) {
+    const debt = [];
+    if (run.state === 'needs-reconciliation') {
+        debt.push({ run_id: run.run_id, step_id: null, kind: 'needs-reconciliation', code: run.stop_reason });
+    }
+    for (const step of run.steps) {
+        const entry = (kind, code) => {
+            debt.push({ run_id: run.run_id, step_id: step.id, kind, code });
+        };
+        if (step.status === 'claimed')
+            entry('claimed-unsettled', step.error_code);
+        if (step.status === 'conflict' || step.status === 'failed')
+            entry('stopped', step.error_code ?? step.status);
+        if (step.receipt === 'inconclusive')
+            entry('receipt-inconclusive', null);
+    }
+    return debt;
+}
+function failuresOf(run) {
+    const failures = [];
+    if (run.stop_reason !== null)
+        failures.push({ run_id: run.run_id, step_id: null, code: run.stop_reason });
+    for (const blocker of run.blockers)
+        failures.push({ run_id: run.run_id, step_id: null, code: blocker });
+    for (const step of run.steps) {
+        if (step.error_code !== null)
+            failures.push({ run_id: run.run_id, step_id: step.id, code: step.error_code });
+    }
+    return failures;
+}
+/** The ledger file a commit's transition is about: its run file, else the file that transition writes. */
+function subjectPath(transition, runId, repository) {
+    if (runId !== null && repository !== null)
+        return paths_runFilePath(repository, runId);
+    if (transition === 'bootstrap')
+        return paths_LEDGER_ROOT_PATH;
+    if (transition === 'freeze')
+        return paths_PROVENANCE_PATH;
+    return paths_LEASE_PATH;
+}
+function projectCommit(allow, commit, snapshot, serverUrl) {
+    const oid = allow.text(commit.oid, SHA);
+    if (oid === null)
+        return null;
+    const trailers = parseTrailers(commit.message);
+    const runId = trailers?.runId ?? null;
+    const runRepository = trailers?.repository ?? (runId === null ? null : snapshot.repository);
+    let link = null;
+    try {
+        link = evidencePermalink(serverUrl, snapshot.repository, oid, subjectPath(trailers?.transition ?? null, runId, runRepository));
+    }
+    catch {
+        allow.withheld += 1;
+    }
+    return {
+        oid,
+        committed_at: iso(commit.committedAt),
+        transition: trailers?.transition ?? null,
+        run_id: runId,
+        epoch: trailers?.epoch ?? null,
+        link,
+    };
+}
+/** The public-safe data of the tower: tower.json as it is written, and what index.html shows. */
+function projectTower(snapshot, settings) {
+    const allow = new Allow();
+    const runs = snapshot.runs.map((run) => projectRun(allow, run));
+    const timeline = snapshot.commits
+        .map((commit) => projectCommit(allow, commit, snapshot, settings.serverUrl))
+        .filter((commit) => commit !== null);
+    const { lease, checkpoint } = snapshot;
+    const generatedAt = new Date(settings.generatedAt).toISOString();
+    const sweep = settings.sweep;
+    const health = {
+        ledger_head: allow.text(snapshot.headOid, SHA) ?? '',
+        server_time: new Date(snapshot.serverTime).toISOString(),
+        lease: {
+            epoch: lease.epoch,
+            held: lease.holder !== null,
+            holder_run_id: allow.text(lease.holder?.run_id, project_RUN_ID),
+            expires_at: allow.text(lease.lease_expires_at, TIMESTAMP),
+        },
+        checkpoint: checkpoint === null
+            ? null
+            : {
+                verified_through: allow.text(checkpoint.verified_through, SHA),
+                verified_commits: allow.count(checkpoint.verified_commits),
+            },
+        frozen: checkpoint?.frozen === undefined
+            ? null
+            : {
+                code: allow.text(checkpoint.frozen.code, CODE),
+                commit: allow.text(checkpoint.frozen.commit, SHA),
+                frozen_at: allow.text(checkpoint.frozen.frozen_at, TIMESTAMP),
+            },
+        last_recovery_sweep: sweep === undefined
+            ? null
+            : {
+                head: allow.text(sweep.head, SHA) ?? '',
+                proven: sweep.proven,
+                scanned: sweep.scanned,
+                taken_over: sweep.taken_over,
+                needs_reconciliation: sweep.needs_reconciliation,
+                dry_run: sweep.dry_run,
+                at: generatedAt,
+            },
+        doctor: null,
+        timeline_truncated: snapshot.historyTruncated,
+    };
+    return {
+        schema: TOWER_SCHEMA,
+        repository: allow.text(snapshot.repository, REPOSITORY),
+        branch: allow.text(snapshot.branch, BRANCH_PATTERN),
+        generated_at: generatedAt,
+        runs,
+        active: runs
+            .filter((run) => run.state !== null && !isTerminal(run.state))
+            .map((run) => run.run_id)
+            .filter((id) => id !== null),
+        debt: runs.flatMap(debtOf),
+        failures: runs.flatMap(failuresOf),
+        timeline,
+        health,
+        withheld: allow.withheld,
+    };
+}
+
+;// CONCATENATED MODULE: ./packages/core/src/tower/html.ts
+/**
+ * The one HTML escaper of the control tower: every value the page shows, in text or in a quoted
+ * attribute, passes through `escapeHtml`. Projected values are already allowlisted (project.ts), so this
+ * is the second wall: whatever reaches it cannot open a tag, close an attribute, start an entity or
+ * carry an invisible or bidi character (shown as U+FFFD, the same character class the Markdown escaper
+ * uses, untrusted-text.ts), and is cut to a bounded length.
+ */
+
+const ENTITIES = {
+    '&': '&amp;',
+    '<': '&lt;',
+    '>': '&gt;',
+    '"': '&quot;',
+    "'": '&#39;',
+    '`': '&#96;',
+    '=': '&#61;',
+};
+/** Text made safe for an HTML text node or a double- or single-quoted attribute value. */
+function escapeHtml(text, maxLength = 200) {
+    const cut = truncateCodePoints(text.replace(untrusted_text_INVISIBLE_CHARACTERS, '\ufffd').replace(/[\u2028\u2029\ud800-\udfff]/gu, '\ufffd'), maxLength);
+    return `${cut.text}${cut.truncated ? '…' : ''}`.replace(/[&<>"'`=]/g, (c) => ENTITIES[c] ?? c);
+}
+
+;// CONCATENATED MODULE: ./packages/core/src/tower/render.ts
+/**
+ * The control tower's two files from its public-safe data (project.ts): `index.html`, one
+ * self-contained page (inline CSS allowed by its hash in a strict Content-Security-Policy, no script, no
+ * external resource, so it renders the same from Pages or from file://), and `tower.json`, the same data.
+ * Every value goes through `escapeHtml` (html.ts), the one escaper. The output is a function of the data
+ * alone: the same ledger and clock give the same bytes.
+ */
+
+
+
+const CSS = `
+:root { color-scheme: light; --ink: #1f2328; --muted: #59636e; --line: #d1d9e0; --bg: #f6f8fa; }
+* { box-sizing: border-box; }
+body { margin: 0; font: 14px/1.5 -apple-system, "Segoe UI", "Noto Sans", Helvetica, Arial, sans-serif; color: var(--ink); background: #fff; }
+header { background: #24292f; color: #fff; padding: 20px 32px; }
+header h1 { margin: 0 0 4px; font-size: 22px; }
+header p { margin: 2px 0; color: #d1d9e0; }
+header code { background: #424a53; color: #fff; }
+main { padding: 8px 32px 32px; max-width: 1240px; }
+section { margin-top: 24px; }
+h2 { font-size: 17px; border-bottom: 1px solid var(--line); padding-bottom: 6px; margin: 0 0 10px; }
+table { border-collapse: collapse; width: 100%; }
+th, td { text-align: left; padding: 5px 8px; border-bottom: 1px solid var(--line); vertical-align: top; }
+th { background: var(--bg); font-weight: 600; }
+code { font: 12px ui-monospace, SFMono-Regular, Menlo, Consolas, monospace; background: var(--bg); padding: 1px 4px; border-radius: 4px; }
+.note { color: var(--muted); }
+.empty { color: var(--muted); font-style: italic; }
+.badge { display: inline-block; padding: 0 8px; border-radius: 10px; font-size: 12px; font-weight: 600; border: 1px solid transparent; }
+.s-proposed { background: #fff8c5; border-color: #d4a72c; }
+.s-approved, .s-running { background: #ddf4ff; border-color: #54aeff; }
+.s-completed { background: #dafbe1; border-color: #4ac26b; }
+.s-failed, .s-needs-reconciliation { background: #ffebe9; border-color: #ff8182; }
+.s-cancelled, .s-unknown { background: #eaeef2; border-color: #afb8c1; }
+.counts { display: flex; flex-wrap: wrap; gap: 12px; margin: 0; padding: 0; list-style: none; }
+.counts li { border: 1px solid var(--line); border-radius: 6px; padding: 8px 14px; min-width: 120px; }
+.counts b { display: block; font-size: 22px; }
+dl { display: grid; grid-template-columns: max-content 1fr; gap: 4px 16px; margin: 0; }
+dt { font-weight: 600; }
+dd { margin: 0; }
+`;
+const CSS_HASH = (0,external_node_crypto_.createHash)('sha256').update(CSS, 'utf8').digest('base64');
+/** No script, no frame, no form, no remote anything: only this page's own style block (by its hash). */
+const TOWER_CSP = `default-src 'none'; style-src 'sha256-${CSS_HASH}'; img-src 'none'; font-src 'none'; connect-src 'none'; script-src 'none'; object-src 'none'; frame-src 'none'; base-uri 'none'; form-action 'none'`;
+const e = (value, fallback = '–') => value === null || value === undefined ? fallback : escapeHtml(String(value));
+const c = (value) => value === null || value === undefined ? '–' : `<code>${escapeHtml(String(value))}</code>`;
+function badge(state) {
+    const name = state ?? 'unknown';
+    return `<span class="badge s-${escapeHtml(name)}">${escapeHtml(name)}</span>`;
+}
+function table(headings, rows, empty) {
+    if (rows.length === 0)
+        return `<p class="empty">${escapeHtml(empty)}</p>`;
+    const head = headings.map((heading) => `<th>${escapeHtml(heading)}</th>`).join('');
+    const body = rows.map((cells) => `<tr>${cells.map((cell) => `<td>${cell}</td>`).join('')}</tr>`).join('\n');
+    return `<table>\n<thead><tr>${head}</tr></thead>\n<tbody>\n${body}\n</tbody>\n</table>`;
+}
+function stepSummary(run) {
+    return STEP_STATUSES.filter((status) => run.step_counts[status] > 0)
+        .map((status) => `${escapeHtml(status)} ${run.step_counts[status]}`)
+        .join(', ');
+}
+/** What the run waits for, in words the page can say without any free text. */
+function nextAction(run) {
+    switch (run.state) {
+        case 'proposed':
+            return 'awaiting approval';
+        case 'approved':
+        case 'running':
+            if (run.step_counts.conflict + run.step_counts.failed > 0)
+                return 'a stopped step (verification debt)';
+            return run.step_counts.claimed > 0 ? 'executing (steps claimed)' : 'executing';
+        case 'needs-reconciliation':
+            return 'awaiting a reconcile command';
+        default:
+            return '–';
+    }
+}
+function activeSection(data) {
+    const rows = data.runs
+        .filter((run) => run.run_id !== null && data.active.includes(run.run_id))
+        .map((run) => [
+        c(run.run_id),
+        badge(run.state),
+        e(nextAction(run)),
+        e(run.epoch),
+        e(run.risk),
+        stepSummary(run),
+        e(run.proposed_at),
+    ]);
+    return `<section id="active-runs">
+<h2>Active runs</h2>
+${table(['run', 'state', 'waiting for', 'epoch', 'risk', 'steps', 'proposed'], rows, 'No run is active.')}
+</section>`;
+}
+function statesSection(data) {
+    const counts = RUN_STATES.map((state) => {
+        const count = data.runs.filter((run) => run.state === state).length;
+        return `<li>${badge(state)}<b>${count}</b></li>`;
+    }).join('');
+    const rows = data.runs.map((run) => [
+        c(run.run_id),
+        badge(run.state),
+        e(run.epoch),
+        e(run.risk),
+        stepSummary(run),
+        c(run.plan_digest === null ? null : run.plan_digest.slice(0, 19)),
+        c(run.base_sha === null ? null : run.base_sha.slice(0, 12)),
+        e(run.approved_at),
+    ]);
+    return `<section id="run-states">
+<h2>Run states</h2>
+<ul class="counts">${counts}</ul>
+${table(['run', 'state', 'epoch', 'risk', 'steps', 'plan digest', 'base', 'approved'], rows, 'The ledger holds no run.')}
+</section>`;
+}
+function debtSection(data) {
+    const rows = data.debt.map((entry) => [c(entry.run_id), c(entry.step_id), e(entry.kind), c(entry.code)]);
+    return `<section id="verification-debt">
+<h2>Verification debt</h2>
+<p class="note">Runs stopped for reconciliation, steps claimed but not settled, steps stopped in conflict or failure, and creates whose receipt is inconclusive.</p>
+${table(['run', 'step', 'what', 'code'], rows, 'No verification debt.')}
+</section>`;
+}
+function failuresSection(data) {
+    const rows = data.failures.map((entry) => [c(entry.run_id), c(entry.step_id), c(entry.code)]);
+    return `<section id="failures">
+<h2>Failures and blockers</h2>
+<p class="note">Stable codes only; docs/errors.md explains each.</p>
+${table(['run', 'step', 'code'], rows, 'No failure or blocker is recorded.')}
+</section>`;
+}
+function commitCell(commit) {
+    const short = escapeHtml(commit.oid.slice(0, 12));
+    return commit.link === null
+        ? `<code>${short}</code>`
+        : `<a href="${escapeHtml(commit.link, 2048)}" rel="noreferrer"><code>${short}</code></a>`;
+}
+function timelineSection(data) {
+    const rows = data.timeline.map((commit) => [
+        commitCell(commit),
+        e(commit.committed_at),
+        commit.transition === null ? '<span class="empty">not a Writ transition</span>' : e(commit.transition),
+        c(commit.run_id),
+        e(commit.epoch),
+    ]);
+    const more = data.health.timeline_truncated
+        ? '<p class="note">Older commits are not shown; the ledger branch holds the full history.</p>'
+        : '';
+    return `<section id="provenance-timeline">
+<h2>Provenance timeline</h2>
+<p class="note">The newest ledger commits, each linked at its exact commit. A link shows what was recorded; it proves nothing by itself (<code>writ ledger verify</code> replays the history).</p>
+${table(['commit', 'committed', 'transition', 'run', 'epoch'], rows, 'No commit was read.')}
+${more}
+</section>`;
+}
+function healthSection(data) {
+    const { health } = data;
+    const sweep = health.last_recovery_sweep;
+    const lease = health.lease.held
+        ? `epoch ${e(health.lease.epoch)}, held by ${c(health.lease.holder_run_id)} until ${e(health.lease.expires_at)}`
+        : `free (epoch ${e(health.lease.epoch)})`;
+    const frozen = health.frozen === null
+        ? 'no'
+        : `<strong>FROZEN</strong> ${c(health.frozen.code)} at ${c(health.frozen.commit)} (${e(health.frozen.frozen_at)})`;
+    const checkpoint = health.checkpoint === null
+        ? 'none'
+        : `${c(health.checkpoint.verified_through)} (${e(health.checkpoint.verified_commits)} commits)`;
+    const sweepText = sweep === null
+        ? 'not recorded'
+        : `${e(sweep.at)}: head ${c(sweep.head)}, ledger ${sweep.proven ? 'proven' : 'NOT proven'}, ${e(sweep.scanned)} run(s) scanned, ${e(sweep.taken_over)} taken over, ${e(sweep.needs_reconciliation)} needing reconciliation${sweep.dry_run ? ' (dry run)' : ''}`;
+    return `<section id="health">
+<h2>Health</h2>
+<dl>
+<dt>Ledger head</dt><dd>${c(health.ledger_head)}</dd>
+<dt>Server time at read</dt><dd>${e(health.server_time)}</dd>
+<dt>Lease</dt><dd>${lease}</dd>
+<dt>Provenance checkpoint</dt><dd>${checkpoint}</dd>
+<dt>Frozen</dt><dd>${frozen}</dd>
+<dt>Last recovery sweep</dt><dd>${sweepText}</dd>
+<dt>Doctor's last result</dt><dd>not recorded (the ledger records none; run <code>writ doctor --github</code>)</dd>
+<dt>Values withheld</dt><dd>${e(data.withheld)}</dd>
+</dl>
+</section>`;
+}
+/** The page: self-contained, script-free, every value escaped. */
+function renderTowerHtml(data) {
+    const where = `${e(data.repository)} @ ${e(data.branch)}`;
+    return `<!DOCTYPE html>
+<html lang="en">
+<head>
+<meta charset="utf-8">
+<meta http-equiv="Content-Security-Policy" content="${escapeHtml(TOWER_CSP, 1000)}">
+<meta name="referrer" content="no-referrer">
+<meta name="viewport" content="width=device-width, initial-scale=1">
+<title>Writ control tower</title>
+<style>${CSS}</style>
+</head>
+<body>
+<header>
+<h1>Writ control tower</h1>
+<p>${where}: generated ${e(data.generated_at)} from ledger head <code>${e(data.health.ledger_head.slice(0, 12))}</code></p>
+<p>A read-only projection of the ledger. It has no authority: nothing on this page approves, starts, changes or verifies a run.</p>
+</header>
+<main>
+${activeSection(data)}
+${statesSection(data)}
+${debtSection(data)}
+${failuresSection(data)}
+${timelineSection(data)}
+${healthSection(data)}
+</main>
+</body>
+</html>
+`;
+}
+/** tower.json: the same public-safe data, canonical key order as projected. */
+function renderTowerJson(data) {
+    return `${JSON.stringify(data, null, 2)}\n`;
+}
+
+;// CONCATENATED MODULE: ./packages/core/src/tower/snapshot.ts
+/**
+ * What the Pages control tower reads: the ledger alone. One ledger read (the same read `writ ledger show`
+ * makes: the root, the lease, the provenance checkpoint and every run file, each validated against its
+ * schema by `parseSnapshot` / `parseLedgerFile`), then the newest commits of the ledger branch for the
+ * provenance timeline, paged through the store's `readHistory` up to a fixed bound. It writes nothing and
+ * proves nothing: the tower is a projection with no authority (`writ ledger verify` proves the ledger).
+ */
+
+
+
+
+/** The timeline's default length, and the most any caller may ask for. */
+const DEFAULT_TIMELINE_COMMITS = 50;
+const MAX_TIMELINE_COMMITS = 500;
+function timelineBound(maxCommits) {
+    const bound = maxCommits ?? DEFAULT_TIMELINE_COMMITS;
+    if (!Number.isSafeInteger(bound) || bound < 1 || bound > MAX_TIMELINE_COMMITS) {
+        throw new errors_WritError('invalid-input', `Invalid timeline length ${String(bound)}. Expected an integer from 1 to ${MAX_TIMELINE_COMMITS}.`);
+    }
+    return bound;
+}
+/** Reads the ledger as the tower shows it; `ledger-branch-missing` when there is no ledger yet. */
+async function readTowerSnapshot(context, options = {}) {
+    const bound = timelineBound(options.maxCommits);
+    const { store } = context;
+    const snapshot = await store.read({
+        paths: [paths_LEDGER_ROOT_PATH, paths_LEASE_PATH, paths_PROVENANCE_PATH],
+        historyFirst: Math.min(100, bound),
+        listRuns: true,
+    });
+    if (snapshot === null) {
+        throw new errors_WritError('ledger-branch-missing', `The ledger branch ${store.location.branch} does not exist.`);
+    }
+    const parsed = cas_parseSnapshot(store, snapshot, null);
+    const runs = [...(snapshot.runFiles ?? new Map())]
+        .sort(([a], [b]) => a.localeCompare(b))
+        .map(([path, text]) => parseLedgerFile(RUN_FILE, path, text));
+    const commits = [...snapshot.history.commits];
+    let page = snapshot.history;
+    while (commits.length < bound && page.hasNextPage && page.endCursor !== null) {
+        page = await store.readHistory(snapshot.headOid, page.endCursor, Math.min(100, bound - commits.length));
+        commits.push(...page.commits);
+    }
+    return {
+        repository: parsed.root.repository,
+        branch: parsed.root.branch,
+        headOid: snapshot.headOid,
+        serverTime: snapshot.serverTime,
+        lease: parsed.lease,
+        checkpoint: parsed.checkpoint,
+        runs,
+        commits: commits.slice(0, bound),
+        historyTruncated: commits.length > bound || page.hasNextPage,
+    };
+}
+
+;// CONCATENATED MODULE: ./packages/core/src/tower/site.ts
+/**
+ * The Pages control tower (ops spec §15; docs/pages.md): a static, read-only site generated from the
+ * ledger alone. `buildTowerSite` reads (snapshot.ts), projects the public-safe fields (project.ts) and
+ * renders the two files (render.ts); `writeTowerSite` writes them into a directory. Used by the recovery
+ * stage (input `tower-dir`, after its sweep) and by `writ tower` (a maintainer's local preview).
+ */
+
+
+
+
+
+
+
+async function buildTowerSite(deps, settings) {
+    const snapshot = await readTowerSnapshot(deps.ledger, settings.maxCommits === undefined ? {} : { maxCommits: settings.maxCommits });
+    const data = projectTower(snapshot, {
+        serverUrl: settings.serverUrl,
+        generatedAt: deps.clock.now(),
+        ...(settings.sweep === undefined ? {} : { sweep: settings.sweep }),
+    });
+    return {
+        data,
+        files: [
+            { path: 'index.html', contents: renderTowerHtml(data) },
+            { path: 'tower.json', contents: renderTowerJson(data) },
+        ],
+    };
+}
+/**
+ * Writes the site's files into `directory` (created if missing); returns the paths written. A file that
+ * is a symbolic link is refused (O_NOFOLLOW), never followed out of the directory.
+ */
+function writeTowerSite(directory, site) {
+    (0,external_node_fs_namespaceObject.mkdirSync)(directory, { recursive: true });
+    return site.files.map((file) => {
+        const path = (0,external_node_path_namespaceObject.join)(directory, file.path);
+        const fd = (0,external_node_fs_namespaceObject.openSync)(path, external_node_fs_namespaceObject.constants.O_WRONLY | external_node_fs_namespaceObject.constants.O_CREAT | external_node_fs_namespaceObject.constants.O_TRUNC | external_node_fs_namespaceObject.constants.O_NOFOLLOW, 0o644);
+        try {
+            (0,external_node_fs_namespaceObject.writeSync)(fd, file.contents, null, 'utf8');
+        }
+        finally {
+            (0,external_node_fs_namespaceObject.closeSync)(fd);
+        }
+        return path;
+    });
+}
+/** What a failure to build or write the site is reported as: a code, never a path or a message. */
+function causeOf(error) {
+    if (error instanceof errors_WritError)
+        return error.code;
+    const code = error?.code;
+    return typeof code === 'string' && /^E[A-Z]+$/.test(code) ? code : 'internal-error';
+}
+/**
+ * Builds the site and writes it into `directory` (relative to the workspace, or absolute), which must
+ * lie inside the workspace or the runner's temp directory. Never throws: a failure is one warning
+ * `tower-build-failed` naming its cause's code, and the result says so; whatever the caller did before
+ * (the recovery sweep) stands unchanged.
+ */
+async function publishTower(deps, settings) {
+    try {
+        const directory = (0,external_node_path_namespaceObject.isAbsolute)(settings.directory)
+            ? settings.directory
+            : (0,external_node_path_namespaceObject.resolve)(settings.roots.workspace, settings.directory);
+        const roots = [settings.roots.workspace, settings.roots.runnerTemp]
+            .filter((root) => root !== undefined && root !== '')
+            .map((root) => (0,external_node_path_namespaceObject.resolve)(root));
+        const lexical = (0,external_node_path_namespaceObject.resolve)(directory);
+        const outside = () => new errors_WritError('invalid-input', "input 'tower-dir' resolves outside the workspace and the runner's temp directory");
+        if (!roots.some((root) => lexical.startsWith(`${root}${external_node_path_namespaceObject.sep}`)))
+            throw outside();
+        const site = await buildTowerSite(deps, settings);
+        (0,external_node_fs_namespaceObject.mkdirSync)(directory, { recursive: true });
+        // A symbolic link on the way may lead out although the path reads inside: the real path decides.
+        if (!isInsideRoots(directory, settings.roots)) {
+            throw outside();
+        }
+        writeTowerSite(directory, site);
+        deps.logger.info(`Writ control tower: index.html and tower.json written (${site.data.runs.length} run(s)).`);
+        return { written: true, runs: site.data.runs.length };
+    }
+    catch (error) {
+        const cause = causeOf(error);
+        deps.logger.warning(`tower-build-failed: the control tower was not written (${cause}); the sweep's outcome stands — ${errorLink('tower-build-failed')}`);
+        return { written: false, cause };
+    }
 }
 
 ;// CONCATENATED MODULE: ./packages/core/src/github/api-url.ts
@@ -49019,6 +49678,7 @@ function describeCommit(commit) {
 
 
 
+
 function readRecoverySettings(io) {
     const context = readRunnerContext();
     const dryRun = io.booleanInput('dry-run');
@@ -49040,6 +49700,7 @@ function readRecoverySettings(io) {
         allowedRoles,
         requireDistinctApprover: io.booleanInput('require-distinct-approver'),
         holder: { workflow_run_id: context.workflowRunId, attempt: context.attempt },
+        towerDir: io.input('tower-dir') === '' ? null : io.input('tower-dir'),
     };
 }
 /**
@@ -49117,8 +49778,29 @@ async function recoveryStage(settings, deps) {
         planRoots: settings.planRoots,
         dryRun: settings.dryRun,
     });
+    const towerDir = settings.towerDir ?? null;
+    const tower = towerDir === null
+        ? null
+        : await publishTower(deps, {
+            directory: towerDir,
+            roots: settings.planRoots,
+            serverUrl: settings.serverUrl,
+            sweep: {
+                head: report.headOid,
+                proven: report.ledger.proven,
+                scanned: report.scanned,
+                taken_over: report.takenOver,
+                needs_reconciliation: report.needsReconciliation,
+                dry_run: report.dryRun,
+            },
+        });
+    const towerLine = tower === null
+        ? ''
+        : tower.written
+            ? 'Control tower: index.html and tower.json written to `tower-dir`.\n'
+            : `Control tower: not written (${markdown_code('tower-build-failed')}: ${markdown_code(tower.cause)}); the sweep above stands.\n`;
     return {
-        summary: renderRecoverySummary(report),
+        summary: `${renderRecoverySummary(report)}${towerLine}`,
         outputs: {
             scanned: report.scanned,
             'taken-over': report.takenOver,
@@ -49127,6 +49809,7 @@ async function recoveryStage(settings, deps) {
             'resumable-runs': JSON.stringify(report.resumable),
             'approvals-recovered': report.approvalsRecovered,
             repaired: report.repaired,
+            ...(tower === null ? {} : { tower: tower.written ? 'written' : 'not-written' }),
             outcome: !report.ledger.proven ? 'refused' : settings.dryRun ? 'dry-run' : 'swept',
             reason: report.ledger.proven ? '' : 'ledger-frozen',
         },
@@ -49148,7 +49831,7 @@ async function run() {
 /***/ ((module, __unused_webpack___webpack_exports__, __nccwpck_require__) => {
 
 __nccwpck_require__.a(module, async (__webpack_handle_async_dependencies__, __webpack_async_result__) => { try {
-/* harmony import */ var _packages_core_src_stages_recovery_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(410);
+/* harmony import */ var _packages_core_src_stages_recovery_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(9534);
 
 await (0,_packages_core_src_stages_recovery_js__WEBPACK_IMPORTED_MODULE_0__/* .run */ .eF)();
 
