@@ -66,6 +66,7 @@ export async function followStatus(deps: FollowDeps, request: FollowRequest): Pr
 async function followProject(deps: FollowDeps, request: FollowRequest, target: ProjectTarget): Promise<void> {
   try {
     const run = request.after?.run ?? (await readRun(deps.ledger, request.runId)).run;
+    if (run === null) return;
     await syncProjectItem(deps, { target, run, ownLogin: request.ownLogin });
   } catch (error: unknown) {
     deps.logger.warning(
