@@ -20,6 +20,7 @@ import type { HeldHead, LedgerContext } from '../ledger/cas.js';
 import type { RepositoryName } from '../ledger/paths.js';
 import type { RunFile } from '../ledger/types.js';
 import { readRun } from '../ledger/ledger.js';
+import { escapeUntrusted } from '../untrusted-text.js';
 import type { ProjectTarget } from '../projects/sync.js';
 import { syncProjectItem } from '../projects/sync.js';
 import { repairStatusComment } from './repair.js';
@@ -70,7 +71,7 @@ async function followProject(deps: FollowDeps, request: FollowRequest, target: P
     await syncProjectItem(deps, { target, run, ownLogin: request.ownLogin });
   } catch (error: unknown) {
     deps.logger.warning(
-      `project-unavailable: run ${request.runId}'s project item not updated (the run could not be read: ${failureMessage(error)}); the run is unchanged.`,
+      `project-unavailable: run ${escapeUntrusted(request.runId, 64)}'s project item not updated (the run could not be read: ${failureMessage(error)}); the run is unchanged.`,
     );
   }
 }

@@ -299,6 +299,18 @@ describe('the Projects (v2) projection, through followStatus', () => {
       ).toEqual([]);
     });
 
+    it('a run the ledger does not hold, or an unreadable run ID: nothing projected, nothing thrown', async () => {
+      const s = await setup();
+      const absent = await s.follow(s.target, 'run-9');
+      expect(absent.ok).toBe(false);
+      const invalid = await s.follow(s.target, 'not a run id');
+      expect(invalid.ok).toBe(false);
+      expect(s.mutations()).toEqual([]);
+      expect(warnings(s.logger).filter((line) => line.startsWith('warning: project-'))).toEqual([
+        expect.stringMatching(/^warning: project-unavailable: run not a run id's project item not updated/),
+      ]);
+    });
+
     it('a deleted project: project-not-found', async () => {
       const s = await setup();
       await s.follow(s.target);
