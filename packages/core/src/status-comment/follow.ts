@@ -59,12 +59,20 @@ export interface FollowResult {
 /** Brings the run's status comment (and, when configured, its project item) up to date once; never throws. */
 export async function followStatus(deps: FollowDeps, request: FollowRequest): Promise<FollowResult> {
   const result = await followComment(deps, request);
-  if (request.project != null) await followProject(deps, request, request.project);
+  if (request.project != null) await followProject(deps, { ...request, project: request.project });
   return result;
 }
 
-/** The run's project item, from the run as the caller left it (else as the ledger holds it); never throws. */
-async function followProject(deps: FollowDeps, request: FollowRequest, target: ProjectTarget): Promise<void> {
+/**
+ * The run's project item, from the run as the caller left it (else as the ledger holds it); never
+ * throws. followStatus calls it after the comment; a stage that syncs its comment itself (the approval)
+ * calls it after that sync.
+ */
+export async function followProject(
+  deps: FollowDeps,
+  request: Pick<FollowRequest, 'runId' | 'ownLogin' | 'after'> & { project: ProjectTarget },
+): Promise<void> {
+  const target = request.project;
   try {
     const run = request.after?.run ?? (await readRun(deps.ledger, request.runId)).run;
     if (run === null) return;
