@@ -35,6 +35,9 @@ Options:
   --environment <name>   run the jobs that write (persist, publish, dispatch) in this GitHub Environment,
                          kept in .writ/config.json (remove it there to stop); writ doctor checks its
                          protection. Without it everything works as without an Environment
+  --project <o/n>        show each run as an item on this organization's Projects (v2) project
+                         (OWNER/NUMBER; docs/projects.md), kept in .writ/config.json; the jobs that
+                         follow a run then ask for organization-projects: write. --project '' removes it
   --offline              do not ask the remote for its default branch (the clone's record only)
   --write-conflicts      write the new render beside each conflicting file as <file>.writ-new
   --dry-run              print every file operation (create, update, unchanged, conflict); write nothing

@@ -306,13 +306,13 @@ export const ERROR_CATALOGUE = {
   },
   'project-unavailable': {
     meaning:
-      "Writ could not read or update the project (a network failure, a 5xx, or an answer it could not read). Nothing about the run changed; a write whose outcome was not known is read back by the next follow, never sent again blindly.",
-    fix: 'Nothing to do: the next stage that follows the run brings its project item up to date. If it persists, check the warning\'s detail and GitHub\'s status.',
+      'Writ could not read or update the project (a network failure, a 5xx, or an answer it could not read). Nothing about the run changed; a write whose outcome was not known is read back by the next follow, never sent again blindly.',
+    fix: "Nothing to do: the next stage that follows the run brings its project item up to date. If it persists, check the warning's detail and GitHub's status.",
   },
   'project-field-missing': {
     meaning:
       'The project has no TEXT or single-select field of a name the projection writes (by default "Writ state", "Risk", "Verification", "Decision", "Blockers", "Writ milestone"): that value is not shown. The other fields are updated.',
-    fix: 'Add the field to the project (a text field, or a single-select field with the option names docs/projects.md lists), or map the value to a field of yours with `project.fields` in .writ/config.json.',
+    fix: 'Add the field to the project: a text field, or a single-select field with the option names docs/projects.md lists. A value whose field is absent is simply not shown.',
   },
   'project-option-missing': {
     meaning:

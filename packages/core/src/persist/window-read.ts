@@ -142,7 +142,7 @@ async function query(
   return { repository, erred };
 }
 
-export function actor(value: unknown): Author | null {
+function actor(value: unknown): Author | null {
   const node = json(value);
   if (node === null || typeof node.login !== 'string') return null;
   const type = typeof node.__typename === 'string' ? node.__typename : undefined;

@@ -13,7 +13,7 @@
  *   exists, then one `updateProjectV2ItemFieldValue` per field whose value differs; an exact replay
  *   sends no mutation. A create whose outcome is unknown (no answer, a 5xx) is never sent again here:
  *   the next follow lists first and adopts the item if it landed.
- * - Fields are matched by name (values.ts `DEFAULT_FIELD_NAMES`, overridable), TEXT or SINGLE_SELECT
+ * - Fields are matched by name (values.ts `DEFAULT_FIELD_NAMES`), TEXT or SINGLE_SELECT
  *   only (GitHub's built-in Status and Milestone fields cannot be written as text); a missing field or
  *   option is skipped with a warning.
  *
@@ -28,13 +28,11 @@ import { errorMessage, httpStatus } from '../errors.js';
 import type { GitHubClient } from '../github/client.js';
 import { writeOutcome } from '../github/commit-on-branch.js';
 import { projectItemMarker, withMarker } from '../idempotency/key.js';
-import type { ListedItem, ListedPage } from '../idempotency/precheck.js';
+import type { Author, ListedItem, ListedPage } from '../idempotency/precheck.js';
 import { findOwnMarked } from '../idempotency/precheck.js';
 import type { RunFile } from '../ledger/types.js';
-import { actor } from '../persist/window-read.js';
 import type { Logger } from '../redact.js';
 import { escapeUntrusted } from '../untrusted-text.js';
-import type { ProjectValueKey } from './values.js';
 import { DEFAULT_FIELD_NAMES, PROJECT_VALUE_KEYS, projectValues } from './values.js';
 
 /** The project to keep the run's item on (`.writ/config.json` `project`, the stages' `project` input). */
@@ -42,8 +40,6 @@ export interface ProjectTarget {
   /** The login of the organization (or user) that owns the project. */
   owner: string;
   number: number;
-  /** Field names in place of the defaults, per value. */
-  fields?: Partial<Record<ProjectValueKey, string>>;
 }
 
 export interface ProjectDeps {
@@ -126,6 +122,23 @@ function list(value: unknown): unknown[] {
 
 function text(value: unknown): string | null {
   return typeof value === 'string' ? value : null;
+}
+
+/**
+ * An item's creator as `isOwnAuthor` reads one. GitHub's GraphQL gives a Bot's login without REST's
+ * `[bot]` suffix (`writ-ledger`, not `writ-ledger[bot]`): an actor whose `__typename` is `Bot` gets it
+ * back, by type, never by name (the rule persist/window-read.ts applies to milestones).
+ */
+function creatorOf(value: unknown): Author | null {
+  const node = json(value);
+  const login = text(node?.login);
+  if (node === null || login === null) return null;
+  const type = text(node.__typename) ?? undefined;
+  return {
+    login: type === 'Bot' ? `${login}[bot]` : login,
+    ...(typeof node.databaseId === 'number' ? { id: node.databaseId } : {}),
+    ...(type === undefined ? {} : { type }),
+  };
 }
 
 /** A failure of this projection: its code and a line for the log (no GitHub text unescaped). */
@@ -212,7 +225,7 @@ function itemOf(value: unknown): Item | null {
     nodeId,
     created_at: text(node.createdAt) ?? '',
     body: text(json(node.content)?.body),
-    user: actor(node.creator),
+    user: creatorOf(node.creator),
     values,
   };
 }
@@ -340,7 +353,7 @@ export async function syncProjectItem(deps: ProjectDeps, request: ProjectRequest
       created = true;
     }
     const values = projectValues(run);
-    const names = { ...DEFAULT_FIELD_NAMES, ...(target.fields ?? {}) };
+    const names = DEFAULT_FIELD_NAMES;
     const missing: string[] = [];
     for (const key of PROJECT_VALUE_KEYS) {
       const field = project.fields.find(

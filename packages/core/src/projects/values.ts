@@ -20,8 +20,7 @@ export type ProjectValueKey = (typeof PROJECT_VALUE_KEYS)[number];
 export type ProjectValues = Record<ProjectValueKey, string>;
 
 /**
- * The field each value is written to, by name, unless `.writ/config.json` `project.fields` names
- * another. GitHub gives every project built-in `Status` and `Milestone` fields (not writable as text),
+ * The field each value is written to, by name. GitHub gives every project built-in `Status` and `Milestone` fields (not writable as text),
  * so Writ's own names differ from them.
  */
 export const DEFAULT_FIELD_NAMES: Readonly<ProjectValues> = {

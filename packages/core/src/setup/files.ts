@@ -73,6 +73,9 @@ export function renderConfig(config: WritConfig): string {
     command_prefix: config.command_prefix,
     allowed_roles: config.allowed_roles,
     ...(config.environment === undefined ? {} : { environment: config.environment }),
+    ...(config.project === undefined
+      ? {}
+      : { project: { owner: config.project.owner, number: config.project.number } }),
   });
 }
 

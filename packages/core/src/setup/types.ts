@@ -16,6 +16,8 @@ export interface WritConfig {
   allowed_roles: string[];
   /** The GitHub Environment of the jobs that write (`writ init --environment`); absent: none. */
   environment?: string;
+  /** The Projects (v2) project runs are shown on (`writ init --project OWNER/NUMBER`); absent: none. */
+  project?: { owner: string; number: number };
 }
 
 export interface RenderSettings {

@@ -19,7 +19,7 @@ import { readRunnerContext } from './context.js';
 import type { LedgerSettings } from './ledger-inputs.js';
 import type { ProjectTarget } from '../projects/sync.js';
 import { readLedgerSettings } from './ledger-inputs.js';
-import { parseProjectInput } from './project-input.js';
+import { parseProjectInput } from '../projects/target.js';
 import type { StageResult } from './runner.js';
 import { describeCommit, runAction } from './runner.js';
 

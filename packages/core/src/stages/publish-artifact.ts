@@ -34,7 +34,7 @@ import { connect } from './connect.js';
 import { readRunnerContext } from './context.js';
 import type { LedgerSettings } from './ledger-inputs.js';
 import { readLedgerSettings } from './ledger-inputs.js';
-import { parseProjectInput } from './project-input.js';
+import { parseProjectInput } from '../projects/target.js';
 import type { StageResult } from './runner.js';
 import { runAction } from './runner.js';
 import type { ProjectTarget } from '../projects/sync.js';

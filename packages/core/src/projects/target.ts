@@ -1,13 +1,13 @@
 /**
- * The `project` input of the stages that follow a run's status (claim-checkpoint, consume-approval,
- * persist, publish-artifact), parsed in one place: `OWNER/NUMBER` names the Projects (v2) project the
- * run's item is kept on (projects/sync.ts; `writ init --project OWNER/NUMBER` renders it from
- * `.writ/config.json` `project`); empty switches the projection off. A value of another shape is refused
+ * `OWNER/NUMBER`, parsed in one place: the `project` input of the stages that follow a run's status
+ * (claim-checkpoint, consume-approval, persist, publish-artifact) and `writ init --project`. It names
+ * the Projects (v2) project the run's item is kept on (projects/sync.ts; init records it in
+ * `.writ/config.json` `project` and renders the input); empty switches the projection off. A value of another shape is refused
  * like any other malformed input (`invalid-input`): a typo is told at once, never silently ignored.
  */
 import { WritError } from '../errors.js';
 import { quoteUntrusted } from '../untrusted-text.js';
-import type { ProjectTarget } from '../projects/sync.js';
+import type { ProjectTarget } from './sync.js';
 
 /** GitHub's login rule (letters, digits, single hyphens, at most 39), then a positive project number. */
 const PROJECT_INPUT = /^([A-Za-z0-9](?:[A-Za-z0-9]|-(?=[A-Za-z0-9])){0,38})\/([1-9][0-9]{0,8})$/;

@@ -4,7 +4,7 @@
  */
 import { describe, expect, it } from '@jest/globals';
 import { WritError } from '../../src/errors.js';
-import { parseProjectInput } from '../../src/stages/project-input.js';
+import { parseProjectInput } from '../../src/projects/target.js';
 
 describe('parseProjectInput', () => {
   it('empty is off', () => {
