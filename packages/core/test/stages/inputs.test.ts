@@ -197,6 +197,7 @@ describe('consume-approval inputs', () => {
         'lease-seconds': '120',
         'dry-run': 'false',
         'actions-token': 'ghs_actionsReadToken00000000000000000000',
+        project: 'writ-board/7',
         ...LEDGER,
       },
       { event, eventName: 'issue_comment' },
@@ -219,6 +220,7 @@ describe('consume-approval inputs', () => {
       requireDistinctApprover: true,
       holder: { workflow_run_id: 4242, attempt: 2 },
       actionsToken: 'ghs_actionsReadToken00000000000000000000',
+      project: { owner: 'writ-board', number: 7 },
     });
   });
 
@@ -289,6 +291,7 @@ describe('claim-checkpoint inputs', () => {
       },
       actionsToken: null,
       holder: { workflow_run_id: 4242, attempt: 2 },
+      project: null,
     });
   });
 
