@@ -66,6 +66,7 @@ export const E2E_SUITES = [
   'packages/core/test/status-comment/sync.test.ts',
   // Issue 33: the Projects (v2) projection against the emulator.
   'packages/core/test/projects/follow.test.ts',
+  'packages/core/test/projects/stage.test.ts',
   // README's `writ` lines run by a real shell; the release workflow's version check run by bash.
   'test/readme-command.test.ts',
   // check-mutations' copy of the tree: git and the file system, as the script makes it.

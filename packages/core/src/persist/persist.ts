@@ -399,7 +399,7 @@ class Executor {
       ownLogin: this.deps.ownLogin,
       preview: persistPreview(this.settings, this.gate),
       after: { run, head },
-      project: this.settings.project ?? null,
+      project: this.settings.project,
     });
     if (!followed.ok) {
       this.statusFailed = true;
@@ -569,7 +569,7 @@ export async function syncPersistStatus(
     runId: settings.runId,
     ownLogin: deps.ownLogin,
     preview: persistPreview(settings, result.gate),
-    project: settings.project ?? null,
+    project: settings.project,
   });
   return followed.line;
 }

@@ -118,7 +118,7 @@ export async function claimCheckpointStage(
               ownLogin,
               preview: null,
               after: result.after,
-              project: settings.project ?? null,
+              project: settings.project,
             },
           )
         ).line;

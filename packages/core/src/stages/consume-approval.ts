@@ -130,7 +130,7 @@ async function acknowledgeEnd(
       repository: settings.repository,
       runId: command.runId,
       ownLogin: deps.ownLogin,
-      project: settings.project ?? null,
+      project: settings.project,
       preview: null,
       extras: {
         commandPrefix: settings.commandPrefix,

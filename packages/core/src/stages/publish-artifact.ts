@@ -233,7 +233,7 @@ export async function publishArtifactStage(
         commandPrefix: settings.commandPrefix,
       }),
       after: result.recorded,
-      project: settings.project ?? null,
+      project: settings.project,
     });
     if (followed.line !== '') lines.push('', followed.line);
   }

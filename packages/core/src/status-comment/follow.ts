@@ -46,7 +46,7 @@ export interface FollowRequest {
   /** The run as the caller's own ledger commit just left it, and that commit's head. */
   after?: { run: RunFile; head: HeldHead | undefined };
   /** The Projects (v2) project the run's item is kept on; absent or null: no projection. */
-  project?: ProjectTarget | null;
+  project?: ProjectTarget | null | undefined;
 }
 
 export interface FollowResult {
