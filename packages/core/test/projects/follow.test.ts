@@ -261,6 +261,51 @@ describe('the Projects (v2) projection, through followStatus', () => {
     expect(s.mutations().filter((name) => name === 'addProjectV2DraftIssue')).toHaveLength(1);
   });
 
+  it('a field write whose answer was lost is read back, never sent again blindly', async () => {
+    const s = await setup();
+    s.world.emulator.admin.addFault({
+      match: { method: 'POST', operation: 'updateProjectV2ItemFieldValue' },
+      fault: { type: 'apply-then-status', status: 502 },
+      times: 1,
+    });
+    await s.follow(s.target);
+    // The create, then the first field write (applied, answered 502): the follow stops there.
+    expect(s.mutations()).toEqual(['addProjectV2DraftIssue', 'updateProjectV2ItemFieldValue']);
+    expect(warnings(s.logger).join('\n')).toMatch(/^warning: project-unavailable: .*outcome is unknown/m);
+    await s.follow(s.target);
+    // The landed value is read back and not sent again: the five others follow, once each.
+    expect(s.mutations()).toEqual([
+      'addProjectV2DraftIssue',
+      ...Array<string>(6).fill('updateProjectV2ItemFieldValue'),
+    ]);
+    expect((await s.project()).items[0]?.values['Writ state']).toBe('proposed');
+  });
+
+  it('pages the items: the run’s item past the first page is found; past the page bound nothing is created', async () => {
+    const s = await setup();
+    const plant = async (count: number): Promise<void> => {
+      for (let index = 0; index < count; index++) {
+        await s.admin('POST', `/projects/${ORG}/${s.target.number}/items`, {
+          creator: OWNER,
+          title: `card ${index}`,
+        });
+      }
+    };
+    await plant(60);
+    await s.follow(s.target);
+    expect((await s.project()).items).toHaveLength(61);
+    const from = s.mutations().length;
+    await s.follow(s.target);
+    expect(s.mutations().length).toBe(from);
+    // 500 items before a new run's: the listing stops at its bound, and nothing is created for it.
+    await plant(440);
+    await proposePlanFor(s.ledger, 'run-3');
+    const result = await s.follow(s.target, 'run-3');
+    expect(result.ok).toBe(true);
+    expect(s.mutations().length).toBe(from);
+    expect(warnings(s.logger)).toEqual([expect.stringMatching(/^warning: project-item-inconclusive: /)]);
+  });
+
   it('a missing field or option is skipped with its code; the other fields are written', async () => {
     const s = await setup({
       fields: [
