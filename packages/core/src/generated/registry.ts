@@ -402,6 +402,11 @@ export const STAGES = {
         "description": "The probe evidence file, read like `policy-file`. Pass persist's `evidence-file`.",
         "required": false,
         "default": ".writ/probe-evidence.json"
+      },
+      "project": {
+        "description": "Optional: the Projects (v2) project (`OWNER/NUMBER`, from `.writ/config.json` `project`) on which Writ keeps one item per run (state, risk, verification, decision, blockers, progress), updated with the status comment. Presentation only: it authorizes nothing, is never read as input, and a missing project or a token without `organization_projects` only logs a warning. Empty: off.",
+        "required": false,
+        "default": ""
       }
     },
     "outputs": {

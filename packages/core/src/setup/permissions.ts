@@ -181,6 +181,7 @@ export function appTokenInputs(row: JobPermissions, project = false): string[] {
  * job holds it.
  */
 export const PROJECT_STAGES: readonly StageName[] = [
+  'preview',
   'consume-approval',
   'persist',
   'publish-artifact',

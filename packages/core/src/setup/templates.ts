@@ -188,7 +188,7 @@ export function renderPreviewWorkflow({ pin, config, environment }: RenderSettin
     '      - name: Plan',
     '        run: ./scripts/plan > "$RUNNER_TEMP/plan.json"',
     '',
-    ...jobToken('writ-preview.yml', 'preview'),
+    ...jobToken('writ-preview.yml', 'preview', config),
     '',
     ...writStep(pin, 'preview', 'Preview and propose', null, {
       'plan-file': '${{ runner.temp }}/plan.json',
@@ -200,6 +200,7 @@ export function renderPreviewWorkflow({ pin, config, environment }: RenderSettin
       // What the preview states about its gate: who may approve, and the writing jobs' Environment.
       'allowed-roles': config.allowed_roles.join(','),
       ...(environment === undefined ? {} : { environment: validateEnvironmentName(environment) }),
+      ...projectWiring(config),
     }),
   ];
   return `${lines.join('\n')}\n`;

@@ -79,9 +79,9 @@ describe('writ init --project', () => {
       expect(lines).toContain('project: acme/3');
     }
     expect(approval).not.toMatch(/^ {2}handover:[\s\S]*organization-projects/m);
-    const preview = withProject.get('writ-preview.yml') ?? '';
-    expect(preview).not.toContain('organization-projects');
-    expect(preview).not.toMatch(/^ +project: /m);
+    const preview = job(withProject.get('writ-preview.yml') ?? '', 'preview');
+    expect(preview).toContain('permission-organization-projects: write');
+    expect(preview).toContain('project: acme/3');
     const recovery = withProject.get('writ-recovery.yml') ?? '';
     expect(job(recovery, 'recovery')).not.toContain('organization-projects');
     expect(job(recovery, 'persist')).toContain('permission-organization-projects: write');
@@ -100,6 +100,7 @@ describe('writ init --project', () => {
       (row) => `${row.workflow} ${row.job}`,
     );
     expect(given).toEqual([
+      'writ-preview.yml preview',
       'writ-approval.yml approve',
       'writ-approval.yml persist',
       'writ-approval.yml publish',

@@ -6,7 +6,8 @@
 import { afterEach, describe, expect, it } from '@jest/globals';
 import { readRun } from '../../src/ledger/ledger.js';
 import { consumeApprovalStage } from '../../src/stages/consume-approval.js';
-import { LEDGER_TOKEN } from '../ledger/support/emulator.js';
+import { previewStage } from '../../src/stages/preview.js';
+import { LEDGER_TOKEN, OWNER, REPO, REPOSITORY } from '../ledger/support/emulator.js';
 import { proposed, settings } from '../stages/support/consume-world.js';
 import type { StageWorld } from '../stages/support/stage-world.js';
 import { recordingLogger, stageWorld } from '../stages/support/stage-world.js';
@@ -55,6 +56,39 @@ async function items(current: StageWorld, number: number): Promise<{ title: stri
   const response = await fetch(`${current.ledgerWorld.emulator.adminUrl}/projects/${ORG}/${number}`);
   return ((await response.json()) as { items: { title: string; values: object }[] }).items;
 }
+
+describe('preview with a project', () => {
+  it('the proposed run gets its item, awaiting approval', async () => {
+    const { world: current, number } = await withProject(true);
+    const logger = recordingLogger();
+    const result = await previewStage(
+      {
+        dryRun: false,
+        statusIssue: current.statusIssue,
+        planFile: current.planFile('plan'),
+        planRoots: { workspace: current.workspace, runnerTemp: undefined },
+        runId: '',
+        commandPrefix: 'writ',
+        outputDir: current.workspace,
+        write: () => ({
+          apiUrl: current.ledgerWorld.emulator.url,
+          repository: { owner: OWNER, repo: REPO, full: REPOSITORY },
+          actorId: undefined,
+          ledger: current.ledger,
+          project: { owner: ORG, number },
+        }),
+      },
+      { logger, connect: () => Promise.resolve(current.deps(logger)) },
+    );
+    expect(result.outputs.outcome).toBe('proposed');
+    expect(await items(current, number)).toEqual([
+      expect.objectContaining({
+        title: `Writ run ${String(result.outputs['run-id'])}`,
+        values: { 'Writ state': 'proposed', Decision: 'awaiting-approval' },
+      }),
+    ]);
+  });
+});
 
 describe('consume-approval with a project', () => {
   it('keeps the approved run’s item after the status comment', async () => {

@@ -119,6 +119,7 @@ describe('preview inputs', () => {
         app: { slug: 'writ', id: 12 },
         leaseMs: 600_000,
       },
+      project: null,
     });
   });
 
