@@ -1,9 +1,10 @@
 /**
- * `OWNER/NUMBER`, parsed in one place: the `project` input of the stages that follow a run's status
- * (claim-checkpoint, consume-approval, persist, publish-artifact) and `writ init --project`. It names
+ * `OWNER/NUMBER`, parsed in one place: the `project` input of the stages that keep a run (preview,
+ * consume-approval, persist, publish-artifact, claim-checkpoint) and `writ init --project`. It names
  * the Projects (v2) project the run's item is kept on (projects/sync.ts; init records it in
- * `.writ/config.json` `project` and renders the input); empty switches the projection off. A value of another shape is refused
- * like any other malformed input (`invalid-input`): a typo is told at once, never silently ignored.
+ * `.writ/config.json` `project` and renders the input); empty switches the projection off. A value of
+ * another shape is refused like any other malformed input (`invalid-input`): a typo is told at once,
+ * never silently ignored.
  */
 import { WritError } from '../errors.js';
 import { quoteUntrusted } from '../untrusted-text.js';
