@@ -67,6 +67,9 @@ export const E2E_SUITES = [
   // The Pages control tower built by the recovery stage on the emulator, rendered by headless Chromium.
   'packages/core/test/tower/recovery-stage.test.ts',
   'packages/core/test/tower/screenshot.test.ts',
+  // Issue 33: the Projects (v2) projection against the emulator.
+  'packages/core/test/projects/follow.test.ts',
+  'packages/core/test/projects/stage.test.ts',
   // README's `writ` lines run by a real shell; the release workflow's version check run by bash.
   'test/readme-command.test.ts',
   // check-mutations' copy of the tree: git and the file system, as the script makes it.

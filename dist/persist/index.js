@@ -29998,7 +29998,7 @@ module.exports = {
 
 /***/ }),
 
-/***/ 6482: // packages/core/src/errors.ts
+/***/ 6365: // packages/core/src/errors.ts
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
 
@@ -30255,6 +30255,31 @@ const ERROR_CATALOGUE = {
     'tower-build-failed': {
         meaning: "The Pages control tower (the recovery stage's `tower-dir`, or `writ tower`) could not read the ledger or write its site. The tower is a read-only projection: the recovery sweep's outcome, the ledger and every run are unchanged.",
         fix: 'The warning names the cause (a code such as `ledger-branch-missing`, or the file system error); fix it (a writable `tower-dir` inside the workspace or `$RUNNER_TEMP`, no symbolic link at index.html or tower.json) and the next sweep rebuilds the site.',
+    },
+    // Issue 33: Projects projection
+    'project-not-found': {
+        meaning: "The Projects (v2) project named by the `project` input (`.writ/config.json` `project`) does not exist, or the Writ app's token cannot see it (an app never reaches a user-owned project). The projection is presentation only: the run, its ledger and its status comment are unchanged.",
+        fix: 'Check the owner and number (`https://github.com/orgs/OWNER/projects/NUMBER`); use a project owned by an organization; or switch the projection off by leaving the `project` input empty.',
+    },
+    'project-access-denied': {
+        meaning: "GitHub refused the Writ app's token access to the project (FORBIDDEN): the token lacks the organization permission `organization_projects` (read to find the run's item, write to update it). Nothing else about the run changed.",
+        fix: 'Grant the Writ app "Organization permissions → Projects: Read and write", accept the new permission in the organization, and re-run `writ init --project OWNER/NUMBER` so the jobs ask for `organization-projects: write`; or leave the `project` input empty.',
+    },
+    'project-unavailable': {
+        meaning: 'Writ could not read or update the project (a network failure, a 5xx, or an answer it could not read). Nothing about the run changed; a write whose outcome was not known is read back by the next follow, never sent again blindly.',
+        fix: "Nothing to do: the next stage that follows the run brings its project item up to date. If it persists, check the warning's detail and GitHub's status.",
+    },
+    'project-field-missing': {
+        meaning: 'The project has no TEXT or single-select field of a name the projection writes (by default "Writ state", "Risk", "Verification", "Decision", "Blockers", "Writ milestone"): that value is not shown. The other fields are updated.',
+        fix: 'Add the field to the project: a text field, or a single-select field with the option names docs/projects.md lists. A value whose field is absent is simply not shown.',
+    },
+    'project-option-missing': {
+        meaning: "A single-select field of the project has no option named as the projection's value (for example `approved` in the field Writ state): that value is not shown.",
+        fix: 'Add the option (docs/projects.md lists every value), or make the field a text field.',
+    },
+    'project-item-inconclusive': {
+        meaning: "Writ could not tell whether the run's project item exists (the project's items could not be read to the end, within the page bound): no item was created, so none is duplicated.",
+        fix: "Nothing to do: the next follow lists again. A project with very many items: archive old ones, so the run's item is found within the bound.",
     },
 };
 /** Where each code is explained: docs/errors.md, one anchor per code. */
@@ -33560,6 +33585,11 @@ const STAGES = {
                 "description": "Evaluate the transition and print the ledger commit that would be made, without writing.",
                 "required": false,
                 "default": "true"
+            },
+            "project": {
+                "description": "Optional: the Projects (v2) project (`OWNER/NUMBER`, from `.writ/config.json` `project`) on which Writ keeps one item per run (state, risk, verification, decision, blockers, progress), updated with the status comment. Presentation only: it authorizes nothing, is never read as input, and a missing project or a token without `organization_projects` only logs a warning. Empty: off.",
+                "required": false,
+                "default": ""
             }
         },
         "outputs": {
@@ -33644,6 +33674,11 @@ const STAGES = {
                 "description": "Evaluate everything and print the ledger commit that would be made, without writing.",
                 "required": false,
                 "default": "true"
+            },
+            "project": {
+                "description": "Optional: the Projects (v2) project (`OWNER/NUMBER`, from `.writ/config.json` `project`) on which Writ keeps one item per run (state, risk, verification, decision, blockers, progress), updated with the status comment. Presentation only: it authorizes nothing, is never read as input, and a missing project or a token without `organization_projects` only logs a warning. Empty: off.",
+                "required": false,
+                "default": ""
             }
         },
         "outputs": {
@@ -33768,6 +33803,11 @@ const STAGES = {
                 "description": "Check the gate and pre-read every remaining step, print the writes that would be made, and write nothing.",
                 "required": false,
                 "default": "true"
+            },
+            "project": {
+                "description": "Optional: the Projects (v2) project (`OWNER/NUMBER`, from `.writ/config.json` `project`) on which Writ keeps one item per run (state, risk, verification, decision, blockers, progress), updated with the status comment. Presentation only: it authorizes nothing, is never read as input, and a missing project or a token without `organization_projects` only logs a warning. Empty: off.",
+                "required": false,
+                "default": ""
             }
         },
         "outputs": {
@@ -33862,6 +33902,11 @@ const STAGES = {
                 "description": "The probe evidence file, read like `policy-file`. Pass persist's `evidence-file`.",
                 "required": false,
                 "default": ".writ/probe-evidence.json"
+            },
+            "project": {
+                "description": "Optional: the Projects (v2) project (`OWNER/NUMBER`, from `.writ/config.json` `project`) on which Writ keeps one item per run (state, risk, verification, decision, blockers, progress), updated with the status comment. Presentation only: it authorizes nothing, is never read as input, and a missing project or a token without `organization_projects` only logs a warning. Empty: off.",
+                "required": false,
+                "default": ""
             }
         },
         "outputs": {
@@ -34064,6 +34109,11 @@ const STAGES = {
                 "description": "Print the rendered file, its diff against the branch and the requests it would make, without writing.",
                 "required": false,
                 "default": "true"
+            },
+            "project": {
+                "description": "Optional: the Projects (v2) project (`OWNER/NUMBER`, from `.writ/config.json` `project`) on which Writ keeps one item per run (state, risk, verification, decision, blockers, progress), updated with the status comment. Presentation only: it authorizes nothing, is never read as input, and a missing project or a token without `organization_projects` only logs a warning. Empty: off.",
+                "required": false,
+                "default": ""
             }
         },
         "outputs": {
@@ -44598,6 +44648,10 @@ function withMarker(text, marker) {
 function statusMarker(runId) {
     return `<!-- writ-status run=${runId} -->`;
 }
+/** The run's Projects (v2) item marker (projects/sync.ts), in its draft issue's body; one item per run. */
+function projectItemMarker(runId) {
+    return `<!-- writ-project-item run=${runId} -->`;
+}
 /** Exact substring match: no normalization, no prefix matching. */
 function hasMarker(body, marker) {
     return typeof body === 'string' && body.includes(marker);
@@ -46130,6 +46184,394 @@ async function repairStatusComment(deps, request) {
     return synced.action === 'unchanged' ? 'unchanged' : 'updated';
 }
 
+;// CONCATENATED MODULE: ./packages/core/src/projects/values.ts
+const PROJECT_VALUE_KEYS = [
+    'state',
+    'risk',
+    'verification',
+    'decision',
+    'blockers',
+    'milestone',
+];
+/**
+ * The field each value is written to, by name. GitHub gives every project built-in `Status` and `Milestone` fields (not writable as text),
+ * so Writ's own names differ from them.
+ */
+const DEFAULT_FIELD_NAMES = {
+    state: 'Writ state',
+    risk: 'Risk',
+    verification: 'Verification',
+    decision: 'Decision',
+    blockers: 'Blockers',
+    milestone: 'Writ milestone',
+};
+/** The single-select option names a project needs for each value with a fixed vocabulary. */
+const PROJECT_VOCABULARY = {
+    state: ['proposed', 'approved', 'running', 'completed', 'failed', 'cancelled', 'needs-reconciliation'],
+    risk: ['low', 'medium', 'high', 'unknown'],
+    verification: ['not-started', 'in-progress', 'verified', 'needs-reconciliation', 'conflict', 'failed'],
+    decision: ['awaiting-approval', 'approved', 'cancelled', 'not-approved', 'awaiting-reconciliation'],
+};
+/** A code or a step ID as the summary may show it: a short token of safe characters, else nothing. */
+const TOKEN = /^[A-Za-z0-9][A-Za-z0-9._-]{0,63}$/;
+/** The blocker summary's bound (GitHub's text fields hold more; a summary is a glance). */
+const MAX_BLOCKERS = 200;
+function verification(run) {
+    if (run.state === 'completed')
+        return 'verified';
+    if (run.state === 'needs-reconciliation')
+        return 'needs-reconciliation';
+    if (run.steps.some((step) => step.status === 'conflict'))
+        return 'conflict';
+    if (run.state === 'failed' || run.steps.some((step) => step.status === 'failed'))
+        return 'failed';
+    return run.steps.some((step) => step.status !== 'pending') ? 'in-progress' : 'not-started';
+}
+function decision(run) {
+    if (run.state === 'proposed')
+        return 'awaiting-approval';
+    if (run.state === 'cancelled' || run.cancelled_by != null)
+        return 'cancelled';
+    if (run.state === 'needs-reconciliation')
+        return 'awaiting-reconciliation';
+    return run.approval === null ? 'not-approved' : 'approved';
+}
+function blockers(run) {
+    const parts = [];
+    const add = (part) => {
+        if (!parts.includes(part))
+            parts.push(part);
+    };
+    if (run.stop_reason !== null && TOKEN.test(run.stop_reason))
+        add(run.stop_reason);
+    for (const blocker of run.blockers)
+        if (TOKEN.test(blocker))
+            add(blocker);
+    for (const step of run.steps) {
+        if (step.status !== 'claimed' && step.status !== 'conflict' && step.status !== 'failed')
+            continue;
+        if (!TOKEN.test(step.id))
+            continue;
+        const reason = step.evidence?.error_code ?? null;
+        add(reason !== null && TOKEN.test(reason) ? `${step.id}:${reason}` : `${step.id}:${step.status}`);
+    }
+    if (parts.length === 0)
+        return 'none';
+    let summary = '';
+    for (const part of parts) {
+        const next = summary === '' ? part : `${summary}, ${part}`;
+        if (next.length > MAX_BLOCKERS)
+            return `${summary}, …`;
+        summary = next;
+    }
+    return summary;
+}
+/** The six values of the run's project item. */
+function projectValues(run) {
+    const done = run.steps.filter((step) => step.status === 'done').length;
+    return {
+        state: run.state,
+        risk: run.preview?.risk ?? 'unknown',
+        verification: verification(run),
+        decision: decision(run),
+        blockers: blockers(run),
+        milestone: `${done}/${run.steps.length} steps done`,
+    };
+}
+
+;// CONCATENATED MODULE: ./packages/core/src/projects/sync.ts
+
+
+
+
+
+
+/** Items read per page, and pages read at most (500 items) before the listing is inconclusive. */
+const PAGE_SIZE = 50;
+const MAX_PAGES = 10;
+const ITEM_TEXT = "Writ keeps this item up to date from the run's ledger record. It is a view only: editing it changes nothing in the run, approves nothing and is not evidence.";
+function readDocument(kind) {
+    return `query WritProjectItems($owner: String!, $number: Int!, $after: String) {
+  ${kind}(login: $owner) {
+    projectV2(number: $number) {
+      id
+      fields(first: 50) {
+        nodes {
+          __typename
+          ... on ProjectV2Field { id name dataType }
+          ... on ProjectV2SingleSelectField { id name dataType options { id name } }
+        }
+      }
+      items(first: ${PAGE_SIZE}, after: $after) {
+        pageInfo { hasNextPage endCursor }
+        nodes {
+          id
+          databaseId
+          createdAt
+          creator { __typename login ... on Bot { databaseId } }
+          content { __typename ... on DraftIssue { body } }
+          fieldValues(first: 50) {
+            nodes {
+              __typename
+              ... on ProjectV2ItemFieldTextValue { text field { ... on ProjectV2Field { id } } }
+              ... on ProjectV2ItemFieldSingleSelectValue {
+                optionId
+                field { ... on ProjectV2SingleSelectField { id } }
+              }
+            }
+          }
+        }
+      }
+    }
+  }
+}`;
+}
+const ADD_ITEM = `mutation WritProjectAddItem($input: AddProjectV2DraftIssueInput!) {
+  addProjectV2DraftIssue(input: $input) { projectItem { id } }
+}`;
+const SET_FIELD = `mutation WritProjectSetField($input: UpdateProjectV2ItemFieldValueInput!) {
+  updateProjectV2ItemFieldValue(input: $input) { projectV2Item { id } }
+}`;
+function json(value) {
+    return typeof value === 'object' && value !== null && !Array.isArray(value) ? value : null;
+}
+function list(value) {
+    return Array.isArray(value) ? value : [];
+}
+function sync_text(value) {
+    return typeof value === 'string' ? value : null;
+}
+/**
+ * An item's creator as `isOwnAuthor` reads one. GitHub's GraphQL gives a Bot's login without REST's
+ * `[bot]` suffix (`writ-ledger`, not `writ-ledger[bot]`): an actor whose `__typename` is `Bot` gets it
+ * back, by type, never by name (the rule persist/window-read.ts applies to milestones).
+ */
+function creatorOf(value) {
+    const node = json(value);
+    const login = sync_text(node?.login);
+    if (node === null || login === null)
+        return null;
+    const type = sync_text(node.__typename) ?? undefined;
+    return {
+        login: type === 'Bot' ? `${login}[bot]` : login,
+        ...(typeof node.databaseId === 'number' ? { id: node.databaseId } : {}),
+        ...(type === undefined ? {} : { type }),
+    };
+}
+/** A failure of this projection: its code and a line for the log (no GitHub text unescaped). */
+class ProjectFailure extends Error {
+    code;
+    constructor(code, message) {
+        super(message);
+        this.code = code;
+    }
+}
+/** One GraphQL request through the one client; GraphQL errors come back in `errors`, unthrown. */
+async function sync_graphql(github, query, variables) {
+    const response = await github.request('POST /graphql', { query, variables });
+    const body = json(response.data) ?? {};
+    return { data: json(body.data), errors: list(body.errors).map((error) => json(error) ?? {}) };
+}
+/** GitHub's error types as this projection's codes. */
+function failureOf(errors, what) {
+    const types = errors.map((error) => sync_text(error.type) ?? 'error');
+    const shown = types.map((type) => (/^[A-Z_]{1,40}$/.test(type) ? type : 'error')).join(', ');
+    const code = types.includes('FORBIDDEN')
+        ? 'project-access-denied'
+        : types.includes('NOT_FOUND')
+            ? 'project-not-found'
+            : 'project-unavailable';
+    return new ProjectFailure(code, `${what} answered ${shown}`);
+}
+function fieldsOf(project) {
+    return list(json(project.fields)?.nodes).flatMap((value) => {
+        const node = json(value);
+        const id = sync_text(node?.id);
+        const name = sync_text(node?.name);
+        if (node === null || id === null || name === null)
+            return [];
+        const options = list(node.options).flatMap((option) => {
+            const entry = json(option);
+            const optionId = sync_text(entry?.id);
+            const optionName = sync_text(entry?.name);
+            return optionId === null || optionName === null ? [] : [{ id: optionId, name: optionName }];
+        });
+        return [{ id, name, dataType: sync_text(node.dataType) ?? '', options }];
+    });
+}
+function itemOf(value) {
+    const node = json(value);
+    const nodeId = sync_text(node?.id);
+    const databaseId = node?.databaseId;
+    if (node === null || nodeId === null || typeof databaseId !== 'number')
+        return null;
+    const values = new Map();
+    for (const entry of list(json(node.fieldValues)?.nodes)) {
+        const fieldValue = json(entry);
+        const fieldId = sync_text(json(fieldValue?.field)?.id);
+        const current = sync_text(fieldValue?.text) ?? sync_text(fieldValue?.optionId);
+        if (fieldId !== null && current !== null)
+            values.set(fieldId, current);
+    }
+    return {
+        id: databaseId,
+        nodeId,
+        created_at: sync_text(node.createdAt) ?? '',
+        body: sync_text(json(node.content)?.body),
+        user: creatorOf(node.creator),
+        values,
+    };
+}
+/**
+ * Reads the project (an organization's, else a user's) and looks for the run's item among Writ's own.
+ * The listing is paged through `findOwnMarked`, which reads the pages in order.
+ */
+async function findItem(github, target, marker, ownLogin) {
+    let kind = 'organization';
+    /** What the pages read so far found (a holder: the page reader is a closure). */
+    const seen = { project: null, failure: null };
+    let after = null;
+    const readPage = async () => {
+        for (;;) {
+            const answer = await sync_graphql(github, readDocument(kind), {
+                owner: target.owner,
+                number: target.number,
+                after,
+            });
+            const owner = json(answer.data?.[kind]);
+            // No organization of that login: the owner may be a user (whose project no app token reaches).
+            const ownerMissing = answer.errors.some((error) => error.type === 'NOT_FOUND' && list(error.path).length === 1);
+            if (owner === null && ownerMissing && kind === 'organization') {
+                kind = 'user';
+                continue;
+            }
+            const node = json(owner?.projectV2);
+            const id = sync_text(node?.id);
+            if (node === null || id === null)
+                throw failureOf(answer.errors, `project ${sync_describe(target)}`);
+            seen.project ??= { id, fields: fieldsOf(node) };
+            const items = json(node.items);
+            const pageInfo = json(items?.pageInfo);
+            after = sync_text(pageInfo?.endCursor);
+            return {
+                items: list(items?.nodes).flatMap((entry) => {
+                    const item = itemOf(entry);
+                    return item === null ? [] : [item];
+                }),
+                hasNext: pageInfo?.hasNextPage === true && after !== null,
+            };
+        }
+    };
+    const remembered = async () => {
+        try {
+            return await readPage();
+        }
+        catch (error) {
+            seen.failure =
+                error instanceof ProjectFailure
+                    ? error
+                    : new ProjectFailure('project-unavailable', `reading the project failed: ${escapeUntrusted(errorMessage(error), 200)}`);
+            throw seen.failure;
+        }
+    };
+    const found = await findOwnMarked(remembered, { marker, ownLogin, maxPages: MAX_PAGES });
+    if (seen.failure !== null)
+        throw seen.failure;
+    const project = seen.project;
+    if (found.status === 'inconclusive' || project === null) {
+        throw new ProjectFailure('project-item-inconclusive', `the project's items were not all read`);
+    }
+    const foreign = found.foreign?.length ?? 0;
+    return { project, item: found.status === 'exists' ? found.item : null, foreign };
+}
+function sync_describe(target) {
+    return `${escapeUntrusted(target.owner, 39)}/${target.number}`;
+}
+/** Sends one mutation once; an unknown outcome and a refusal are failures with their codes. */
+async function mutate(github, query, input, what) {
+    let answer;
+    try {
+        answer = await sync_graphql(github, query, { input });
+    }
+    catch (error) {
+        const outcome = writeOutcome(error) === 'unknown' ? 'its outcome is unknown' : 'it was refused';
+        const status = errors_httpStatus(error);
+        throw new ProjectFailure(status === 403 ? 'project-access-denied' : 'project-unavailable', `${what}: ${outcome} (${status === undefined ? 'no response' : `HTTP ${status}`}); nothing is sent again now, the next follow reads the project first`);
+    }
+    if (answer.errors.length > 0 || answer.data === null)
+        throw failureOf(answer.errors, what);
+    return answer.data;
+}
+/**
+ * Brings the run's project item up to date: finds it (or creates it), then sets each field whose value
+ * differs. Never throws: a failure is logged as a warning with its code and returned as `skipped`.
+ */
+async function syncProjectItem(deps, request) {
+    const { github, logger } = deps;
+    const { target, run } = request;
+    let mutations = 0;
+    try {
+        const marker = projectItemMarker(run.run_id);
+        const { project, item: existing, foreign } = await findItem(github, target, marker, request.ownLogin);
+        if (foreign > 0) {
+            logger.warning(`project ${sync_describe(target)}: ${foreign} item(s) not created by Writ carry run ${run.run_id}'s marker; ignored, never adopted`);
+        }
+        let item = existing;
+        let created = false;
+        if (item === null) {
+            mutations += 1;
+            const data = await mutate(github, ADD_ITEM, { projectId: project.id, title: `Writ run ${run.run_id}`, body: withMarker(ITEM_TEXT, marker) }, `creating run ${run.run_id}'s project item`);
+            const id = sync_text(json(json(data.addProjectV2DraftIssue)?.projectItem)?.id);
+            if (id === null)
+                throw new ProjectFailure('project-unavailable', 'the item create answered no item');
+            item = { id: 0, nodeId: id, created_at: '', values: new Map() };
+            created = true;
+        }
+        const values = projectValues(run);
+        const names = DEFAULT_FIELD_NAMES;
+        const missing = [];
+        for (const key of PROJECT_VALUE_KEYS) {
+            const field = project.fields.find((candidate) => candidate.name === names[key] &&
+                (candidate.dataType === 'TEXT' || candidate.dataType === 'SINGLE_SELECT'));
+            if (field === undefined) {
+                missing.push(names[key]);
+                continue;
+            }
+            let value;
+            let wanted;
+            if (field.dataType === 'TEXT') {
+                wanted = values[key];
+                value = { text: wanted };
+            }
+            else {
+                const option = field.options.find((candidate) => candidate.name === values[key]);
+                if (option === undefined) {
+                    logger.warning(`project-option-missing: project ${sync_describe(target)} field ${escapeUntrusted(field.name, 60)} has no option ${values[key]}; not shown`);
+                    continue;
+                }
+                wanted = option.id;
+                value = { singleSelectOptionId: wanted };
+            }
+            if (item.values.get(field.id) === wanted)
+                continue;
+            mutations += 1;
+            await mutate(github, SET_FIELD, { projectId: project.id, itemId: item.nodeId, fieldId: field.id, value }, `setting ${key} on run ${run.run_id}'s project item`);
+        }
+        if (missing.length > 0) {
+            logger.warning(`project-field-missing: project ${sync_describe(target)} has no text or single-select field ${missing.map((name) => escapeUntrusted(name, 60)).join(', ')}; those values are not shown`);
+        }
+        const kind = created ? 'created' : mutations > 0 ? 'updated' : 'unchanged';
+        return { kind, itemId: item.nodeId, mutations };
+    }
+    catch (error) {
+        const failure = error instanceof ProjectFailure
+            ? error
+            : new ProjectFailure('project-unavailable', `unexpected failure: ${escapeUntrusted(errorMessage(error), 200)}`);
+        logger.warning(`${failure.code}: run ${run.run_id}'s project item (project ${sync_describe(target)}) not updated: ${failure.message}. The run is unchanged; the projection is presentation only.`);
+        return { kind: 'skipped', code: failure.code, mutations };
+    }
+}
+
 ;// CONCATENATED MODULE: ./packages/core/src/status-comment/projection.ts
 /**
  * What the status comment shows: the run's state, its step progress, who reconciled or cancelled what,
@@ -46295,14 +46737,43 @@ function renderStatusProjection(run, previewMarkdown, extras = {}) {
  *    digest the ledger holds (status-comment/repair.ts);
  *  - a failure is reported, never thrown: the ledger is the authority, and the next stage or recovery
  *    repairs the comment. Nothing is sent again here (the client never retries a write, and a PATCH
- *    whose outcome is unknown stays reserved in the ledger for the next sync to read back).
+ *    whose outcome is unknown stays reserved in the ledger for the next sync to read back);
+ *  - when a Projects (v2) project is configured (`project`), the run's project item follows too
+ *    (projects/sync.ts), after the comment: presentation only, it never throws and never changes the
+ *    result, the ledger or the comment (a failure is a warning with its code).
  */
 
 
 
 
-/** Brings the run's status comment up to date once; never throws. */
+
+
+
+/** Brings the run's status comment (and, when configured, its project item) up to date once; never throws. */
 async function followStatus(deps, request) {
+    const result = await followComment(deps, request);
+    if (request.project != null)
+        await followProject(deps, { ...request, project: request.project });
+    return result;
+}
+/**
+ * The run's project item, from the run as the caller left it (else as the ledger holds it); never
+ * throws. followStatus calls it after the comment; a stage that syncs its comment itself (the approval)
+ * calls it after that sync.
+ */
+async function followProject(deps, request) {
+    const target = request.project;
+    try {
+        const run = request.after?.run ?? (await readRun(deps.ledger, request.runId)).run;
+        if (run === null)
+            return;
+        await syncProjectItem(deps, { target, run, ownLogin: request.ownLogin });
+    }
+    catch (error) {
+        deps.logger.warning(`project-unavailable: run ${escapeUntrusted(request.runId, 64)}'s project item not updated (the run could not be read: ${failureMessage(error)}); the run is unchanged.`);
+    }
+}
+async function followComment(deps, request) {
     const { runId } = request;
     // A run without a status comment (a preview without `status-issue`): nothing to read or send.
     if (request.after !== undefined && (request.after.run.status_comment ?? null) === null) {
@@ -48476,7 +48947,7 @@ const LISTING = `milestones(first: ${MILESTONES_PER_PAGE}, after: $after, states
       pageInfo { hasNextPage endCursor }
       nodes { ...WritMilestone }
     }`;
-function json(value) {
+function window_read_json(value) {
     return typeof value === 'object' && value !== null && !Array.isArray(value) ? value : null;
 }
 /** A window's GraphQL read answered with errors it cannot be judged without (`status`: the HTTP one). */
@@ -48509,8 +48980,8 @@ async function query(github, context, wanted, after = null) {
     if (wanted.listing)
         variables.after = after;
     const response = await github.request('POST /graphql', { query: queryText(wanted), variables });
-    const body = json(response.data) ?? {};
-    const errors = Array.isArray(body.errors) ? body.errors.map(json) : [];
+    const body = window_read_json(response.data) ?? {};
+    const errors = Array.isArray(body.errors) ? body.errors.map(window_read_json) : [];
     const erred = new Set();
     const fatal = [];
     for (const error of errors) {
@@ -48524,13 +48995,13 @@ async function query(github, context, wanted, after = null) {
             fatal.push(type !== null && /^[A-Z_]{1,40}$/.test(type) ? type : 'error');
         }
     }
-    const repository = json(json(body.data)?.repository);
+    const repository = window_read_json(window_read_json(body.data)?.repository);
     if (fatal.length > 0 || repository === null)
         throw new QueryFailed(fatal.length > 0 ? fatal : ['no repository'], response.status);
     return { repository, erred };
 }
 function actor(value) {
-    const node = json(value);
+    const node = window_read_json(value);
     if (node === null || typeof node.login !== 'string')
         return null;
     const type = typeof node.__typename === 'string' ? node.__typename : undefined;
@@ -48545,7 +49016,7 @@ function window_read_text(value) {
     return typeof value === 'string' ? value : null;
 }
 function milestoneRecord(value) {
-    const node = json(value);
+    const node = window_read_json(value);
     if (node === null || typeof node.number !== 'number')
         return null;
     return {
@@ -48562,13 +49033,13 @@ function milestoneRecord(value) {
 }
 /** An issue as REST reads it, or `undefined` when GraphQL's answer is not the whole of it (labels). */
 function issueRecord(value) {
-    const node = json(value);
-    const labels = json(node?.labels);
+    const node = window_read_json(value);
+    const labels = window_read_json(node?.labels);
     if (node === null || typeof node.number !== 'number' || labels === null)
         return undefined;
-    if (json(labels.pageInfo)?.hasNextPage !== false)
+    if (window_read_json(labels.pageInfo)?.hasNextPage !== false)
         return undefined;
-    const names = Array.isArray(labels.nodes) ? labels.nodes.map((label) => String(json(label)?.name)) : [];
+    const names = Array.isArray(labels.nodes) ? labels.nodes.map((label) => String(window_read_json(label)?.name)) : [];
     if (names.length !== labels.totalCount)
         return undefined;
     return {
@@ -48658,11 +49129,11 @@ async function snapshot(github, context, wanted, stats) {
                 reader.milestoneReads.set(number, milestoneRecord(answer.repository[alias]));
         }
         if (part.listing && !answer.erred.has('milestones')) {
-            const page = json(answer.repository.milestones);
+            const page = window_read_json(answer.repository.milestones);
             listing = Array.isArray(page?.nodes)
                 ? page.nodes.map(milestoneRecord).filter((m) => m !== null)
                 : [];
-            after = json(page?.pageInfo)?.hasNextPage === true ? window_read_text(json(page?.pageInfo)?.endCursor) : null;
+            after = window_read_json(page?.pageInfo)?.hasNextPage === true ? window_read_text(window_read_json(page?.pageInfo)?.endCursor) : null;
         }
     }
     if (wanted.listing) {
@@ -48679,10 +49150,10 @@ async function snapshot(github, context, wanted, stats) {
                 listing = undefined;
                 break;
             }
-            const next = json(answer.repository.milestones);
+            const next = window_read_json(answer.repository.milestones);
             const nodes = Array.isArray(next?.nodes) ? next.nodes : [];
             listing.push(...nodes.map(milestoneRecord).filter((m) => m !== null));
-            after = json(next?.pageInfo)?.hasNextPage === true ? window_read_text(json(next?.pageInfo)?.endCursor) : null;
+            after = window_read_json(next?.pageInfo)?.hasNextPage === true ? window_read_text(window_read_json(next?.pageInfo)?.endCursor) : null;
         }
         reader.listing = listing;
     }
@@ -49086,6 +49557,7 @@ class Executor {
             ownLogin: this.deps.ownLogin,
             preview: persistPreview(this.settings, this.gate),
             after: { run, head },
+            project: this.settings.project,
         });
         if (!followed.ok) {
             this.statusFailed = true;
@@ -49239,6 +49711,7 @@ async function syncPersistStatus(deps, settings, result) {
         runId: settings.runId,
         ownLogin: deps.ownLogin,
         preview: persistPreview(settings, result.gate),
+        project: settings.project,
     });
     return followed.line;
 }
@@ -49956,6 +50429,31 @@ function readLedgerSettings(io, lease) {
     };
 }
 
+;// CONCATENATED MODULE: ./packages/core/src/projects/target.ts
+/**
+ * `OWNER/NUMBER`, parsed in one place: the `project` input of the stages that keep a run (preview,
+ * consume-approval, persist, publish-artifact, claim-checkpoint) and `writ init --project`. It names
+ * the Projects (v2) project the run's item is kept on (projects/sync.ts; init records it in
+ * `.writ/config.json` `project` and renders the input); empty switches the projection off. A value of
+ * another shape is refused like any other malformed input (`invalid-input`): a typo is told at once,
+ * never silently ignored.
+ */
+
+
+/** GitHub's login rule (letters, digits, single hyphens, at most 39), then a positive project number. */
+const PROJECT_INPUT = /^([A-Za-z0-9](?:[A-Za-z0-9]|-(?=[A-Za-z0-9])){0,38})\/([1-9][0-9]{0,8})$/;
+/** `OWNER/NUMBER` → the project; empty → null (no projection). */
+function parseProjectInput(value) {
+    const text = value.trim();
+    if (text === '')
+        return null;
+    const match = PROJECT_INPUT.exec(text);
+    if (match === null) {
+        throw new errors_WritError('invalid-input', `project must be OWNER/NUMBER (an organization login and the project's number, e.g. acme/3) or empty; got ${quoteUntrusted(text, 40)}`);
+    }
+    return { owner: match[1] ?? '', number: Number(match[2]) };
+}
+
 ;// CONCATENATED MODULE: ./packages/core/src/github/request-failure.ts
 /**
  * What a failed GitHub request tells the person who must fix it: what was tried, on what, and the fix.
@@ -50194,6 +50692,7 @@ function describeCommit(commit) {
 
 
 
+
 function readPersistSettings(io) {
     const context = readRunnerContext();
     const runId = run_id_validateRunId(io.input('run-id'));
@@ -50233,6 +50732,7 @@ function readPersistSettings(io) {
         allowedRoles,
         dryRun,
         ledger,
+        project: parseProjectInput(io.input('project')),
         holder: { workflow_run_id: context.workflowRunId, attempt: context.attempt },
     };
 }
@@ -50352,7 +50852,7 @@ async function run() {
 /***/ ((module, __unused_webpack___webpack_exports__, __nccwpck_require__) => {
 
 __nccwpck_require__.a(module, async (__webpack_handle_async_dependencies__, __webpack_async_result__) => { try {
-/* harmony import */ var _packages_core_src_stages_persist_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(6482);
+/* harmony import */ var _packages_core_src_stages_persist_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(6365);
 
 await (0,_packages_core_src_stages_persist_js__WEBPACK_IMPORTED_MODULE_0__/* .run */ .eF)();
 

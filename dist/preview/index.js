@@ -29029,6 +29029,31 @@ const ERROR_CATALOGUE = {
         meaning: "The Pages control tower (the recovery stage's `tower-dir`, or `writ tower`) could not read the ledger or write its site. The tower is a read-only projection: the recovery sweep's outcome, the ledger and every run are unchanged.",
         fix: 'The warning names the cause (a code such as `ledger-branch-missing`, or the file system error); fix it (a writable `tower-dir` inside the workspace or `$RUNNER_TEMP`, no symbolic link at index.html or tower.json) and the next sweep rebuilds the site.',
     },
+    // Issue 33: Projects projection
+    'project-not-found': {
+        meaning: "The Projects (v2) project named by the `project` input (`.writ/config.json` `project`) does not exist, or the Writ app's token cannot see it (an app never reaches a user-owned project). The projection is presentation only: the run, its ledger and its status comment are unchanged.",
+        fix: 'Check the owner and number (`https://github.com/orgs/OWNER/projects/NUMBER`); use a project owned by an organization; or switch the projection off by leaving the `project` input empty.',
+    },
+    'project-access-denied': {
+        meaning: "GitHub refused the Writ app's token access to the project (FORBIDDEN): the token lacks the organization permission `organization_projects` (read to find the run's item, write to update it). Nothing else about the run changed.",
+        fix: 'Grant the Writ app "Organization permissions → Projects: Read and write", accept the new permission in the organization, and re-run `writ init --project OWNER/NUMBER` so the jobs ask for `organization-projects: write`; or leave the `project` input empty.',
+    },
+    'project-unavailable': {
+        meaning: 'Writ could not read or update the project (a network failure, a 5xx, or an answer it could not read). Nothing about the run changed; a write whose outcome was not known is read back by the next follow, never sent again blindly.',
+        fix: "Nothing to do: the next stage that follows the run brings its project item up to date. If it persists, check the warning's detail and GitHub's status.",
+    },
+    'project-field-missing': {
+        meaning: 'The project has no TEXT or single-select field of a name the projection writes (by default "Writ state", "Risk", "Verification", "Decision", "Blockers", "Writ milestone"): that value is not shown. The other fields are updated.',
+        fix: 'Add the field to the project: a text field, or a single-select field with the option names docs/projects.md lists. A value whose field is absent is simply not shown.',
+    },
+    'project-option-missing': {
+        meaning: "A single-select field of the project has no option named as the projection's value (for example `approved` in the field Writ state): that value is not shown.",
+        fix: 'Add the option (docs/projects.md lists every value), or make the field a text field.',
+    },
+    'project-item-inconclusive': {
+        meaning: "Writ could not tell whether the run's project item exists (the project's items could not be read to the end, within the page bound): no item was created, so none is duplicated.",
+        fix: "Nothing to do: the next follow lists again. A project with very many items: archive old ones, so the run's item is found within the bound.",
+    },
 };
 /** Where each code is explained: docs/errors.md, one anchor per code. */
 const ERRORS_DOC_URL = 'https://github.com/writ-actions/writ/blob/main/docs/errors.md';
@@ -29148,11 +29173,13 @@ function validateApiUrl(value, name) {
 
 /* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
 /* harmony export */   Bs: () => (/* binding */ statusMarker),
+/* harmony export */   Pe: () => (/* binding */ withMarker),
 /* harmony export */   T5: () => (/* binding */ idempotencyKey),
+/* harmony export */   fm: () => (/* binding */ projectItemMarker),
 /* harmony export */   xY: () => (/* binding */ hasMarker),
 /* harmony export */   yB: () => (/* binding */ speaksMarkerLanguage)
 /* harmony export */ });
-/* unused harmony exports idempotencyMarker, withMarker */
+/* unused harmony export idempotencyMarker */
 /* harmony import */ var _canonical_json_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(2962);
 /**
  * Client-side idempotency for GitHub creates, which have no server-side idempotency key: a key derived
@@ -29176,6 +29203,10 @@ function withMarker(text, marker) {
 /** The run's status comment marker; its identity does not depend on the run's state. */
 function statusMarker(runId) {
     return `<!-- writ-status run=${runId} -->`;
+}
+/** The run's Projects (v2) item marker (projects/sync.ts), in its draft issue's body; one item per run. */
+function projectItemMarker(runId) {
+    return `<!-- writ-project-item run=${runId} -->`;
 }
 /** Exact substring match: no normalization, no prefix matching. */
 function hasMarker(body, marker) {
@@ -30515,7 +30546,7 @@ function parsePolicy(text) {
 
 /***/ }),
 
-/***/ 5601: // ../../external node-commonjs "node:os"
+/***/ 8492: // ../../external node-commonjs "node:os"
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
 
@@ -32833,6 +32864,11 @@ const STAGES = {
                 "description": "Evaluate the transition and print the ledger commit that would be made, without writing.",
                 "required": false,
                 "default": "true"
+            },
+            "project": {
+                "description": "Optional: the Projects (v2) project (`OWNER/NUMBER`, from `.writ/config.json` `project`) on which Writ keeps one item per run (state, risk, verification, decision, blockers, progress), updated with the status comment. Presentation only: it authorizes nothing, is never read as input, and a missing project or a token without `organization_projects` only logs a warning. Empty: off.",
+                "required": false,
+                "default": ""
             }
         },
         "outputs": {
@@ -32917,6 +32953,11 @@ const STAGES = {
                 "description": "Evaluate everything and print the ledger commit that would be made, without writing.",
                 "required": false,
                 "default": "true"
+            },
+            "project": {
+                "description": "Optional: the Projects (v2) project (`OWNER/NUMBER`, from `.writ/config.json` `project`) on which Writ keeps one item per run (state, risk, verification, decision, blockers, progress), updated with the status comment. Presentation only: it authorizes nothing, is never read as input, and a missing project or a token without `organization_projects` only logs a warning. Empty: off.",
+                "required": false,
+                "default": ""
             }
         },
         "outputs": {
@@ -33041,6 +33082,11 @@ const STAGES = {
                 "description": "Check the gate and pre-read every remaining step, print the writes that would be made, and write nothing.",
                 "required": false,
                 "default": "true"
+            },
+            "project": {
+                "description": "Optional: the Projects (v2) project (`OWNER/NUMBER`, from `.writ/config.json` `project`) on which Writ keeps one item per run (state, risk, verification, decision, blockers, progress), updated with the status comment. Presentation only: it authorizes nothing, is never read as input, and a missing project or a token without `organization_projects` only logs a warning. Empty: off.",
+                "required": false,
+                "default": ""
             }
         },
         "outputs": {
@@ -33135,6 +33181,11 @@ const STAGES = {
                 "description": "The probe evidence file, read like `policy-file`. Pass persist's `evidence-file`.",
                 "required": false,
                 "default": ".writ/probe-evidence.json"
+            },
+            "project": {
+                "description": "Optional: the Projects (v2) project (`OWNER/NUMBER`, from `.writ/config.json` `project`) on which Writ keeps one item per run (state, risk, verification, decision, blockers, progress), updated with the status comment. Presentation only: it authorizes nothing, is never read as input, and a missing project or a token without `organization_projects` only logs a warning. Empty: off.",
+                "required": false,
+                "default": ""
             }
         },
         "outputs": {
@@ -33337,6 +33388,11 @@ const STAGES = {
                 "description": "Print the rendered file, its diff against the branch and the requests it would make, without writing.",
                 "required": false,
                 "default": "true"
+            },
+            "project": {
+                "description": "Optional: the Projects (v2) project (`OWNER/NUMBER`, from `.writ/config.json` `project`) on which Writ keeps one item per run (state, risk, verification, decision, blockers, progress), updated with the status comment. Presentation only: it authorizes nothing, is never read as input, and a missing project or a token without `organization_projects` only logs a warning. Empty: off.",
+                "required": false,
+                "default": ""
             }
         },
         "outputs": {
@@ -35119,6 +35175,31 @@ function previewPlan(settings, deps) {
     return writePreview(settings, loadPreview(settings), deps);
 }
 
+;// CONCATENATED MODULE: ./packages/core/src/projects/target.ts
+/**
+ * `OWNER/NUMBER`, parsed in one place: the `project` input of the stages that keep a run (preview,
+ * consume-approval, persist, publish-artifact, claim-checkpoint) and `writ init --project`. It names
+ * the Projects (v2) project the run's item is kept on (projects/sync.ts; init records it in
+ * `.writ/config.json` `project` and renders the input); empty switches the projection off. A value of
+ * another shape is refused like any other malformed input (`invalid-input`): a typo is told at once,
+ * never silently ignored.
+ */
+
+
+/** GitHub's login rule (letters, digits, single hyphens, at most 39), then a positive project number. */
+const PROJECT_INPUT = /^([A-Za-z0-9](?:[A-Za-z0-9]|-(?=[A-Za-z0-9])){0,38})\/([1-9][0-9]{0,8})$/;
+/** `OWNER/NUMBER` → the project; empty → null (no projection). */
+function parseProjectInput(value) {
+    const text = value.trim();
+    if (text === '')
+        return null;
+    const match = PROJECT_INPUT.exec(text);
+    if (match === null) {
+        throw new errors/* WritError */.b9('invalid-input', `project must be OWNER/NUMBER (an organization login and the project's number, e.g. acme/3) or empty; got ${(0,untrusted_text/* quoteUntrusted */.X0)(text, 40)}`);
+    }
+    return { owner: match[1] ?? '', number: Number(match[2]) };
+}
+
 ;// CONCATENATED MODULE: ./packages/core/src/setup/environment-name.ts
 /**
  * The one rule for a GitHub Environment name Writ renders, records or checks: `writ init` and
@@ -35516,6 +35597,7 @@ function describeCommit(commit) {
 
 
 
+
 /** The `environment` input: empty for none, else a name by the one rule (setup/environment-name.ts). */
 function environmentName(value) {
     const name = value.trim();
@@ -35560,6 +35642,7 @@ function readPreviewSettings(io) {
                 repository: context.repository,
                 actorId: context.actorId,
                 ledger: readLedgerSettings(io),
+                project: parseProjectInput(io.input('project')),
             };
         },
     };
@@ -35590,7 +35673,7 @@ async function previewStage(settings, deps) {
     let result;
     if (settings.write) {
         const write = settings.write();
-        const { requirePlanRepository, proposeAndPublishStatus } = await Promise.all(/* import() */[__nccwpck_require__.e(388), __nccwpck_require__.e(410)]).then(__nccwpck_require__.bind(__nccwpck_require__, 2410));
+        const { requirePlanRepository, proposeAndPublishStatus } = await Promise.all(/* import() */[__nccwpck_require__.e(388), __nccwpck_require__.e(851), __nccwpck_require__.e(914)]).then(__nccwpck_require__.bind(__nccwpck_require__, 8914));
         // A plan for another repository is refused before the first request (the base and policy reads).
         requirePlanRepository(loaded.plan, write.repository);
         const stageDeps = await deps.connect(write);
@@ -35623,6 +35706,11 @@ async function previewStage(settings, deps) {
         });
         outcome = 'proposed';
         statusCommentId = proposal.statusCommentId;
+        // The run's project item, when one is configured: presentation only, it never throws.
+        if (write.project != null) {
+            const { followProject } = await Promise.all(/* import() */[__nccwpck_require__.e(388), __nccwpck_require__.e(851), __nccwpck_require__.e(468)]).then(__nccwpck_require__.bind(__nccwpck_require__, 6468));
+            await followProject({ github, ledger, logger }, { runId: result.runId, ownLogin, project: write.project });
+        }
         logger.info(`${proposal.proposed ? 'proposed' : 'already proposed'} run ${result.runId} at ledger head ${proposal.ledgerHead}` +
             (proposal.statusAction === undefined
                 ? ''
@@ -35739,7 +35827,7 @@ function quoteUntrusted(text, maxLength = 80) {
 /***/ ((module, __unused_webpack___webpack_exports__, __nccwpck_require__) => {
 
 __nccwpck_require__.a(module, async (__webpack_handle_async_dependencies__, __webpack_async_result__) => { try {
-/* harmony import */ var _packages_core_src_stages_preview_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(5601);
+/* harmony import */ var _packages_core_src_stages_preview_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(8492);
 
 await (0,_packages_core_src_stages_preview_js__WEBPACK_IMPORTED_MODULE_0__/* .run */ .eF)();
 

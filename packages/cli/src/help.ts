@@ -38,6 +38,9 @@ Options:
   --pages                publish the read-only control tower (a site generated from the ledger by the
                          recovery workflow) to GitHub Pages, kept in .writ/config.json as "pages": true
                          (remove it there to stop); docs/pages.md
+  --project <o/n>        show each run as an item on this organization's Projects (v2) project
+                         (OWNER/NUMBER; docs/projects.md), kept in .writ/config.json; the jobs that
+                         follow a run then ask for organization-projects: write. --project '' removes it
   --offline              do not ask the remote for its default branch (the clone's record only)
   --write-conflicts      write the new render beside each conflicting file as <file>.writ-new
   --dry-run              print every file operation (create, update, unchanged, conflict); write nothing

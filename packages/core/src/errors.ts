@@ -299,6 +299,37 @@ export const ERROR_CATALOGUE = {
       "The Pages control tower (the recovery stage's `tower-dir`, or `writ tower`) could not read the ledger or write its site. The tower is a read-only projection: the recovery sweep's outcome, the ledger and every run are unchanged.",
     fix: 'The warning names the cause (a code such as `ledger-branch-missing`, or the file system error); fix it (a writable `tower-dir` inside the workspace or `$RUNNER_TEMP`, no symbolic link at index.html or tower.json) and the next sweep rebuilds the site.',
   },
+  // Issue 33: Projects projection
+  'project-not-found': {
+    meaning:
+      "The Projects (v2) project named by the `project` input (`.writ/config.json` `project`) does not exist, or the Writ app's token cannot see it (an app never reaches a user-owned project). The projection is presentation only: the run, its ledger and its status comment are unchanged.",
+    fix: 'Check the owner and number (`https://github.com/orgs/OWNER/projects/NUMBER`); use a project owned by an organization; or switch the projection off by leaving the `project` input empty.',
+  },
+  'project-access-denied': {
+    meaning:
+      "GitHub refused the Writ app's token access to the project (FORBIDDEN): the token lacks the organization permission `organization_projects` (read to find the run's item, write to update it). Nothing else about the run changed.",
+    fix: 'Grant the Writ app "Organization permissions → Projects: Read and write", accept the new permission in the organization, and re-run `writ init --project OWNER/NUMBER` so the jobs ask for `organization-projects: write`; or leave the `project` input empty.',
+  },
+  'project-unavailable': {
+    meaning:
+      'Writ could not read or update the project (a network failure, a 5xx, or an answer it could not read). Nothing about the run changed; a write whose outcome was not known is read back by the next follow, never sent again blindly.',
+    fix: "Nothing to do: the next stage that follows the run brings its project item up to date. If it persists, check the warning's detail and GitHub's status.",
+  },
+  'project-field-missing': {
+    meaning:
+      'The project has no TEXT or single-select field of a name the projection writes (by default "Writ state", "Risk", "Verification", "Decision", "Blockers", "Writ milestone"): that value is not shown. The other fields are updated.',
+    fix: 'Add the field to the project: a text field, or a single-select field with the option names docs/projects.md lists. A value whose field is absent is simply not shown.',
+  },
+  'project-option-missing': {
+    meaning:
+      "A single-select field of the project has no option named as the projection's value (for example `approved` in the field Writ state): that value is not shown.",
+    fix: 'Add the option (docs/projects.md lists every value), or make the field a text field.',
+  },
+  'project-item-inconclusive': {
+    meaning:
+      "Writ could not tell whether the run's project item exists (the project's items could not be read to the end, within the page bound): no item was created, so none is duplicated.",
+    fix: "Nothing to do: the next follow lists again. A project with very many items: archive old ones, so the run's item is found within the bound.",
+  },
 } as const satisfies Record<string, ErrorDoc | string>;
 
 /** Where each code is explained: docs/errors.md, one anchor per code. */

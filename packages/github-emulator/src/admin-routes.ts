@@ -5,6 +5,7 @@
 import type { Admin, FaultInput } from './admin.js';
 import { AdminError } from './admin.js';
 import type { Reply } from './http.js';
+import { createProject, deleteProject, editItemField, getProject, plantItem } from './projects.js';
 import type { Router } from './router.js';
 import type { ConditionalWrites, World } from './state.js';
 
@@ -156,6 +157,28 @@ export function registerAdminRoutes(router: Router<AdminCtx>): void {
       run_visibility_delay_ms: ctx.world.runVisibilityDelayMs,
     });
   });
+  // Projects (v2): create one with fields, read it back, delete it, plant an item, edit as a human.
+  router.add('POST', '/projects', (ctx) => ok(createProject(ctx.world, ctx.input), 201));
+  router.add('GET', '/projects/:owner/:number', (ctx) =>
+    ok(getProject(ctx.world, ctx.params.owner ?? '', Number(ctx.params.number))),
+  );
+  router.add('DELETE', '/projects/:owner/:number', (ctx) =>
+    ok(deleteProject(ctx.world, ctx.params.owner ?? '', Number(ctx.params.number))),
+  );
+  router.add('POST', '/projects/:owner/:number/items', (ctx) =>
+    ok(plantItem(ctx.world, ctx.params.owner ?? '', Number(ctx.params.number), ctx.input), 201),
+  );
+  router.add('PATCH', '/projects/:owner/:number/items/:item', (ctx) =>
+    ok(
+      editItemField(
+        ctx.world,
+        ctx.params.owner ?? '',
+        Number(ctx.params.number),
+        ctx.params.item ?? '',
+        ctx.input,
+      ),
+    ),
+  );
   router.add('GET', '/requests', (ctx) => ok(since(ctx, ctx.admin.requests())));
   router.add('DELETE', '/requests', (ctx) => {
     ctx.world.requests = [];

@@ -14,6 +14,7 @@ import { OID_PATTERN, ZERO_OID } from './git.js';
 import type { Ctx } from './http.js';
 import { HttpError } from './http.js';
 import { compareCommits, mergeBase } from './merge.js';
+import { projectRootFields } from './projects.js';
 import { rateState } from './ratelimit.js';
 import { activeRulesets } from './rules.js';
 import { changeRefs, isValidRefName, RefError } from './refs.js';
@@ -1009,6 +1010,11 @@ function refFromId(ctx: GqlContext, id: string): { repo: Repo; ref: string } {
 
 function rootValue(ctx: GqlContext): Record<string, unknown> {
   return {
+    ...projectRootFields(ctx, {
+      typedError: (type, message) => new TypedError(type, message),
+      actorNode,
+      connection,
+    }),
     repository: ({ owner, name }: { owner: string; name: string }) =>
       repositoryNode(ctx, findRepo(ctx, owner, name)),
     viewer: () => {

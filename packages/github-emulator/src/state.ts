@@ -424,6 +424,50 @@ interface RateWindow {
   used: number;
 }
 
+/** A Projects (v2) field: GitHub's built-in ones (Title, Status, Milestone…) and custom TEXT or SINGLE_SELECT ones. */
+export interface ProjectField {
+  id: string;
+  databaseId: number;
+  name: string;
+  dataType: 'TITLE' | 'TEXT' | 'SINGLE_SELECT' | 'MILESTONE';
+  /** A SINGLE_SELECT field's options (GitHub's option IDs are short strings). */
+  options: { id: string; name: string }[];
+  created_at: string;
+}
+
+/** A Projects (v2) item: here always a draft issue (title, body, creator) and its field values. */
+export interface ProjectItem {
+  id: string;
+  databaseId: number;
+  creator: Account;
+  created_at: string;
+  updated_at: string;
+  draft: {
+    id: string;
+    title: string;
+    body: string;
+    creator: Account;
+    created_at: string;
+    updated_at: string;
+  };
+  /** Field id → the value: `text` for TEXT, `optionId` for SINGLE_SELECT; who set it and when. */
+  values: Map<string, { text?: string; optionId?: string; creator: Account; updated_at: string }>;
+}
+
+/** A Projects (v2) project owned by an organization or a user account, numbered per owner. */
+export interface ProjectV2 {
+  id: string;
+  databaseId: number;
+  number: number;
+  owner: Account;
+  title: string;
+  closed: boolean;
+  fields: ProjectField[];
+  items: ProjectItem[];
+  created_at: string;
+  updated_at: string;
+}
+
 const GITHUB_ACTIONS_BOT_ID = 41898282;
 const GITHUB_ACTIONS_APP_ID = 15368;
 
@@ -476,6 +520,8 @@ export class World {
   urls: { api: string; web: string } = { api: 'http://127.0.0.1', web: 'http://127.0.0.1' };
   /** Organization memberships: organization account id → member account id → role. */
   orgMembers = new Map<number, Map<number, OrgRole>>();
+  /** Projects (v2), of every owner (projects.ts). */
+  projects: ProjectV2[] = [];
   /**
    * Default labels take IDs from their own sequence, so a repository's defaults do not shift the IDs
    * everything else gets (GitHub's IDs are opaque; tests and recorded worlds keep theirs).
@@ -509,6 +555,7 @@ export class World {
     this.requestSeq = 0;
     this.runVisibilityDelayMs = 0;
     this.orgMembers = new Map();
+    this.projects = [];
     this.nextLabelId = 4_000_000_000;
     this.installGithubActions();
   }

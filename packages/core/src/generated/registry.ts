@@ -85,6 +85,11 @@ export const STAGES = {
         "description": "Evaluate the transition and print the ledger commit that would be made, without writing.",
         "required": false,
         "default": "true"
+      },
+      "project": {
+        "description": "Optional: the Projects (v2) project (`OWNER/NUMBER`, from `.writ/config.json` `project`) on which Writ keeps one item per run (state, risk, verification, decision, blockers, progress), updated with the status comment. Presentation only: it authorizes nothing, is never read as input, and a missing project or a token without `organization_projects` only logs a warning. Empty: off.",
+        "required": false,
+        "default": ""
       }
     },
     "outputs": {
@@ -169,6 +174,11 @@ export const STAGES = {
         "description": "Evaluate everything and print the ledger commit that would be made, without writing.",
         "required": false,
         "default": "true"
+      },
+      "project": {
+        "description": "Optional: the Projects (v2) project (`OWNER/NUMBER`, from `.writ/config.json` `project`) on which Writ keeps one item per run (state, risk, verification, decision, blockers, progress), updated with the status comment. Presentation only: it authorizes nothing, is never read as input, and a missing project or a token without `organization_projects` only logs a warning. Empty: off.",
+        "required": false,
+        "default": ""
       }
     },
     "outputs": {
@@ -293,6 +303,11 @@ export const STAGES = {
         "description": "Check the gate and pre-read every remaining step, print the writes that would be made, and write nothing.",
         "required": false,
         "default": "true"
+      },
+      "project": {
+        "description": "Optional: the Projects (v2) project (`OWNER/NUMBER`, from `.writ/config.json` `project`) on which Writ keeps one item per run (state, risk, verification, decision, blockers, progress), updated with the status comment. Presentation only: it authorizes nothing, is never read as input, and a missing project or a token without `organization_projects` only logs a warning. Empty: off.",
+        "required": false,
+        "default": ""
       }
     },
     "outputs": {
@@ -387,6 +402,11 @@ export const STAGES = {
         "description": "The probe evidence file, read like `policy-file`. Pass persist's `evidence-file`.",
         "required": false,
         "default": ".writ/probe-evidence.json"
+      },
+      "project": {
+        "description": "Optional: the Projects (v2) project (`OWNER/NUMBER`, from `.writ/config.json` `project`) on which Writ keeps one item per run (state, risk, verification, decision, blockers, progress), updated with the status comment. Presentation only: it authorizes nothing, is never read as input, and a missing project or a token without `organization_projects` only logs a warning. Empty: off.",
+        "required": false,
+        "default": ""
       }
     },
     "outputs": {
@@ -589,6 +609,11 @@ export const STAGES = {
         "description": "Print the rendered file, its diff against the branch and the requests it would make, without writing.",
         "required": false,
         "default": "true"
+      },
+      "project": {
+        "description": "Optional: the Projects (v2) project (`OWNER/NUMBER`, from `.writ/config.json` `project`) on which Writ keeps one item per run (state, risk, verification, decision, blockers, progress), updated with the status comment. Presentation only: it authorizes nothing, is never read as input, and a missing project or a token without `organization_projects` only logs a warning. Empty: off.",
+        "required": false,
+        "default": ""
       }
     },
     "outputs": {

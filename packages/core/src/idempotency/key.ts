@@ -39,6 +39,11 @@ export function statusMarker(runId: string): string {
   return `<!-- writ-status run=${runId} -->`;
 }
 
+/** The run's Projects (v2) item marker (projects/sync.ts), in its draft issue's body; one item per run. */
+export function projectItemMarker(runId: string): string {
+  return `<!-- writ-project-item run=${runId} -->`;
+}
+
 /** Exact substring match: no normalization, no prefix matching. */
 export function hasMarker(body: string | null | undefined, marker: string): boolean {
   return typeof body === 'string' && body.includes(marker);

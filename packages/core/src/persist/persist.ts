@@ -54,6 +54,7 @@ import { claimWindowFor, contentRequestsLeft, next, start, summaryOf } from './m
 import type { Assessment, PlannedWrite, StepReadContext, WritableStep, WriteResult } from './steps.js';
 import { assessStep, preStateDigest, retireDuplicates } from './steps.js';
 import { readWindow, verifyWindow } from './window-read.js';
+import type { ProjectTarget } from '../projects/sync.js';
 
 export type { PersistOutcome, Receipt, StepReport } from './machine.js';
 
@@ -89,6 +90,8 @@ export interface PersistSettings {
   allowedRoles: readonly string[];
   apiUrl: string;
   dryRun: boolean;
+  /** The Projects (v2) project the run's item is kept on (`project` input); null or absent: none. */
+  project?: ProjectTarget | null;
 }
 
 export interface PersistDeps {
@@ -396,6 +399,7 @@ class Executor {
       ownLogin: this.deps.ownLogin,
       preview: persistPreview(this.settings, this.gate),
       after: { run, head },
+      project: this.settings.project,
     });
     if (!followed.ok) {
       this.statusFailed = true;
@@ -565,6 +569,7 @@ export async function syncPersistStatus(
     runId: settings.runId,
     ownLogin: deps.ownLogin,
     preview: persistPreview(settings, result.gate),
+    project: settings.project,
   });
   return followed.line;
 }

@@ -74,6 +74,9 @@ export function renderConfig(config: WritConfig): string {
     allowed_roles: config.allowed_roles,
     ...(config.environment === undefined ? {} : { environment: config.environment }),
     ...(config.pages === undefined ? {} : { pages: config.pages }),
+    ...(config.project === undefined
+      ? {}
+      : { project: { owner: config.project.owner, number: config.project.number } }),
   });
 }
 

@@ -24,6 +24,7 @@ import {
   sha256,
 } from './files.js';
 import type { InitManifest, ProbeAllowlist, WritPolicy } from './files.js';
+import { parseProjectInput } from '../projects/target.js';
 import { ENVIRONMENT_NAME } from './environment-name.js';
 import { renderIssueForm } from './issue-form.js';
 import { renderWorkflows } from './templates.js';
@@ -70,6 +71,8 @@ export interface InitRequest {
   environment?: string;
   /** `--pages`: record `pages: true` (the Pages control tower); absent: the config's choice stands. */
   pages?: boolean;
+  /** `--project OWNER/NUMBER`: the Projects (v2) project runs are shown on; else the config's; else none. */
+  project?: string;
   /** The repository's default branch as detected (null: unknown); the ledger branch must differ from it. */
   defaultBranch?: string | null;
   writeConflicts: boolean;
@@ -183,6 +186,13 @@ function renderSettings(pin: WritPin, config: WritConfig): RenderSettings {
   return { pin, config, ...(config.environment === undefined ? {} : { environment: config.environment }) };
 }
 
+/** `--project` (parsed by the one rule, projects/target.ts; empty removes it), else the config's. */
+function projectOf(request: InitRequest, base: WritConfig): WritConfig['project'] {
+  if (request.project === undefined) return base.project;
+  const named = parseProjectInput(request.project);
+  return named === null ? undefined : { owner: named.owner, number: named.number };
+}
+
 export function planInit(request: InitRequest): InitPlan {
   const manifest = readManifest(request.stateOf(MANIFEST_PATH));
   const pin = resolvePin(request, manifest);
@@ -195,14 +205,18 @@ export function planInit(request: InitRequest): InitPlan {
       `Invalid --environment ${JSON.stringify(environment.slice(0, 80))}. Expected a GitHub Environment name of letters, digits, ".", "_" and "-" (at most 255).`,
     );
   }
+  const project = projectOf(request, base);
+  const kept: WritConfig = { ...base };
+  delete kept.project;
   const config: WritConfig = {
-    ...base,
+    ...kept,
     app: {
       slug: request.appSlug ?? base.app.slug,
       id: request.appId ?? base.app.id,
     },
     ...(environment === undefined ? {} : { environment }),
     ...(request.pages === true ? { pages: true } : {}),
+    ...(project === undefined ? {} : { project }),
   };
   if (request.defaultBranch != null && config.ledger_branch === request.defaultBranch) {
     throw new WritError(

@@ -23,7 +23,8 @@ import type { StageName } from '../io/registry.js';
 export type Access = 'read' | 'write';
 
 /** The app permissions Writ's jobs ask for, as create-github-app-token names them (`permission-<name>`). */
-export type AppScope = 'administration' | 'contents' | 'issues' | 'metadata' | 'pull-requests';
+export type AppScope =
+  'administration' | 'contents' | 'issues' | 'metadata' | 'organization-projects' | 'pull-requests';
 
 /** The GITHUB_TOKEN scopes Writ's jobs ask for, as a workflow's `permissions:` names them. */
 export type GitHubTokenScope = 'actions' | 'contents' | 'issues' | 'pull-requests' | 'pages' | 'id-token';
@@ -177,9 +178,32 @@ export function githubTokenLines(row: JobPermissions): string[] {
 }
 
 /** A job's create-github-app-token `permission-<name>` inputs, at `with:` indentation. */
-export function appTokenInputs(row: JobPermissions): string[] {
+export function appTokenInputs(row: JobPermissions, project = false): string[] {
   if (row.app === null) throw new Error(`template bug: ${row.workflow} job ${row.job} mints no app token`);
-  return Object.entries(row.app).map(([scope, access]) => `          permission-${scope}: ${access}`);
+  const scopes = project ? { ...row.app, ...projectScope(row) } : row.app;
+  return Object.entries(scopes).map(([scope, access]) => `          permission-${scope}: ${access}`);
+}
+
+// Issue 33: the optional Projects (v2) projection.
+/**
+ * The stages that keep a run's project item (their `project` input, projects/sync.ts). Only when the
+ * owner names a project (`writ init --project`) do their jobs' app tokens also ask for
+ * `organization-projects: write` (GitHub's "Organization permissions → Projects"): without a project, no
+ * job holds it.
+ */
+export const PROJECT_STAGES: readonly StageName[] = [
+  'preview',
+  'consume-approval',
+  'persist',
+  'publish-artifact',
+  'claim-checkpoint',
+];
+
+/** The extra scope of a job whose stages keep the project item; none for any other job. */
+export function projectScope(row: JobPermissions): Partial<Record<AppScope, Access>> {
+  return row.stages.some((stage) => PROJECT_STAGES.includes(stage))
+    ? { 'organization-projects': 'write' }
+    : {};
 }
 
 export const PERMISSIONS_START =

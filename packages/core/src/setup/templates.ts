@@ -95,7 +95,7 @@ function checkout(): string[] {
  * The job's app token: create-github-app-token (v1.12.0 is its first release with the `permission-<name>`
  * inputs) minted with the job's scopes from the table, never the installation's full set.
  */
-function appToken(row: JobPermissions): string[] {
+function appToken(row: JobPermissions, project = false): string[] {
   return [
     '      - name: Writ app token',
     '        id: app-token',
@@ -103,7 +103,7 @@ function appToken(row: JobPermissions): string[] {
     '        with:',
     '          app-id: ${{ vars.WRIT_APP_ID }}',
     '          private-key: ${{ secrets.WRIT_APP_PRIVATE_KEY }}',
-    ...appTokenInputs(row),
+    ...appTokenInputs(row, project),
   ];
 }
 
@@ -121,9 +121,17 @@ function jobAccess(workflow: WorkflowFile, job: string, environment: string | un
   return [...githubTokenLines(jobPermissions(workflow, job)), ...environmentLines(job, environment)];
 }
 
-/** The app token step of a job, with the job's scopes from the table. */
-function jobToken(workflow: WorkflowFile, job: string): string[] {
-  return appToken(jobPermissions(workflow, job));
+/**
+ * The app token step of a job, with the job's scopes from the table (and, with a project named in the
+ * config, `organization-projects: write` for the jobs that keep the project item).
+ */
+function jobToken(workflow: WorkflowFile, job: string, config?: WritConfig): string[] {
+  return appToken(jobPermissions(workflow, job), config?.project !== undefined);
+}
+
+/** The `project` input of the stages that keep the run's project item: `OWNER/NUMBER`, when named. */
+function projectWiring(config: WritConfig): Wiring {
+  return config.project === undefined ? {} : { project: `${config.project.owner}/${config.project.number}` };
 }
 
 function ledgerWiring(config: WritConfig): Wiring {
@@ -183,7 +191,7 @@ export function renderPreviewWorkflow({ pin, config, environment }: RenderSettin
     '      - name: Plan',
     '        run: ./scripts/plan > "$RUNNER_TEMP/plan.json"',
     '',
-    ...jobToken('writ-preview.yml', 'preview'),
+    ...jobToken('writ-preview.yml', 'preview', config),
     '',
     ...writStep(pin, 'preview', 'Preview and propose', null, {
       'plan-file': '${{ runner.temp }}/plan.json',
@@ -195,6 +203,7 @@ export function renderPreviewWorkflow({ pin, config, environment }: RenderSettin
       // What the preview states about its gate: who may approve, and the writing jobs' Environment.
       'allowed-roles': config.allowed_roles.join(','),
       ...(environment === undefined ? {} : { environment: validateEnvironmentName(environment) }),
+      ...projectWiring(config),
     }),
   ];
   return `${lines.join('\n')}\n`;
@@ -229,7 +238,7 @@ function approveJob(pin: WritPin, config: WritConfig, roles: string): string[] {
     // stand before it; the job's `if:` keeps the token from ordinary comments.
     '      # The token comes before consume-approval because that stage is the authority check itself (the',
     "      # comment and the commenter's live role, read by the app that proves the ledger).",
-    ...jobToken('writ-approval.yml', 'approve'),
+    ...jobToken('writ-approval.yml', 'approve', config),
     '',
     ...writStep(pin, 'consume-approval', 'Consume the approval', 'approval', {
       token: '${{ steps.app-token.outputs.token }}',
@@ -238,6 +247,7 @@ function approveJob(pin: WritPin, config: WritConfig, roles: string): string[] {
       'command-prefix': config.command_prefix,
       'allowed-roles': roles,
       ...ledgerWiring(config),
+      ...projectWiring(config),
       'dry-run': 'false',
     }),
   ];
@@ -273,7 +283,7 @@ function approvalPersistJob(
     '      - name: Recompute the plan from a fresh input',
     '        run: ./scripts/plan > "$RUNNER_TEMP/plan.json"',
     '',
-    ...jobToken('writ-approval.yml', 'persist'),
+    ...jobToken('writ-approval.yml', 'persist', config),
     '',
     ...writStep(pin, 'persist', "Persist the plan's writes", 'persist', {
       token: '${{ steps.app-token.outputs.token }}',
@@ -285,6 +295,7 @@ function approvalPersistJob(
       'command-prefix': config.command_prefix,
       'allowed-roles': roles,
       ...ledgerWiring(config),
+      ...projectWiring(config),
       'dry-run': 'false',
     }),
   ];
@@ -330,7 +341,7 @@ function releaseJob(pin: WritPin, config: WritConfig): string[] {
     ...jobAccess('writ-approval.yml', 'release', undefined),
     ...CONCURRENCY('release'),
     '    steps:',
-    ...jobToken('writ-approval.yml', 'release'),
+    ...jobToken('writ-approval.yml', 'release', config),
     '',
     ...writStep(pin, 'claim-checkpoint', 'Release the repository lease', null, {
       token: '${{ steps.app-token.outputs.token }}',
@@ -338,6 +349,7 @@ function releaseJob(pin: WritPin, config: WritConfig): string[] {
       'run-id': '${{ needs.approve.outputs.run-id }}',
       epoch: '${{ needs.approve.outputs.epoch }}',
       ...ledgerWiring(config),
+      ...projectWiring(config),
       'dry-run': 'false',
     }),
   ];
@@ -576,7 +588,7 @@ function publishSteps(
     '      - name: Recompute the plan',
     '        run: ./scripts/plan > "$RUNNER_TEMP/plan.json"',
     '',
-    ...jobToken(workflow, 'publish'),
+    ...jobToken(workflow, 'publish', config),
     '',
     ...writStep(pin, 'publish-artifact', "Read the run's ledger state for the renderer", 'ledger-state', {
       token: '${{ steps.app-token.outputs.token }}',
@@ -605,6 +617,7 @@ function publishSteps(
       'command-prefix': config.command_prefix,
       'allowed-roles': config.allowed_roles.join(','),
       ...ledgerWiring(config),
+      ...projectWiring(config),
       'dry-run': 'false',
     }),
   ];
@@ -667,7 +680,7 @@ function persistJob(pin: WritPin, config: WritConfig, environment: string | unde
     '      - name: Recompute the plan',
     '        run: ./scripts/plan > "$RUNNER_TEMP/plan.json"',
     '',
-    ...jobToken('writ-recovery.yml', 'persist'),
+    ...jobToken('writ-recovery.yml', 'persist', config),
     '',
     ...writStep(pin, 'persist', 'Resume the run', 'persist', {
       token: '${{ steps.app-token.outputs.token }}',
@@ -679,6 +692,7 @@ function persistJob(pin: WritPin, config: WritConfig, environment: string | unde
       'command-prefix': config.command_prefix,
       'allowed-roles': roles,
       ...ledgerWiring(config),
+      ...projectWiring(config),
       'dry-run': 'false',
     }),
     '',
@@ -693,6 +707,7 @@ function persistJob(pin: WritPin, config: WritConfig, environment: string | unde
         'run-id': '${{ matrix.run.run_id }}',
         epoch: '${{ matrix.run.epoch }}',
         ...ledgerWiring(config),
+        ...projectWiring(config),
         'dry-run': 'false',
       },
       "steps.persist.outputs.outcome == 'handover'",

@@ -18,6 +18,8 @@ export interface WritConfig {
   environment?: string;
   /** `writ init --pages`: the recovery workflow publishes the control tower to GitHub Pages. */
   pages?: boolean;
+  /** The Projects (v2) project runs are shown on (`writ init --project OWNER/NUMBER`); absent: none. */
+  project?: { owner: string; number: number };
 }
 
 export interface RenderSettings {

@@ -17,7 +17,9 @@ import type { StageDeps } from './connect.js';
 import { connect } from './connect.js';
 import { readRunnerContext } from './context.js';
 import type { LedgerSettings } from './ledger-inputs.js';
+import type { ProjectTarget } from '../projects/sync.js';
 import { readLedgerSettings } from './ledger-inputs.js';
+import { parseProjectInput } from '../projects/target.js';
 import type { StageResult } from './runner.js';
 import { describeCommit, runAction } from './runner.js';
 
@@ -36,6 +38,8 @@ export interface ClaimCheckpointStageSettings {
   /** The token for Actions reads (holder liveness before a takeover) only; null: the ledger token. */
   actionsToken?: string | null;
   holder: { workflow_run_id: number; attempt: number };
+  /** The Projects (v2) project the run's item is kept on (`project` input); null or absent: none. */
+  project?: ProjectTarget | null;
 }
 
 export function readClaimCheckpointSettings(io: StageIo<'claim-checkpoint'>): ClaimCheckpointStageSettings {
@@ -68,6 +72,7 @@ export function readClaimCheckpointSettings(io: StageIo<'claim-checkpoint'>): Cl
     errorCode: errorCode === '' ? null : errorCode,
     dryRun,
     ledger,
+    project: parseProjectInput(io.input('project')),
     actionsToken: actionsToken === '' ? null : actionsToken,
     holder: { workflow_run_id: context.workflowRunId, attempt: context.attempt },
   };
@@ -113,6 +118,7 @@ export async function claimCheckpointStage(
               ownLogin,
               preview: null,
               after: result.after,
+              project: settings.project,
             },
           )
         ).line;

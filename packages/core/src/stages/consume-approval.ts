@@ -24,7 +24,7 @@ import { bindPlan } from '../plan/binding.js';
 import { loadPlanFile } from '../plan/load.js';
 import type { Plan } from '../plan/types.js';
 import { renderPreview } from '../preview/render.js';
-import { followStatus } from '../status-comment/follow.js';
+import { followProject, followStatus } from '../status-comment/follow.js';
 import { repairStatusComment } from '../status-comment/repair.js';
 import { renderStatusProjection } from '../status-comment/projection.js';
 import { statusFold, syncStatusComment } from '../status-comment/sync.js';
@@ -33,8 +33,10 @@ import { connect } from './connect.js';
 import { readRunnerContext } from './context.js';
 import type { LedgerSettings } from './ledger-inputs.js';
 import { readLedgerSettings } from './ledger-inputs.js';
+import { parseProjectInput } from '../projects/target.js';
 import type { StageResult } from './runner.js';
 import { describeCommit, runAction } from './runner.js';
+import type { ProjectTarget } from '../projects/sync.js';
 
 export interface ConsumeApprovalStageSettings {
   apiUrl: string;
@@ -51,6 +53,8 @@ export interface ConsumeApprovalStageSettings {
   holder: { workflow_run_id: number; attempt: number };
   /** The token that reads an expired lease holder's liveness (`actions-token`); null: the ledger token. */
   actionsToken?: string | null;
+  /** The Projects (v2) project the run's item is kept on (`project` input); null or absent: none. */
+  project?: ProjectTarget | null;
 }
 
 export function readConsumeApprovalSettings(io: StageIo<'consume-approval'>): ConsumeApprovalStageSettings {
@@ -76,6 +80,7 @@ export function readConsumeApprovalSettings(io: StageIo<'consume-approval'>): Co
     requireDistinctApprover: io.booleanInput('require-distinct-approver'),
     holder: { workflow_run_id: context.workflowRunId, attempt: context.attempt },
     actionsToken: actionsToken === '' ? null : actionsToken,
+    project: parseProjectInput(io.input('project')),
   };
 }
 
@@ -125,6 +130,7 @@ async function acknowledgeEnd(
       repository: settings.repository,
       runId: command.runId,
       ownLogin: deps.ownLogin,
+      project: settings.project,
       preview: null,
       extras: {
         commandPrefix: settings.commandPrefix,
@@ -220,6 +226,18 @@ async function judgeCommand(
     } catch (error: unknown) {
       logger.warning(`status comment not updated: ${failureMessage(error)}`);
       summary.push(`Status comment not updated (${errorCode(error)}); the approval stands.`, '');
+    }
+    // The run's project item, when one is configured: presentation only, it never throws.
+    if (settings.project != null) {
+      await followProject(
+        { github, ledger, logger },
+        {
+          runId: result.runId,
+          ownLogin,
+          project: settings.project,
+          ...(result.after === undefined ? {} : { after: result.after }),
+        },
+      );
     }
   }
   return {

@@ -25,6 +25,7 @@ import { connect } from './connect.js';
 import { readRunnerContext } from './context.js';
 import type { LedgerSettings } from './ledger-inputs.js';
 import { readLedgerSettings } from './ledger-inputs.js';
+import { parseProjectInput } from '../projects/target.js';
 import type { StageResult } from './runner.js';
 import { runAction } from './runner.js';
 
@@ -75,6 +76,7 @@ export function readPersistSettings(io: StageIo<'persist'>): PersistStageSetting
     allowedRoles,
     dryRun,
     ledger,
+    project: parseProjectInput(io.input('project')),
     holder: { workflow_run_id: context.workflowRunId, attempt: context.attempt },
   };
 }

@@ -17,6 +17,8 @@ import { validateRunId } from '../plan/run-id.js';
 import type { Assessment, PreviewReadings } from '../preview/assess.js';
 import { assessPlan, dryRunReadings } from '../preview/assess.js';
 import { loadPreview, writePreview } from '../preview/preview-plan.js';
+import type { ProjectTarget } from '../projects/sync.js';
+import { parseProjectInput } from '../projects/target.js';
 import { validateEnvironmentName } from '../setup/environment-name.js';
 import { EVIDENCE_PATH } from '../probe/evidence.js';
 import { POLICY_PATH } from '../setup/policy.js';
@@ -58,6 +60,8 @@ export interface PreviewWriteSettings {
   repository: RepositoryName & { full: string };
   actorId: number | undefined;
   ledger: LedgerSettings;
+  /** The Projects (v2) project the run's item is kept on (`project` input); null or absent: none. */
+  project?: ProjectTarget | null | undefined;
 }
 
 /** The `environment` input: empty for none, else a name by the one rule (setup/environment-name.ts). */
@@ -104,6 +108,7 @@ export function readPreviewSettings(io: StageIo<'preview'>): PreviewStageSetting
         repository: context.repository,
         actorId: context.actorId,
         ledger: readLedgerSettings(io),
+        project: parseProjectInput(io.input('project')),
       };
     },
   };
@@ -182,6 +187,14 @@ export async function previewStage(
     );
     outcome = 'proposed';
     statusCommentId = proposal.statusCommentId;
+    // The run's project item, when one is configured: presentation only, it never throws.
+    if (write.project != null) {
+      const { followProject } = await import('../status-comment/follow.js');
+      await followProject(
+        { github, ledger, logger },
+        { runId: result.runId, ownLogin, project: write.project },
+      );
+    }
     logger.info(
       `${proposal.proposed ? 'proposed' : 'already proposed'} run ${result.runId} at ledger head ${proposal.ledgerHead}` +
         (proposal.statusAction === undefined

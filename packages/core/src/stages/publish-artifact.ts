@@ -34,8 +34,10 @@ import { connect } from './connect.js';
 import { readRunnerContext } from './context.js';
 import type { LedgerSettings } from './ledger-inputs.js';
 import { readLedgerSettings } from './ledger-inputs.js';
+import { parseProjectInput } from '../projects/target.js';
 import type { StageResult } from './runner.js';
 import { runAction } from './runner.js';
+import type { ProjectTarget } from '../projects/sync.js';
 
 /** GitHub's limit on a pull request body, in characters; bytes bound it from above. */
 const MAX_PR_BODY_BYTES = 4 * 65_536;
@@ -64,6 +66,8 @@ export interface PublishArtifactStageSettings {
   planRoots: FileRoots;
   commandPrefix: string;
   allowedRoles: string[];
+  /** The Projects (v2) project the run's item is kept on (`project` input); null or absent: none. */
+  project?: ProjectTarget | null;
   /** The bot branch and the base (null: the default branch); neither is a ledger branch. */
   branch: ArtifactBranch;
   base: ArtifactBranch | null;
@@ -120,6 +124,7 @@ export function readPublishArtifactSettings(io: StageIo<'publish-artifact'>): Pu
     planRoots,
     commandPrefix: io.input('command-prefix'),
     allowedRoles,
+    project: parseProjectInput(io.input('project')),
     branch,
     base,
     prTitle: io.input('pr-title'),
@@ -228,6 +233,7 @@ export async function publishArtifactStage(
         commandPrefix: settings.commandPrefix,
       }),
       after: result.recorded,
+      project: settings.project,
     });
     if (followed.line !== '') lines.push('', followed.line);
   }

@@ -9,13 +9,20 @@
  *    digest the ledger holds (status-comment/repair.ts);
  *  - a failure is reported, never thrown: the ledger is the authority, and the next stage or recovery
  *    repairs the comment. Nothing is sent again here (the client never retries a write, and a PATCH
- *    whose outcome is unknown stays reserved in the ledger for the next sync to read back).
+ *    whose outcome is unknown stays reserved in the ledger for the next sync to read back);
+ *  - when a Projects (v2) project is configured (`project`), the run's project item follows too
+ *    (projects/sync.ts), after the comment: presentation only, it never throws and never changes the
+ *    result, the ledger or the comment (a failure is a warning with its code).
  */
 import { errorCode, failureMessage } from '../errors.js';
 import type { GitHubClient } from '../github/client.js';
 import type { HeldHead, LedgerContext } from '../ledger/cas.js';
 import type { RepositoryName } from '../ledger/paths.js';
 import type { RunFile } from '../ledger/types.js';
+import { readRun } from '../ledger/ledger.js';
+import { escapeUntrusted } from '../untrusted-text.js';
+import type { ProjectTarget } from '../projects/sync.js';
+import { syncProjectItem } from '../projects/sync.js';
 import { repairStatusComment } from './repair.js';
 import type { Logger } from '../redact.js';
 import type { StatusExtras } from './projection.js';
@@ -38,6 +45,8 @@ export interface FollowRequest {
   extras?: StatusExtras;
   /** The run as the caller's own ledger commit just left it, and that commit's head. */
   after?: { run: RunFile; head: HeldHead | undefined };
+  /** The Projects (v2) project the run's item is kept on; absent or null: no projection. */
+  project?: ProjectTarget | null | undefined;
 }
 
 export interface FollowResult {
@@ -47,8 +56,35 @@ export interface FollowResult {
   ok: boolean;
 }
 
-/** Brings the run's status comment up to date once; never throws. */
+/** Brings the run's status comment (and, when configured, its project item) up to date once; never throws. */
 export async function followStatus(deps: FollowDeps, request: FollowRequest): Promise<FollowResult> {
+  const result = await followComment(deps, request);
+  if (request.project != null) await followProject(deps, { ...request, project: request.project });
+  return result;
+}
+
+/**
+ * The run's project item, from the run as the caller left it (else as the ledger holds it); never
+ * throws. followStatus calls it after the comment; a stage that syncs its comment itself (the approval)
+ * calls it after that sync.
+ */
+export async function followProject(
+  deps: FollowDeps,
+  request: Pick<FollowRequest, 'runId' | 'ownLogin' | 'after'> & { project: ProjectTarget },
+): Promise<void> {
+  const target = request.project;
+  try {
+    const run = request.after?.run ?? (await readRun(deps.ledger, request.runId)).run;
+    if (run === null) return;
+    await syncProjectItem(deps, { target, run, ownLogin: request.ownLogin });
+  } catch (error: unknown) {
+    deps.logger.warning(
+      `project-unavailable: run ${escapeUntrusted(request.runId, 64)}'s project item not updated (the run could not be read: ${failureMessage(error)}); the run is unchanged.`,
+    );
+  }
+}
+
+async function followComment(deps: FollowDeps, request: FollowRequest): Promise<FollowResult> {
   const { runId } = request;
   // A run without a status comment (a preview without `status-issue`): nothing to read or send.
   if (request.after !== undefined && (request.after.run.status_comment ?? null) === null) {

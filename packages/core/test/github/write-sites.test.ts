@@ -88,6 +88,12 @@ const REVIEWED: [string, Kind][] = [
   ['status-comment/sync.ts: rest.issues.updateComment', 'sent once'],
   // The freeze notice on an open run's status comment (read back first: only the app's own, once).
   ['recovery/recover.ts: rest.issues.updateComment', 'sent once'],
+  // Issue 33: the optional Projects (v2) projection (projects/sync.ts). Its one `POST /graphql` carries
+  // the item listing (a query: a read) and the two mutations, each sent once: a create whose outcome is
+  // unknown is adopted by the next follow's listing (never resent), a field write is compared first.
+  ['projects/sync.ts: request POST /graphql', 'graphql (classified by its document)'],
+  ['projects/sync.ts: mutation WritProjectAddItem', 'sent once'],
+  ['projects/sync.ts: mutation WritProjectSetField', 'sent once'],
 ];
 
 function sourceFiles(dir: string): string[] {

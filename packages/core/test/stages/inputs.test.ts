@@ -119,6 +119,7 @@ describe('preview inputs', () => {
         app: { slug: 'writ', id: 12 },
         leaseMs: 600_000,
       },
+      project: null,
     });
   });
 
@@ -197,6 +198,7 @@ describe('consume-approval inputs', () => {
         'lease-seconds': '120',
         'dry-run': 'false',
         'actions-token': 'ghs_actionsReadToken00000000000000000000',
+        project: 'writ-board/7',
         ...LEDGER,
       },
       { event, eventName: 'issue_comment' },
@@ -219,6 +221,7 @@ describe('consume-approval inputs', () => {
       requireDistinctApprover: true,
       holder: { workflow_run_id: 4242, attempt: 2 },
       actionsToken: 'ghs_actionsReadToken00000000000000000000',
+      project: { owner: 'writ-board', number: 7 },
     });
   });
 
@@ -289,6 +292,7 @@ describe('claim-checkpoint inputs', () => {
       },
       actionsToken: null,
       holder: { workflow_run_id: 4242, attempt: 2 },
+      project: null,
     });
   });
 

@@ -1,41 +1,125 @@
-export const id = 410;
-export const ids = [410];
+export const id = 851;
+export const ids = [851];
 export const modules = {
 
-/***/ 2410:
+/***/ 5724:
 /***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
 
+/* harmony export */ __webpack_require__.d(__webpack_exports__, {
+/* harmony export */   u3: () => (/* binding */ findOwnMarked)
+/* harmony export */ });
+/* unused harmony exports DEFAULT_MAX_PAGES, oldestFirst, isOwnAuthor, authorOf, markedText, ownMarked */
+/* harmony import */ var _errors_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(7638);
+/* harmony import */ var _key_js__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(6344);
+/**
+ * The one rule for Writ's hidden markers on GitHub: a marker counts only on an item Writ's own app
+ * wrote (an issue's or comment's `user`, a milestone's `creator`), whatever the resource kind. Every
+ * marker lookup goes through `ownMarked` (items already read) or `findOwnMarked` (the idempotency
+ * pre-check: read the primary, immediately consistent list endpoint, never search, page by page up to
+ * a cap). A failed read or reaching the cap is `inconclusive`: the caller must not create.
+ */
 
-// EXPORTS
-__webpack_require__.d(__webpack_exports__, {
-  proposeAndPublishStatus: () => (/* binding */ proposeAndPublishStatus),
-  requirePlanRepository: () => (/* binding */ requirePlanRepository)
-});
 
-// EXTERNAL MODULE: ./packages/core/src/errors.ts
-var errors = __webpack_require__(7638);
-// EXTERNAL MODULE: ./packages/core/src/ledger/ledger.ts + 3 modules
-var ledger_ledger = __webpack_require__(7388);
-// EXTERNAL MODULE: ./packages/core/src/canonical-json.ts
-var canonical_json = __webpack_require__(2962);
-;// CONCATENATED MODULE: ./packages/core/src/plan/binding.ts
-/** What an approval binds: the plan digest, scope and bounds, exactly as the ledger records them. */
-
-function bindPlan(plan) {
-    return {
-        digest: (0,canonical_json/* digest */.br)(plan),
-        scope: { repository: plan.scope.repository, digest: (0,canonical_json/* digest */.br)(plan.scope) },
-        bounds: { ...plan.bounds },
-        evidenceDigest: plan.evidence_digest ?? null,
-        steps: plan.steps.map((step) => ({ id: step.id, kind: step.kind })),
-    };
+const DEFAULT_MAX_PAGES = 20;
+/** Oldest first: earliest creation, then lowest ID (IDs grow with time on GitHub). */
+function oldestFirst(a, b) {
+    if (a.created_at !== b.created_at)
+        return a.created_at < b.created_at ? -1 : 1;
+    return a.id - b.id;
+}
+function identityOf(own) {
+    return typeof own === 'string' ? { login: own } : own;
+}
+/**
+ * Whether `author` is Writ's own app bot: the same login (GitHub logins are case-insensitive), an
+ * account of type `Bot` whenever the answer says its type, and the same numeric ID when Writ knows its
+ * own. A deleted account (`null`) is never Writ.
+ */
+function isOwnAuthor(author, own) {
+    if (author === null || author === undefined || typeof author.login !== 'string')
+        return false;
+    const identity = identityOf(own);
+    if (author.login.toLowerCase() !== identity.login.toLowerCase())
+        return false;
+    if (author.type !== undefined && author.type !== 'Bot')
+        return false;
+    if (identity.id !== undefined && author.id !== identity.id)
+        return false;
+    return true;
+}
+/** Who wrote an item: an issue's or comment's `user`, a milestone's `creator`. */
+function authorOf(item) {
+    return item.user ?? item.creator ?? null;
+}
+/** The text a marker lives in: an issue's or comment's body, a milestone's description. */
+function markedText(item) {
+    return item.body ?? item.description ?? null;
+}
+/**
+ * Items carrying the exact `marker`, split by authorship: `own` (Writ's app wrote them), oldest first,
+ * and `foreign` (anyone else: reported, never counted, never adopted).
+ */
+function ownMarked(items, marker, own) {
+    const mine = [];
+    const foreign = [];
+    for (const item of items) {
+        if (!(0,_key_js__WEBPACK_IMPORTED_MODULE_1__/* .hasMarker */ .xY)(markedText(item), marker))
+            continue;
+        if (isOwnAuthor(authorOf(item), own))
+            mine.push(item);
+        else
+            foreign.push(item);
+    }
+    return { own: mine.sort(oldestFirst), foreign };
+}
+async function findOwnMarked(readPage, options) {
+    const maxPages = options.maxPages ?? DEFAULT_MAX_PAGES;
+    const matches = [];
+    /** Items carrying the exact marker that Writ did not author: reported, never counted. */
+    const foreign = [];
+    let pagesRead = 0;
+    for (let page = 1;; page++) {
+        if (page > maxPages) {
+            return {
+                status: 'inconclusive',
+                reason: 'page-cap',
+                detail: `stopped after ${maxPages} pages`,
+                pagesRead,
+            };
+        }
+        let result;
+        try {
+            result = await readPage(page);
+        }
+        catch (error) {
+            return { status: 'inconclusive', reason: 'read-failed', detail: (0,_errors_js__WEBPACK_IMPORTED_MODULE_0__/* .errorMessage */ .gJ)(error), pagesRead };
+        }
+        pagesRead += 1;
+        const split = ownMarked(result.items, options.marker, options.ownLogin);
+        matches.push(...split.own);
+        foreign.push(...split.foreign);
+        if (!result.hasNext)
+            break;
+    }
+    if (matches.length === 0)
+        return { status: 'absent', pagesRead, foreign };
+    const [item, ...duplicates] = [...matches].sort(oldestFirst);
+    return { status: 'exists', item, duplicates, pagesRead, foreign };
 }
 
-// EXTERNAL MODULE: ./packages/core/src/command/reactions.ts
-var reactions = __webpack_require__(4187);
-// EXTERNAL MODULE: ./packages/core/src/markdown.ts
-var markdown = __webpack_require__(2712);
-;// CONCATENATED MODULE: ./packages/core/src/status-comment/projection.ts
+
+/***/ }),
+
+/***/ 1319:
+/***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
+
+/* harmony export */ __webpack_require__.d(__webpack_exports__, {
+/* harmony export */   c: () => (/* binding */ renderStatusProjection)
+/* harmony export */ });
+/* unused harmony export commandRefusalLine */
+/* harmony import */ var _command_reactions_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(4187);
+/* harmony import */ var _errors_js__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(7638);
+/* harmony import */ var _markdown_js__WEBPACK_IMPORTED_MODULE_2__ = __webpack_require__(2712);
 /**
  * What the status comment shows: the run's state, its step progress, who reconciled or cancelled what,
  * the human action needed, a durable evidence link when the caller has one and, once approved, who
@@ -64,14 +148,14 @@ function nextSteps(run) {
         case 'approved':
             return `Next: the approved workflow claims, writes and checkpoints the ${total} step${total === 1 ? '' : 's'} in order under epoch ${run.owner?.epoch ?? run.approval?.epoch ?? '?'}, holding the repository lease; this comment is updated as they finish. The approval is used up: it cannot approve anything again.`;
         case 'running':
-            return `Next: ${finished} of ${total} steps are finished${claimed === undefined ? '' : `; step ${(0,markdown/* code */.aY)(claimed.id)} is being written`}. The remaining steps run in order; if this job stops, the recovery stage takes the run over after its lease expires.`;
+            return `Next: ${finished} of ${total} steps are finished${claimed === undefined ? '' : `; step ${(0,_markdown_js__WEBPACK_IMPORTED_MODULE_2__/* .code */ .aY)(claimed.id)} is being written`}. The remaining steps run in order; if this job stops, the recovery stage takes the run over after its lease expires.`;
         case 'completed':
             return `Every step is done and the repository lease was released in the same ledger commit. Nothing more will be written for this run.`;
         case 'failed':
         case 'cancelled':
             return `Nothing more will be written for this run (${finished} of ${total} steps finished). To try again, preview a new plan and approve it.`;
         case 'needs-reconciliation':
-            return `Step ${claimed === undefined ? '' : `${(0,markdown/* code */.aY)(claimed.id)} `}was claimed but its outcome is unknown: nothing is retried blindly until a repository writer reconciles it (README: Recover a run).`;
+            return `Step ${claimed === undefined ? '' : `${(0,_markdown_js__WEBPACK_IMPORTED_MODULE_2__/* .code */ .aY)(claimed.id)} `}was claimed but its outcome is unknown: nothing is retried blindly until a repository writer reconciles it (README: Recover a run).`;
         case 'proposed':
             return '';
     }
@@ -89,7 +173,7 @@ function commentLink(url) {
  */
 function commandRefusalLine(refusal) {
     const id = Number.isSafeInteger(refusal.commentId) ? refusal.commentId : 0;
-    return `Last command refused: ${(0,markdown/* code */.aY)(refusal.kind)} in comment ${id}, [${(0,markdown/* code */.aY)(refusal.code)}](${(0,errors/* errorLink */.P5)(refusal.code)}). The comment carries Writ's ${(0,markdown/* code */.aY)(reactions/* COMMAND_REACTIONS */.T7.refused)} reaction; the run is unchanged by it.`;
+    return `Last command refused: ${(0,_markdown_js__WEBPACK_IMPORTED_MODULE_2__/* .code */ .aY)(refusal.kind)} in comment ${id}, [${(0,_markdown_js__WEBPACK_IMPORTED_MODULE_2__/* .code */ .aY)(refusal.code)}](${(0,_errors_js__WEBPACK_IMPORTED_MODULE_1__/* .errorLink */ .P5)(refusal.code)}). The comment carries Writ's ${(0,_markdown_js__WEBPACK_IMPORTED_MODULE_2__/* .code */ .aY)(_command_reactions_js__WEBPACK_IMPORTED_MODULE_0__/* .COMMAND_REACTIONS */ .T7.refused)} reaction; the run is unchanged by it.`;
 }
 function progress(steps) {
     const counts = new Map();
@@ -117,23 +201,23 @@ function artifactLine(run) {
     if (artifact === null)
         return null;
     const commit = /^[0-9a-f]{40,64}$/.test(artifact.commit_oid)
-        ? ` (commit ${(0,markdown/* code */.aY)(artifact.commit_oid.slice(0, 12))})`
+        ? ` (commit ${(0,_markdown_js__WEBPACK_IMPORTED_MODULE_2__/* .code */ .aY)(artifact.commit_oid.slice(0, 12))})`
         : '';
     const where = artifact.pr_number === null ? 'committed, no pull request yet' : `pull request #${artifact.pr_number}`;
     return `Artifact: ${where}${commit}, published at epoch ${artifact.epoch}.`;
 }
 function actionNeeded(run, prefix) {
-    const command = (text) => (prefix === undefined ? '' : ` ${(0,markdown/* code */.aY)(`${prefix}: ${text}`)}`);
+    const command = (text) => (prefix === undefined ? '' : ` ${(0,_markdown_js__WEBPACK_IMPORTED_MODULE_2__/* .code */ .aY)(`${prefix}: ${text}`)}`);
     switch (run.state) {
         case 'proposed':
             return ['Action needed: a repository writer posts the approve command shown below, or cancels.'];
         case 'needs-reconciliation':
             return run.steps
                 .filter((step) => step.status === 'claimed')
-                .map((step) => `Action needed: a repository writer checks step ${(0,markdown/* code */.aY)(step.id)} on GitHub (reason ${(0,markdown/* code */.aY)(step.evidence?.error_code ?? 'needs-reconciliation')}) and posts` +
+                .map((step) => `Action needed: a repository writer checks step ${(0,_markdown_js__WEBPACK_IMPORTED_MODULE_2__/* .code */ .aY)(step.id)} on GitHub (reason ${(0,_markdown_js__WEBPACK_IMPORTED_MODULE_2__/* .code */ .aY)(step.evidence?.error_code ?? 'needs-reconciliation')}) and posts` +
                 (prefix === undefined
                     ? ' the reconcile command `writ reconcile` prints (done, failed or retry).'
-                    : `${command(`reconcile ${run.run_id} ${step.id} done`)}, ${(0,markdown/* code */.aY)('failed')} or ${(0,markdown/* code */.aY)('retry')}.`));
+                    : `${command(`reconcile ${run.run_id} ${step.id} done`)}, ${(0,_markdown_js__WEBPACK_IMPORTED_MODULE_2__/* .code */ .aY)('failed')} or ${(0,_markdown_js__WEBPACK_IMPORTED_MODULE_2__/* .code */ .aY)('retry')}.`));
         default:
             return [];
     }
@@ -143,9 +227,9 @@ function actionNeeded(run, prefix) {
  * a stage with the same state renders the same bytes (and sends nothing).
  */
 function renderStatusProjection(run, previewMarkdown, extras = {}) {
-    const lines = [`**Writ run ${(0,markdown/* code */.aY)(run.run_id)}**: ${STATE_LINES[run.state]}`];
+    const lines = [`**Writ run ${(0,_markdown_js__WEBPACK_IMPORTED_MODULE_2__/* .code */ .aY)(run.run_id)}**: ${STATE_LINES[run.state]}`];
     if (run.stop_reason !== null)
-        lines.push(`Stop reason: ${(0,markdown/* code */.aY)(run.stop_reason)}.`);
+        lines.push(`Stop reason: ${(0,_markdown_js__WEBPACK_IMPORTED_MODULE_2__/* .code */ .aY)(run.stop_reason)}.`);
     lines.push(progress(run.steps));
     const held = holderLine(run);
     if (held !== null)
@@ -155,7 +239,7 @@ function renderStatusProjection(run, previewMarkdown, extras = {}) {
         lines.push(artifact);
     for (const step of run.steps) {
         if (step.reconciled_by !== null) {
-            lines.push(`Step ${(0,markdown/* code */.aY)(step.id)} reconciled as ${(0,markdown/* code */.aY)(step.status)} by @${step.reconciled_by.actor_login} (${step.reconciled_by.role_name}).`);
+            lines.push(`Step ${(0,_markdown_js__WEBPACK_IMPORTED_MODULE_2__/* .code */ .aY)(step.id)} reconciled as ${(0,_markdown_js__WEBPACK_IMPORTED_MODULE_2__/* .code */ .aY)(step.status)} by @${step.reconciled_by.actor_login} (${step.reconciled_by.role_name}).`);
         }
     }
     if (run.cancelled_by != null) {
@@ -167,19 +251,19 @@ function renderStatusProjection(run, previewMarkdown, extras = {}) {
     for (const note of extras.notes ?? [])
         lines.push(note);
     if (extras.evidence != null) {
-        lines.push(`Evidence: [the run's ledger record at ${(0,markdown/* code */.aY)(extras.evidence.commit.slice(0, 12))}](${extras.evidence.url}).`);
+        lines.push(`Evidence: [the run's ledger record at ${(0,_markdown_js__WEBPACK_IMPORTED_MODULE_2__/* .code */ .aY)(extras.evidence.commit.slice(0, 12))}](${extras.evidence.url}).`);
     }
     if (run.approval === null)
         return `${lines.join('\n')}\n\n${previewMarkdown}`;
     const { approval } = run;
     const link = commentLink(approval.comment_url);
     // The approve section (the command) no longer applies: it is replaced by who approved and what next.
-    const at = previewMarkdown.lastIndexOf(`\n${markdown/* APPROVE_HEADING */.dv}\n`);
+    const at = previewMarkdown.lastIndexOf(`\n${_markdown_js__WEBPACK_IMPORTED_MODULE_2__/* .APPROVE_HEADING */ .dv}\n`);
     const preview = at < 0 ? previewMarkdown : previewMarkdown.slice(0, at + 1);
     return [
         ...lines,
         // Logins come from GitHub's API (never from comment text); mentioning the approver is intended.
-        `Approved by @${approval.actor_login} (${approval.role_name}) at ${(0,markdown/* code */.aY)(approval.consumed_at)}${link === null ? '' : ` in [comment ${approval.comment_id}](${link})`}, for digest ${(0,markdown/* code */.aY)(approval.digest)}, epoch ${approval.epoch}.`,
+        `Approved by @${approval.actor_login} (${approval.role_name}) at ${(0,_markdown_js__WEBPACK_IMPORTED_MODULE_2__/* .code */ .aY)(approval.consumed_at)}${link === null ? '' : ` in [comment ${approval.comment_id}](${link})`}, for digest ${(0,_markdown_js__WEBPACK_IMPORTED_MODULE_2__/* .code */ .aY)(approval.digest)}, epoch ${approval.epoch}.`,
         '',
         nextSteps(run),
         '',
@@ -188,8 +272,27 @@ function renderStatusProjection(run, previewMarkdown, extras = {}) {
     ].join('\n');
 }
 
+
+/***/ }),
+
+/***/ 6589:
+/***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
+
+
+// EXPORTS
+__webpack_require__.d(__webpack_exports__, {
+  Yd: () => (/* binding */ statusFold),
+  FE: () => (/* binding */ syncStatusComment)
+});
+
+// UNUSED EXPORTS: MAX_COMMENT_CHARS, statusBody
+
 // EXTERNAL MODULE: ./packages/core/src/github/commit-on-branch.ts
 var commit_on_branch = __webpack_require__(149);
+// EXTERNAL MODULE: ./packages/core/src/canonical-json.ts
+var canonical_json = __webpack_require__(2962);
+// EXTERNAL MODULE: ./packages/core/src/errors.ts
+var errors = __webpack_require__(7638);
 // EXTERNAL MODULE: ./packages/core/src/idempotency/key.ts
 var key = __webpack_require__(6344);
 ;// CONCATENATED MODULE: ./packages/core/src/idempotency/github-pages.ts
@@ -246,103 +349,10 @@ function commentPages(github, owner, repo, issueNumber, since) {
     };
 }
 
-;// CONCATENATED MODULE: ./packages/core/src/idempotency/precheck.ts
-/**
- * The one rule for Writ's hidden markers on GitHub: a marker counts only on an item Writ's own app
- * wrote (an issue's or comment's `user`, a milestone's `creator`), whatever the resource kind. Every
- * marker lookup goes through `ownMarked` (items already read) or `findOwnMarked` (the idempotency
- * pre-check: read the primary, immediately consistent list endpoint, never search, page by page up to
- * a cap). A failed read or reaching the cap is `inconclusive`: the caller must not create.
- */
-
-
-const DEFAULT_MAX_PAGES = 20;
-/** Oldest first: earliest creation, then lowest ID (IDs grow with time on GitHub). */
-function oldestFirst(a, b) {
-    if (a.created_at !== b.created_at)
-        return a.created_at < b.created_at ? -1 : 1;
-    return a.id - b.id;
-}
-function identityOf(own) {
-    return typeof own === 'string' ? { login: own } : own;
-}
-/**
- * Whether `author` is Writ's own app bot: the same login (GitHub logins are case-insensitive), an
- * account of type `Bot` whenever the answer says its type, and the same numeric ID when Writ knows its
- * own. A deleted account (`null`) is never Writ.
- */
-function isOwnAuthor(author, own) {
-    if (author === null || author === undefined || typeof author.login !== 'string')
-        return false;
-    const identity = identityOf(own);
-    if (author.login.toLowerCase() !== identity.login.toLowerCase())
-        return false;
-    if (author.type !== undefined && author.type !== 'Bot')
-        return false;
-    if (identity.id !== undefined && author.id !== identity.id)
-        return false;
-    return true;
-}
-/** Who wrote an item: an issue's or comment's `user`, a milestone's `creator`. */
-function authorOf(item) {
-    return item.user ?? item.creator ?? null;
-}
-/** The text a marker lives in: an issue's or comment's body, a milestone's description. */
-function markedText(item) {
-    return item.body ?? item.description ?? null;
-}
-/**
- * Items carrying the exact `marker`, split by authorship: `own` (Writ's app wrote them), oldest first,
- * and `foreign` (anyone else: reported, never counted, never adopted).
- */
-function ownMarked(items, marker, own) {
-    const mine = [];
-    const foreign = [];
-    for (const item of items) {
-        if (!(0,key/* hasMarker */.xY)(markedText(item), marker))
-            continue;
-        if (isOwnAuthor(authorOf(item), own))
-            mine.push(item);
-        else
-            foreign.push(item);
-    }
-    return { own: mine.sort(oldestFirst), foreign };
-}
-async function findOwnMarked(readPage, options) {
-    const maxPages = options.maxPages ?? DEFAULT_MAX_PAGES;
-    const matches = [];
-    /** Items carrying the exact marker that Writ did not author: reported, never counted. */
-    const foreign = [];
-    let pagesRead = 0;
-    for (let page = 1;; page++) {
-        if (page > maxPages) {
-            return {
-                status: 'inconclusive',
-                reason: 'page-cap',
-                detail: `stopped after ${maxPages} pages`,
-                pagesRead,
-            };
-        }
-        let result;
-        try {
-            result = await readPage(page);
-        }
-        catch (error) {
-            return { status: 'inconclusive', reason: 'read-failed', detail: (0,errors/* errorMessage */.gJ)(error), pagesRead };
-        }
-        pagesRead += 1;
-        const split = ownMarked(result.items, options.marker, options.ownLogin);
-        matches.push(...split.own);
-        foreign.push(...split.foreign);
-        if (!result.hasNext)
-            break;
-    }
-    if (matches.length === 0)
-        return { status: 'absent', pagesRead, foreign };
-    const [item, ...duplicates] = [...matches].sort(oldestFirst);
-    return { status: 'exists', item, duplicates, pagesRead, foreign };
-}
-
+// EXTERNAL MODULE: ./packages/core/src/idempotency/precheck.ts
+var precheck = __webpack_require__(5724);
+// EXTERNAL MODULE: ./packages/core/src/ledger/ledger.ts + 3 modules
+var ledger = __webpack_require__(7388);
 // EXTERNAL MODULE: ./packages/core/src/redact.ts
 var redact = __webpack_require__(796);
 ;// CONCATENATED MODULE: ./packages/core/src/status-comment/sync.ts
@@ -384,7 +394,7 @@ function isDefiniteFailure(error) {
 async function syncStatusComment(deps, request) {
     const { runId } = request;
     const after = request.after?.run.run_id === runId ? request.after : undefined;
-    const run = after?.run ?? (await (0,ledger_ledger/* readRun */.cI)(deps.ledger, runId)).run;
+    const run = after?.run ?? (await (0,ledger/* readRun */.cI)(deps.ledger, runId)).run;
     if (run === null)
         throw new errors/* WritError */.b9('run-not-found', `the ledger holds no run ${runId}`);
     const reserved = run.status_comment ?? null;
@@ -405,7 +415,7 @@ async function syncStatusComment(deps, request) {
         wanted: (0,canonical_json/* digest */.br)(body),
         requests: 0,
         record: async (next) => {
-            const outcome = await (0,ledger_ledger/* recordStatusComment */.Rj)(deps.ledger, { runId, statusComment: next }, head === undefined ? {} : { from: head });
+            const outcome = await (0,ledger/* recordStatusComment */.Rj)(deps.ledger, { runId, statusComment: next }, head === undefined ? {} : { from: head });
             head = outcome.held;
         },
     };
@@ -456,7 +466,7 @@ async function adoptLandedPost(sync, reservedAt) {
     const { github, logger } = sync.deps;
     const { repository, runId } = sync.request;
     const pages = commentPages(github, repository.owner, repository.repo, sync.issueNumber, sinceBefore(reservedAt));
-    const found = await findOwnMarked(pages, {
+    const found = await (0,precheck/* findOwnMarked */.u3)(pages, {
         marker: (0,key/* statusMarker */.Bs)(runId),
         ownLogin: sync.request.ownLogin,
     });
@@ -558,80 +568,9 @@ async function updateComment(sync, known, same) {
     return { action: 'updated', commentId, commentRequests: sync.requests };
 }
 
-;// CONCATENATED MODULE: ./packages/core/src/preview/propose.ts
-/**
- * The non-dry-run half of preview: propose the run in the ledger (idempotent for the same plan) and
- * keep its one status comment. Loaded by the preview stage only when it writes, so a dry run never
- * loads the GitHub client.
- */
-
-
-
-
-
-/**
- * A plan is proposed only in the repository it names: checked before any request is sent (the preview
- * stage calls it before its first read) and again where the proposal is made.
- */
-function requirePlanRepository(plan, repository) {
-    if (plan.scope.repository.toLowerCase() !== repository.full.toLowerCase()) {
-        throw new errors/* WritError */.b9('invalid-input', `the plan's scope.repository is ${plan.scope.repository}, but this workflow runs in ${repository.full}`);
-    }
-}
-async function proposeAndPublishStatus(deps, origin, settings) {
-    const { github, ledger, ownLogin, logger } = deps;
-    const binding = bindPlan(settings.plan);
-    requirePlanRepository(settings.plan, origin.repository);
-    let proposed = true;
-    let ledgerHead;
-    let after;
-    const project = (run) => renderStatusProjection(run, settings.markdown);
-    try {
-        const outcome = await (0,ledger_ledger/* proposeRun */.QE)(ledger, {
-            runId: settings.runId,
-            planDigest: binding.digest,
-            evidenceDigest: binding.evidenceDigest,
-            scope: binding.scope,
-            bounds: binding.bounds,
-            steps: binding.steps,
-            proposer: origin.actorId === undefined ? null : { actor_id: origin.actorId },
-            ...(settings.preview === undefined ? {} : { preview: settings.preview }),
-            // The status comment's first reservation rides on the propose commit (one commit, not two).
-            ...(settings.statusIssue === undefined
-                ? {}
-                : { statusFold: statusFold({ runId: settings.runId, issueNumber: settings.statusIssue, project }) }),
-        });
-        ledgerHead = outcome.commitOid ?? '';
-        if (outcome.result.run !== null && outcome.held !== undefined) {
-            after = { run: outcome.result.run, head: outcome.held, folded: settings.statusIssue !== undefined };
-        }
-    }
-    catch (error) {
-        if ((0,errors/* errorCode */.CA)(error) !== 'run-exists')
-            throw error;
-        // A re-run of the same preview is fine; another plan under the same run ID never is.
-        const existing = await (0,ledger_ledger/* readRun */.cI)(ledger, settings.runId);
-        if (existing.run?.plan_digest !== binding.digest)
-            throw error;
-        proposed = false;
-        ledgerHead = existing.headOid;
-    }
-    const synced = settings.statusIssue === undefined
-        ? null
-        : await syncStatusComment({ github, ledger, logger }, {
-            repository: origin.repository,
-            runId: settings.runId,
-            issueNumber: settings.statusIssue,
-            project,
-            ownLogin,
-            ...(after === undefined ? {} : { after }),
-        });
-    return { proposed, ledgerHead, statusCommentId: synced?.commentId, statusAction: synced?.action };
-}
-
 
 /***/ })
 
 };
 
-//# sourceMappingURL=410.index.js.map
+//# sourceMappingURL=851.index.js.map
