@@ -39357,6 +39357,11 @@ const STAGES = {
                 "description": "A directory to write the Pages control tower into after the sweep (index.html and tower.json, generated from the ledger alone, public-safe fields only; docs/pages.md). A failure to build or write it is a warning (tower-build-failed) and never changes the sweep's outcome. Empty means no site.",
                 "required": false,
                 "default": ""
+            },
+            "project": {
+                "description": "Optional: the Projects (v2) project (`OWNER/NUMBER`, from `.writ/config.json` `project`) on which Writ keeps one item per run (state, risk, verification, decision, blockers, progress), updated with the status comment (here: after the sweep repairs each run's comment). Presentation only: it authorizes nothing, is never read as input, and a missing project or a token without `organization_projects` only logs a warning. Empty: off.",
+                "required": false,
+                "default": ""
             }
         },
         "outputs": {

@@ -29998,7 +29998,7 @@ module.exports = {
 
 /***/ }),
 
-/***/ 9534: // packages/core/src/errors.ts
+/***/ 9909: // packages/core/src/errors.ts
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
 
@@ -30333,12 +30333,12 @@ function errorMessage(thrown) {
     return toError(thrown).message;
 }
 /** The catalogue code of anything thrown: its own code if it is a WritError, else `internal-error`. */
-function errorCode(thrown) {
+function errors_errorCode(thrown) {
     return thrown instanceof errors_WritError ? thrown.code : 'internal-error';
 }
 /** The one-line failure message a stage prints: starts with the code, ends with the code's link. */
-function failureMessage(thrown) {
-    const code = errorCode(thrown);
+function errors_failureMessage(thrown) {
+    const code = errors_errorCode(thrown);
     const text = thrown instanceof errors_WritError ? thrown.toString() : `internal-error: ${errorMessage(thrown)}`;
     return `${text} — ${errorLink(code)}`;
 }
@@ -34303,6 +34303,11 @@ const STAGES = {
                 "description": "A directory to write the Pages control tower into after the sweep (index.html and tower.json, generated from the ledger alone, public-safe fields only; docs/pages.md). A failure to build or write it is a warning (tower-build-failed) and never changes the sweep's outcome. Empty means no site.",
                 "required": false,
                 "default": ""
+            },
+            "project": {
+                "description": "Optional: the Projects (v2) project (`OWNER/NUMBER`, from `.writ/config.json` `project`) on which Writ keeps one item per run (state, risk, verification, decision, blockers, progress), updated with the status comment (here: after the sweep repairs each run's comment). Presentation only: it authorizes nothing, is never read as input, and a missing project or a token without `organization_projects` only logs a warning. Empty: off.",
+                "required": false,
+                "default": ""
             }
         },
         "outputs": {
@@ -34518,8 +34523,8 @@ async function writeSummary(markdown) {
 }
 /** Fails the step with `<code>: <message>` (an error annotation, exit code 1); returns the code. */
 function failStep(error) {
-    const code = errorCode(error);
-    setFailed(redact(failureMessage(error)));
+    const code = errors_errorCode(error);
+    setFailed(redact(errors_failureMessage(error)));
     return code;
 }
 
@@ -35841,7 +35846,7 @@ function observeStep(deps) {
         }
         catch (error) {
             const status = httpStatus(error);
-            return { state: 'unknown', reason: status === undefined ? errorCode(error) : 'github-request-failed' };
+            return { state: 'unknown', reason: status === undefined ? errors_errorCode(error) : 'github-request-failed' };
         }
     };
 }
@@ -41584,7 +41589,7 @@ function actionNeeded(run, prefix) {
  * Deterministic: it depends only on the ledger's run record, the preview and the extras, so re-running
  * a stage with the same state renders the same bytes (and sends nothing).
  */
-function renderStatusProjection(run, previewMarkdown, extras = {}) {
+function projection_renderStatusProjection(run, previewMarkdown, extras = {}) {
     const lines = [`**Writ run ${markdown_code(run.run_id)}**: ${STATE_LINES[run.state]}`];
     if (run.stop_reason !== null)
         lines.push(`Stop reason: ${markdown_code(run.stop_reason)}.`);
@@ -41802,7 +41807,7 @@ function statusBody(runId, projection) {
 function isDefiniteFailure(error) {
     return writeOutcome(error) === 'refused';
 }
-async function syncStatusComment(deps, request) {
+async function sync_syncStatusComment(deps, request) {
     const { runId } = request;
     const after = request.after?.run.run_id === runId ? request.after : undefined;
     const run = after?.run ?? (await readRun(deps.ledger, runId)).run;
@@ -42044,7 +42049,7 @@ function previewOf(body) {
 const PREVIEW_START = '## Writ plan preview: ';
 /** How persist's best-effort note (persist.ts persistProjection) starts, when it precedes the preview. */
 const RESIDUAL_START = '> **Best-effort** ';
-async function repairStatusComment(deps, request) {
+async function repair_repairStatusComment(deps, request) {
     const { github, ledger } = deps;
     const { repository, runId } = request;
     let after = request.after?.run.run_id === runId ? request.after : undefined;
@@ -42100,7 +42105,7 @@ async function repairStatusComment(deps, request) {
     if (preview === null)
         return 'plan-unavailable';
     const shown = preview;
-    const synced = await syncStatusComment(deps, {
+    const synced = await sync_syncStatusComment(deps, {
         repository,
         runId,
         project: (current) => request.render(current, shown),
@@ -42112,6 +42117,489 @@ async function repairStatusComment(deps, request) {
     if (drifted)
         return 'repaired';
     return synced.action === 'unchanged' ? 'unchanged' : 'updated';
+}
+
+;// CONCATENATED MODULE: ./packages/core/src/projects/values.ts
+const PROJECT_VALUE_KEYS = [
+    'state',
+    'risk',
+    'verification',
+    'decision',
+    'blockers',
+    'milestone',
+];
+/**
+ * The field each value is written to, by name. GitHub gives every project built-in `Status` and `Milestone` fields (not writable as text),
+ * so Writ's own names differ from them.
+ */
+const DEFAULT_FIELD_NAMES = {
+    state: 'Writ state',
+    risk: 'Risk',
+    verification: 'Verification',
+    decision: 'Decision',
+    blockers: 'Blockers',
+    milestone: 'Writ milestone',
+};
+/** The single-select option names a project needs for each value with a fixed vocabulary. */
+const PROJECT_VOCABULARY = {
+    state: ['proposed', 'approved', 'running', 'completed', 'failed', 'cancelled', 'needs-reconciliation'],
+    risk: ['low', 'medium', 'high', 'unknown'],
+    verification: ['not-started', 'in-progress', 'verified', 'needs-reconciliation', 'conflict', 'failed'],
+    decision: ['awaiting-approval', 'approved', 'cancelled', 'not-approved', 'awaiting-reconciliation'],
+};
+/** A code or a step ID as the summary may show it: a short token of safe characters, else nothing. */
+const TOKEN = /^[A-Za-z0-9][A-Za-z0-9._-]{0,63}$/;
+/** The blocker summary's bound (GitHub's text fields hold more; a summary is a glance). */
+const MAX_BLOCKERS = 200;
+function verification(run) {
+    if (run.state === 'completed')
+        return 'verified';
+    if (run.state === 'needs-reconciliation')
+        return 'needs-reconciliation';
+    if (run.steps.some((step) => step.status === 'conflict'))
+        return 'conflict';
+    if (run.state === 'failed' || run.steps.some((step) => step.status === 'failed'))
+        return 'failed';
+    return run.steps.some((step) => step.status !== 'pending') ? 'in-progress' : 'not-started';
+}
+function decision(run) {
+    if (run.state === 'proposed')
+        return 'awaiting-approval';
+    if (run.state === 'cancelled' || run.cancelled_by != null)
+        return 'cancelled';
+    if (run.state === 'needs-reconciliation')
+        return 'awaiting-reconciliation';
+    return run.approval === null ? 'not-approved' : 'approved';
+}
+function blockers(run) {
+    const parts = [];
+    const add = (part) => {
+        if (!parts.includes(part))
+            parts.push(part);
+    };
+    if (run.stop_reason !== null && TOKEN.test(run.stop_reason))
+        add(run.stop_reason);
+    for (const blocker of run.blockers)
+        if (TOKEN.test(blocker))
+            add(blocker);
+    for (const step of run.steps) {
+        if (step.status !== 'claimed' && step.status !== 'conflict' && step.status !== 'failed')
+            continue;
+        if (!TOKEN.test(step.id))
+            continue;
+        const reason = step.evidence?.error_code ?? null;
+        add(reason !== null && TOKEN.test(reason) ? `${step.id}:${reason}` : `${step.id}:${step.status}`);
+    }
+    if (parts.length === 0)
+        return 'none';
+    let summary = '';
+    for (const part of parts) {
+        const next = summary === '' ? part : `${summary}, ${part}`;
+        if (next.length > MAX_BLOCKERS)
+            return `${summary}, …`;
+        summary = next;
+    }
+    return summary;
+}
+/** The six values of the run's project item. */
+function projectValues(run) {
+    const done = run.steps.filter((step) => step.status === 'done').length;
+    return {
+        state: run.state,
+        risk: run.preview?.risk ?? 'unknown',
+        verification: verification(run),
+        decision: decision(run),
+        blockers: blockers(run),
+        milestone: `${done}/${run.steps.length} steps done`,
+    };
+}
+
+;// CONCATENATED MODULE: ./packages/core/src/projects/sync.ts
+
+
+
+
+
+
+/** Items read per page, and pages read at most (500 items) before the listing is inconclusive. */
+const PAGE_SIZE = 50;
+const MAX_PAGES = 10;
+const ITEM_TEXT = "Writ keeps this item up to date from the run's ledger record. It is a view only: editing it changes nothing in the run, approves nothing and is not evidence.";
+function readDocument(kind) {
+    return `query WritProjectItems($owner: String!, $number: Int!, $after: String) {
+  ${kind}(login: $owner) {
+    projectV2(number: $number) {
+      id
+      fields(first: 50) {
+        nodes {
+          __typename
+          ... on ProjectV2Field { id name dataType }
+          ... on ProjectV2SingleSelectField { id name dataType options { id name } }
+        }
+      }
+      items(first: ${PAGE_SIZE}, after: $after) {
+        pageInfo { hasNextPage endCursor }
+        nodes {
+          id
+          databaseId
+          createdAt
+          creator { __typename login ... on Bot { databaseId } }
+          content { __typename ... on DraftIssue { body } }
+          fieldValues(first: 50) {
+            nodes {
+              __typename
+              ... on ProjectV2ItemFieldTextValue { text field { ... on ProjectV2Field { id } } }
+              ... on ProjectV2ItemFieldSingleSelectValue {
+                optionId
+                field { ... on ProjectV2SingleSelectField { id } }
+              }
+            }
+          }
+        }
+      }
+    }
+  }
+}`;
+}
+const ADD_ITEM = `mutation WritProjectAddItem($input: AddProjectV2DraftIssueInput!) {
+  addProjectV2DraftIssue(input: $input) { projectItem { id } }
+}`;
+const SET_FIELD = `mutation WritProjectSetField($input: UpdateProjectV2ItemFieldValueInput!) {
+  updateProjectV2ItemFieldValue(input: $input) { projectV2Item { id } }
+}`;
+function json(value) {
+    return typeof value === 'object' && value !== null && !Array.isArray(value) ? value : null;
+}
+function list(value) {
+    return Array.isArray(value) ? value : [];
+}
+function sync_text(value) {
+    return typeof value === 'string' ? value : null;
+}
+/**
+ * An item's creator as `isOwnAuthor` reads one. GitHub's GraphQL gives a Bot's login without REST's
+ * `[bot]` suffix (`writ-ledger`, not `writ-ledger[bot]`): an actor whose `__typename` is `Bot` gets it
+ * back, by type, never by name (the rule persist/window-read.ts applies to milestones).
+ */
+function creatorOf(value) {
+    const node = json(value);
+    const login = sync_text(node?.login);
+    if (node === null || login === null)
+        return null;
+    const type = sync_text(node.__typename) ?? undefined;
+    return {
+        login: type === 'Bot' ? `${login}[bot]` : login,
+        ...(typeof node.databaseId === 'number' ? { id: node.databaseId } : {}),
+        ...(type === undefined ? {} : { type }),
+    };
+}
+/** A failure of this projection: its code and a line for the log (no GitHub text unescaped). */
+class ProjectFailure extends Error {
+    code;
+    constructor(code, message) {
+        super(message);
+        this.code = code;
+    }
+}
+/** One GraphQL request through the one client; GraphQL errors come back in `errors`, unthrown. */
+async function graphql(github, query, variables) {
+    const response = await github.request('POST /graphql', { query, variables });
+    const body = json(response.data) ?? {};
+    return { data: json(body.data), errors: list(body.errors).map((error) => json(error) ?? {}) };
+}
+/** GitHub's error types as this projection's codes. */
+function failureOf(errors, what) {
+    const types = errors.map((error) => sync_text(error.type) ?? 'error');
+    const shown = types.map((type) => (/^[A-Z_]{1,40}$/.test(type) ? type : 'error')).join(', ');
+    const code = types.includes('FORBIDDEN')
+        ? 'project-access-denied'
+        : types.includes('NOT_FOUND')
+            ? 'project-not-found'
+            : 'project-unavailable';
+    return new ProjectFailure(code, `${what} answered ${shown}`);
+}
+function fieldsOf(project) {
+    return list(json(project.fields)?.nodes).flatMap((value) => {
+        const node = json(value);
+        const id = sync_text(node?.id);
+        const name = sync_text(node?.name);
+        if (node === null || id === null || name === null)
+            return [];
+        const options = list(node.options).flatMap((option) => {
+            const entry = json(option);
+            const optionId = sync_text(entry?.id);
+            const optionName = sync_text(entry?.name);
+            return optionId === null || optionName === null ? [] : [{ id: optionId, name: optionName }];
+        });
+        return [{ id, name, dataType: sync_text(node.dataType) ?? '', options }];
+    });
+}
+function itemOf(value) {
+    const node = json(value);
+    const nodeId = sync_text(node?.id);
+    const databaseId = node?.databaseId;
+    if (node === null || nodeId === null || typeof databaseId !== 'number')
+        return null;
+    const values = new Map();
+    for (const entry of list(json(node.fieldValues)?.nodes)) {
+        const fieldValue = json(entry);
+        const fieldId = sync_text(json(fieldValue?.field)?.id);
+        const current = sync_text(fieldValue?.text) ?? sync_text(fieldValue?.optionId);
+        if (fieldId !== null && current !== null)
+            values.set(fieldId, current);
+    }
+    return {
+        id: databaseId,
+        nodeId,
+        created_at: sync_text(node.createdAt) ?? '',
+        body: sync_text(json(node.content)?.body),
+        user: creatorOf(node.creator),
+        values,
+    };
+}
+/**
+ * Reads the project (an organization's, else a user's) and looks for the run's item among Writ's own.
+ * The listing is paged through `findOwnMarked`, which reads the pages in order.
+ */
+async function findItem(github, target, marker, ownLogin) {
+    let kind = 'organization';
+    /** What the pages read so far found (a holder: the page reader is a closure). */
+    const seen = { project: null, failure: null };
+    let after = null;
+    const readPage = async () => {
+        for (;;) {
+            const answer = await graphql(github, readDocument(kind), {
+                owner: target.owner,
+                number: target.number,
+                after,
+            });
+            const owner = json(answer.data?.[kind]);
+            // No organization of that login: the owner may be a user (whose project no app token reaches).
+            const ownerMissing = answer.errors.some((error) => error.type === 'NOT_FOUND' && list(error.path).length === 1);
+            if (owner === null && ownerMissing && kind === 'organization') {
+                kind = 'user';
+                continue;
+            }
+            const node = json(owner?.projectV2);
+            const id = sync_text(node?.id);
+            if (node === null || id === null)
+                throw failureOf(answer.errors, `project ${sync_describe(target)}`);
+            seen.project ??= { id, fields: fieldsOf(node) };
+            const items = json(node.items);
+            const pageInfo = json(items?.pageInfo);
+            after = sync_text(pageInfo?.endCursor);
+            return {
+                items: list(items?.nodes).flatMap((entry) => {
+                    const item = itemOf(entry);
+                    return item === null ? [] : [item];
+                }),
+                hasNext: pageInfo?.hasNextPage === true && after !== null,
+            };
+        }
+    };
+    const remembered = async () => {
+        try {
+            return await readPage();
+        }
+        catch (error) {
+            seen.failure =
+                error instanceof ProjectFailure
+                    ? error
+                    : new ProjectFailure('project-unavailable', `reading the project failed: ${escapeUntrusted(errorMessage(error), 200)}`);
+            throw seen.failure;
+        }
+    };
+    const found = await findOwnMarked(remembered, { marker, ownLogin, maxPages: MAX_PAGES });
+    if (seen.failure !== null)
+        throw seen.failure;
+    const project = seen.project;
+    if (found.status === 'inconclusive' || project === null) {
+        throw new ProjectFailure('project-item-inconclusive', `the project's items were not all read`);
+    }
+    const foreign = found.foreign?.length ?? 0;
+    return { project, item: found.status === 'exists' ? found.item : null, foreign };
+}
+function sync_describe(target) {
+    return `${escapeUntrusted(target.owner, 39)}/${target.number}`;
+}
+/** Sends one mutation once; an unknown outcome and a refusal are failures with their codes. */
+async function mutate(github, query, input, what) {
+    let answer;
+    try {
+        answer = await graphql(github, query, { input });
+    }
+    catch (error) {
+        const outcome = writeOutcome(error) === 'unknown' ? 'its outcome is unknown' : 'it was refused';
+        const status = httpStatus(error);
+        throw new ProjectFailure(status === 403 ? 'project-access-denied' : 'project-unavailable', `${what}: ${outcome} (${status === undefined ? 'no response' : `HTTP ${status}`}); nothing is sent again now, the next follow reads the project first`);
+    }
+    if (answer.errors.length > 0 || answer.data === null)
+        throw failureOf(answer.errors, what);
+    return answer.data;
+}
+/**
+ * Brings the run's project item up to date: finds it (or creates it), then sets each field whose value
+ * differs. Never throws: a failure is logged as a warning with its code and returned as `skipped`.
+ */
+async function syncProjectItem(deps, request) {
+    const { github, logger } = deps;
+    const { target, run } = request;
+    let mutations = 0;
+    try {
+        const marker = projectItemMarker(run.run_id);
+        const { project, item: existing, foreign } = await findItem(github, target, marker, request.ownLogin);
+        if (foreign > 0) {
+            logger.warning(`project ${sync_describe(target)}: ${foreign} item(s) not created by Writ carry run ${run.run_id}'s marker; ignored, never adopted`);
+        }
+        let item = existing;
+        let created = false;
+        if (item === null) {
+            mutations += 1;
+            const data = await mutate(github, ADD_ITEM, { projectId: project.id, title: `Writ run ${run.run_id}`, body: withMarker(ITEM_TEXT, marker) }, `creating run ${run.run_id}'s project item`);
+            const id = sync_text(json(json(data.addProjectV2DraftIssue)?.projectItem)?.id);
+            if (id === null)
+                throw new ProjectFailure('project-unavailable', 'the item create answered no item');
+            item = { id: 0, nodeId: id, created_at: '', values: new Map() };
+            created = true;
+        }
+        const values = projectValues(run);
+        const names = DEFAULT_FIELD_NAMES;
+        const missing = [];
+        for (const key of PROJECT_VALUE_KEYS) {
+            const field = project.fields.find((candidate) => candidate.name === names[key] &&
+                (candidate.dataType === 'TEXT' || candidate.dataType === 'SINGLE_SELECT'));
+            if (field === undefined) {
+                missing.push(names[key]);
+                continue;
+            }
+            let value;
+            let wanted;
+            if (field.dataType === 'TEXT') {
+                wanted = values[key];
+                value = { text: wanted };
+            }
+            else {
+                const option = field.options.find((candidate) => candidate.name === values[key]);
+                if (option === undefined) {
+                    logger.warning(`project-option-missing: project ${sync_describe(target)} field ${escapeUntrusted(field.name, 60)} has no option ${values[key]}; not shown`);
+                    continue;
+                }
+                wanted = option.id;
+                value = { singleSelectOptionId: wanted };
+            }
+            if (item.values.get(field.id) === wanted)
+                continue;
+            mutations += 1;
+            await mutate(github, SET_FIELD, { projectId: project.id, itemId: item.nodeId, fieldId: field.id, value }, `setting ${key} on run ${run.run_id}'s project item`);
+        }
+        if (missing.length > 0) {
+            logger.warning(`project-field-missing: project ${sync_describe(target)} has no text or single-select field ${missing.map((name) => escapeUntrusted(name, 60)).join(', ')}; those values are not shown`);
+        }
+        const kind = created ? 'created' : mutations > 0 ? 'updated' : 'unchanged';
+        return { kind, itemId: item.nodeId, mutations };
+    }
+    catch (error) {
+        const failure = error instanceof ProjectFailure
+            ? error
+            : new ProjectFailure('project-unavailable', `unexpected failure: ${escapeUntrusted(errorMessage(error), 200)}`);
+        logger.warning(`${failure.code}: run ${run.run_id}'s project item (project ${sync_describe(target)}) not updated: ${failure.message}. The run is unchanged; the projection is presentation only.`);
+        return { kind: 'skipped', code: failure.code, mutations };
+    }
+}
+
+;// CONCATENATED MODULE: ./packages/core/src/status-comment/follow.ts
+/**
+ * The status comment follows the run: every stage that changes a run's state (claim-checkpoint, each
+ * persist claim window and its end, publish-artifact's record, recovery) brings the run's one status
+ * comment up to date through the one sync (sync.ts), never a writer of its own:
+ *  - at most one update per call (a stage calls it once per invocation, persist once per claim window
+ *    and once when it ends); the sync sends nothing when the projection is unchanged;
+ *  - the preview comes from the plan when the stage has it; a stage without the plan (claim-checkpoint)
+ *    reads the comment back and keeps the preview of the body Writ last wrote, and only a body whose
+ *    digest the ledger holds (status-comment/repair.ts);
+ *  - a failure is reported, never thrown: the ledger is the authority, and the next stage or recovery
+ *    repairs the comment. Nothing is sent again here (the client never retries a write, and a PATCH
+ *    whose outcome is unknown stays reserved in the ledger for the next sync to read back);
+ *  - when a Projects (v2) project is configured (`project`), the run's project item follows too
+ *    (projects/sync.ts), after the comment: presentation only, it never throws and never changes the
+ *    result, the ledger or the comment (a failure is a warning with its code).
+ */
+
+
+
+
+
+
+
+/** Brings the run's status comment (and, when configured, its project item) up to date once; never throws. */
+async function followStatus(deps, request) {
+    const result = await followComment(deps, request);
+    if (request.project != null)
+        await followProject(deps, { ...request, project: request.project });
+    return result;
+}
+/**
+ * The run's project item, from the run as the caller left it (else as the ledger holds it); never
+ * throws. followStatus calls it after the comment; a stage that syncs its comment itself (the approval)
+ * calls it after that sync.
+ */
+async function followProject(deps, request) {
+    const target = request.project;
+    try {
+        const run = request.after?.run ?? (await readRun(deps.ledger, request.runId)).run;
+        if (run === null)
+            return;
+        await syncProjectItem(deps, { target, run, ownLogin: request.ownLogin });
+    }
+    catch (error) {
+        deps.logger.warning(`project-unavailable: run ${escapeUntrusted(request.runId, 64)}'s project item not updated (the run could not be read: ${errors_failureMessage(error)}); the run is unchanged.`);
+    }
+}
+async function followComment(deps, request) {
+    const { runId } = request;
+    // A run without a status comment (a preview without `status-issue`): nothing to read or send.
+    if (request.after !== undefined && (request.after.run.status_comment ?? null) === null) {
+        return { line: '', ok: true };
+    }
+    const after = request.after?.head === undefined ? undefined : { run: request.after.run, head: request.after.head };
+    const render = (run, preview) => renderStatusProjection(run, preview, request.extras ?? {});
+    try {
+        if (request.preview === null) {
+            const outcome = await repairStatusComment(deps, {
+                repository: request.repository,
+                runId,
+                ownLogin: request.ownLogin,
+                preview: null,
+                render,
+                ...(after === undefined ? {} : { after }),
+            });
+            if (outcome === 'no-status-comment')
+                return { line: '', ok: true };
+            if (outcome === 'plan-unavailable') {
+                return {
+                    line: 'Status comment not updated (its last body is not the one Writ wrote); recovery repairs it from the plan.',
+                    ok: true,
+                };
+            }
+            return { line: `Status comment: ${outcome}.`, ok: true };
+        }
+        const preview = request.preview;
+        const synced = await syncStatusComment(deps, {
+            repository: request.repository,
+            runId,
+            project: (run) => render(run, preview),
+            ownLogin: request.ownLogin,
+            ...(after === undefined ? {} : { after }),
+        });
+        return { line: synced === null ? '' : `Status comment ${synced.commentId}: ${synced.action}.`, ok: true };
+    }
+    catch (error) {
+        deps.logger.warning(`status comment of run ${runId} not updated: ${failureMessage(error)}`);
+        return {
+            line: `Status comment not updated (${errorCode(error)}); the run's progress stands in the ledger. The next stage or recovery brings the comment up to date.`,
+            ok: false,
+        };
+    }
 }
 
 ;// CONCATENATED MODULE: ./packages/core/src/recovery/recover.ts
@@ -42139,6 +42627,7 @@ async function repairStatusComment(deps, request) {
  * Then each scanned run's status comment is repaired if it is missing, hand-edited or out of date.
  * Recovery writes the ledger and status comments only: no issue, milestone or external dispatch.
  */
+
 
 
 
@@ -42212,7 +42701,7 @@ async function resolveClaimed(context, run) {
                         : { state: 'unknown', reason: observed.reason };
         }
         catch (error) {
-            context.deps.logger.warning(`observing step ${step.id} of run ${run.run_id} failed: ${failureMessage(error)}`);
+            context.deps.logger.warning(`observing step ${step.id} of run ${run.run_id} failed: ${errors_failureMessage(error)}`);
             resolutions[step.id] = { state: 'unknown', reason: 'observation-failed' };
         }
     }
@@ -42253,7 +42742,7 @@ async function takeOver(context, run, report, resolutions, resumable) {
         if (!(error instanceof errors_WritError))
             throw error;
         // Another sweeper won, another run holds the lease, or the run moved on: nothing to do this time.
-        context.deps.logger.info(`run ${run.run_id} not taken over: ${failureMessage(error)}`);
+        context.deps.logger.info(`run ${run.run_id} not taken over: ${errors_failureMessage(error)}`);
         report.action = 'waiting';
         report.reason = error.code;
         return;
@@ -42407,7 +42896,7 @@ async function recoverApproval(context, run, report, resumable) {
                 context.notes.set(run.run_id, notes);
             }
             catch (error) {
-                refusals.push(errorCode(error));
+                refusals.push(errors_errorCode(error));
             }
             continue;
         }
@@ -42459,7 +42948,7 @@ async function repairStatus(context, scanned, report) {
         // The evidence link: the run file at its last transition (see status-comment/repair.ts).
         const evidence = await runEvidence(ledger, settings.serverUrl, scanned, (await readRun(ledger, runId)).headOid);
         const plan = planOf(context, scanned);
-        const outcome = await repairStatusComment({ github, ledger, logger }, {
+        const outcome = await repair_repairStatusComment({ github, ledger, logger }, {
             repository: settings.repository,
             runId,
             ownLogin: settings.appBotLogin,
@@ -42471,20 +42960,23 @@ async function repairStatus(context, scanned, report) {
                     runId,
                     commandPrefix: settings.commandPrefix,
                 }),
-            render: (run, preview) => renderStatusProjection(run, preview, {
+            render: (run, preview) => projection_renderStatusProjection(run, preview, {
                 commandPrefix: settings.commandPrefix,
                 evidence,
                 notes: context.notes.get(runId) ?? [],
             }),
         });
         report.status = outcome;
+        if (settings.project != null) {
+            await followProject({ github, ledger, logger }, { runId, ownLogin: settings.appBotLogin, project: settings.project });
+        }
         return outcome === 'repaired' || outcome === 'updated';
     }
     catch (error) {
         report.status =
             refusalCode(error) === 'stale-or-mismatched-approval' ? 'plan-unavailable' : refusalCode(error);
         if (report.status !== 'plan-unavailable') {
-            logger.warning(`status comment of run ${runId} not repaired: ${failureMessage(error)}`);
+            logger.warning(`status comment of run ${runId} not repaired: ${errors_failureMessage(error)}`);
         }
         return false;
     }
@@ -42518,7 +43010,7 @@ async function fullReplay(deps, settings) {
                 error.code === 'ledger-frozen');
         if (!refusedCommit)
             throw error;
-        deps.logger.warning(`recovery: the full replay of the ledger refused it: ${failureMessage(error)}`);
+        deps.logger.warning(`recovery: the full replay of the ledger refused it: ${errors_failureMessage(error)}`);
         const freeze = await freezeLedger(deps.ledger, error, { dryRun: settings.dryRun });
         return { proven: false, freeze, announced: await announceFreeze(deps, settings, freeze) };
     }
@@ -42545,7 +43037,7 @@ async function announceFreeze(deps, settings, freeze) {
         runs = (await showLedger(deps.ledger)).runs;
     }
     catch (error) {
-        deps.logger.warning(`recovery: the frozen ledger's runs could not be listed: ${failureMessage(error)}`);
+        deps.logger.warning(`recovery: the frozen ledger's runs could not be listed: ${errors_failureMessage(error)}`);
         return 0;
     }
     for (const run of runs.filter((entry) => !isTerminal(entry.state))) {
@@ -42570,7 +43062,7 @@ async function announceFreeze(deps, settings, freeze) {
             announced += 1;
         }
         catch (error) {
-            deps.logger.warning(`recovery: the freeze notice on run ${run.run_id}'s status comment failed: ${failureMessage(error)}`);
+            deps.logger.warning(`recovery: the freeze notice on run ${run.run_id}'s status comment failed: ${errors_failureMessage(error)}`);
         }
     }
     return announced;
@@ -42634,7 +43126,7 @@ async function recoverRuns(deps, settings) {
         catch (error) {
             if (!(error instanceof errors_WritError))
                 throw error;
-            deps.logger.warning(`run ${run.run_id}: ${failureMessage(error)}`);
+            deps.logger.warning(`run ${run.run_id}: ${errors_failureMessage(error)}`);
             report.action = 'failed';
             report.reason = error.code;
         }
@@ -43288,6 +43780,31 @@ async function publishTower(deps, settings) {
         deps.logger.warning(`tower-build-failed: the control tower was not written (${cause}); the sweep's outcome stands — ${errorLink('tower-build-failed')}`);
         return { written: false, cause };
     }
+}
+
+;// CONCATENATED MODULE: ./packages/core/src/projects/target.ts
+/**
+ * `OWNER/NUMBER`, parsed in one place: the `project` input of the stages that keep a run (preview,
+ * consume-approval, persist, publish-artifact, claim-checkpoint) and `writ init --project`. It names
+ * the Projects (v2) project the run's item is kept on (projects/sync.ts; init records it in
+ * `.writ/config.json` `project` and renders the input); empty switches the projection off. A value of
+ * another shape is refused like any other malformed input (`invalid-input`): a typo is told at once,
+ * never silently ignored.
+ */
+
+
+/** GitHub's login rule (letters, digits, single hyphens, at most 39), then a positive project number. */
+const PROJECT_INPUT = /^([A-Za-z0-9](?:[A-Za-z0-9]|-(?=[A-Za-z0-9])){0,38})\/([1-9][0-9]{0,8})$/;
+/** `OWNER/NUMBER` → the project; empty → null (no projection). */
+function parseProjectInput(value) {
+    const text = value.trim();
+    if (text === '')
+        return null;
+    const match = PROJECT_INPUT.exec(text);
+    if (match === null) {
+        throw new errors_WritError('invalid-input', `project must be OWNER/NUMBER (an organization login and the project's number, e.g. acme/3) or empty; got ${quoteUntrusted(text, 40)}`);
+    }
+    return { owner: match[1] ?? '', number: Number(match[2]) };
 }
 
 ;// CONCATENATED MODULE: ./packages/core/src/github/api-url.ts
@@ -45123,7 +45640,7 @@ var NON_VARIABLE_OPTIONS = [
 ];
 var FORBIDDEN_VARIABLE_OPTIONS = ["query", "method", "url"];
 var GHES_V3_SUFFIX_REGEX = /\/api\/v3\/?$/;
-function graphql(request2, query, options) {
+function dist_bundle_graphql(request2, query, options) {
   if (options) {
     if (typeof query === "string" && "query" in options) {
       return Promise.reject(
@@ -45177,7 +45694,7 @@ function graphql(request2, query, options) {
 function graphql_dist_bundle_withDefaults(request2, newDefaults) {
   const newRequest = request2.defaults(newDefaults);
   const newApi = (query, options) => {
-    return graphql(newRequest, query, options);
+    return dist_bundle_graphql(newRequest, query, options);
   };
   return Object.assign(newApi, {
     defaults: graphql_dist_bundle_withDefaults.bind(null, newRequest),
@@ -49733,6 +50250,7 @@ function describeCommit(commit) {
 
 
 
+
 function readRecoverySettings(io) {
     const context = readRunnerContext();
     const dryRun = io.booleanInput('dry-run');
@@ -49755,6 +50273,7 @@ function readRecoverySettings(io) {
         requireDistinctApprover: io.booleanInput('require-distinct-approver'),
         holder: { workflow_run_id: context.workflowRunId, attempt: context.attempt },
         towerDir: io.input('tower-dir') === '' ? null : io.input('tower-dir'),
+        project: parseProjectInput(io.input('project')),
     };
 }
 /**
@@ -49831,6 +50350,7 @@ async function recoveryStage(settings, deps) {
         planFile: settings.planFile,
         planRoots: settings.planRoots,
         dryRun: settings.dryRun,
+        project: settings.project ?? null,
     });
     const towerDir = settings.towerDir ?? null;
     const tower = towerDir === null
@@ -49885,7 +50405,7 @@ async function run() {
 /***/ ((module, __unused_webpack___webpack_exports__, __nccwpck_require__) => {
 
 __nccwpck_require__.a(module, async (__webpack_handle_async_dependencies__, __webpack_async_result__) => { try {
-/* harmony import */ var _packages_core_src_stages_recovery_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(9534);
+/* harmony import */ var _packages_core_src_stages_recovery_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(9909);
 
 await (0,_packages_core_src_stages_recovery_js__WEBPACK_IMPORTED_MODULE_0__/* .run */ .eF)();
 

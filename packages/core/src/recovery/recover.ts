@@ -50,6 +50,8 @@ import { renderStatusProjection } from '../status-comment/projection.js';
 import type { Liveness } from '../ledger/liveness.js';
 import { actionsLiveness } from '../ledger/liveness.js';
 import { repairStatusComment, runEvidence } from '../status-comment/repair.js';
+import { followProject } from '../status-comment/follow.js';
+import type { ProjectTarget } from '../projects/sync.js';
 
 export interface RecoverySettings {
   /** The repository whose runs are swept (the ledger's own). */
@@ -67,6 +69,11 @@ export interface RecoverySettings {
   planFile: string | null;
   planRoots?: FileRoots;
   dryRun: boolean;
+  /**
+   * The Projects (v2) project each swept run's item is kept on, after its status comment (presentation
+   * only, never throws: projects/sync.ts); null or absent: none.
+   */
+  project?: ProjectTarget | null;
   /** Bounds: runs handled per sweep, comment pages read per lost-approval scan. */
   maxRuns?: number;
   maxCommentPages?: number;
@@ -522,6 +529,12 @@ async function repairStatus(context: SweepContext, scanned: RunFile, report: Run
       },
     );
     report.status = outcome;
+    if (settings.project != null) {
+      await followProject(
+        { github, ledger, logger },
+        { runId, ownLogin: settings.appBotLogin, project: settings.project },
+      );
+    }
     return outcome === 'repaired' || outcome === 'updated';
   } catch (error: unknown) {
     report.status =

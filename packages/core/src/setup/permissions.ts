@@ -197,6 +197,7 @@ export const PROJECT_STAGES: readonly StageName[] = [
   'persist',
   'publish-artifact',
   'claim-checkpoint',
+  'recovery',
 ];
 
 /** The extra scope of a job whose stages keep the project item; none for any other job. */

@@ -125,8 +125,8 @@ function jobAccess(workflow: WorkflowFile, job: string, environment: string | un
  * The app token step of a job, with the job's scopes from the table (and, with a project named in the
  * config, `organization-projects: write` for the jobs that keep the project item).
  */
-function jobToken(workflow: WorkflowFile, job: string, config?: WritConfig): string[] {
-  return appToken(jobPermissions(workflow, job), config?.project !== undefined);
+function jobToken(workflow: WorkflowFile, job: string, config: WritConfig): string[] {
+  return appToken(jobPermissions(workflow, job), config.project !== undefined);
 }
 
 /** The `project` input of the stages that keep the run's project item: `OWNER/NUMBER`, when named. */
@@ -496,7 +496,7 @@ export function renderRecoveryWorkflow({ pin, config, environment }: RenderSetti
     '      - name: Recompute the plan',
     '        run: ./scripts/plan > "$RUNNER_TEMP/plan.json"',
     '',
-    ...jobToken('writ-recovery.yml', 'recovery'),
+    ...jobToken('writ-recovery.yml', 'recovery', config),
     '',
     ...writStep(pin, 'recovery', 'Recover interrupted runs', 'recovery', {
       token: '${{ steps.app-token.outputs.token }}',
@@ -507,6 +507,7 @@ export function renderRecoveryWorkflow({ pin, config, environment }: RenderSetti
       ...ledgerWiring(config),
       'dry-run': 'false',
       ...(config.pages === true ? { 'tower-dir': TOWER_DIR } : {}),
+      ...projectWiring(config),
     }),
     ...(config.pages === true ? uploadTowerStep() : []),
   ];

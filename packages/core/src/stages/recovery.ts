@@ -18,6 +18,8 @@ import type { RecoveryReport } from '../recovery/recover.js';
 import { recoverRuns } from '../recovery/recover.js';
 import type { Logger } from '../redact.js';
 import { publishTower } from '../tower/site.js';
+import type { ProjectTarget } from '../projects/sync.js';
+import { parseProjectInput } from '../projects/target.js';
 import type { StageDeps } from './connect.js';
 import { connect } from './connect.js';
 import { readRunnerContext, readServerUrl } from './context.js';
@@ -43,6 +45,8 @@ export interface RecoveryStageSettings {
   holder: { workflow_run_id: number; attempt: number };
   /** Where to write the Pages control tower after the sweep (input `tower-dir`); null: nowhere. */
   towerDir?: string | null | undefined;
+  /** The Projects (v2) project each swept run's item is kept on (input `project`); null: none. */
+  project?: ProjectTarget | null | undefined;
 }
 
 export function readRecoverySettings(io: StageIo<'recovery'>): RecoveryStageSettings {
@@ -67,6 +71,7 @@ export function readRecoverySettings(io: StageIo<'recovery'>): RecoveryStageSett
     requireDistinctApprover: io.booleanInput('require-distinct-approver'),
     holder: { workflow_run_id: context.workflowRunId, attempt: context.attempt },
     towerDir: io.input('tower-dir') === '' ? null : io.input('tower-dir'),
+    project: parseProjectInput(io.input('project')),
   };
 }
 
@@ -169,6 +174,7 @@ export async function recoveryStage(
       planFile: settings.planFile,
       planRoots: settings.planRoots,
       dryRun: settings.dryRun,
+      project: settings.project ?? null,
     },
   );
   const towerDir = settings.towerDir ?? null;

@@ -83,7 +83,8 @@ describe('writ init --project', () => {
     expect(preview).toContain('permission-organization-projects: write');
     expect(preview).toContain('project: acme/3');
     const recovery = withProject.get('writ-recovery.yml') ?? '';
-    expect(job(recovery, 'recovery')).not.toContain('organization-projects');
+    expect(job(recovery, 'recovery')).toContain('permission-organization-projects: write');
+    expect(job(recovery, 'recovery')).toContain('project: acme/3');
     expect(job(recovery, 'persist')).toContain('permission-organization-projects: write');
     expect(job(recovery, 'publish')).toContain('project: acme/3');
   });
@@ -105,6 +106,7 @@ describe('writ init --project', () => {
       'writ-approval.yml persist',
       'writ-approval.yml publish',
       'writ-approval.yml release',
+      'writ-recovery.yml recovery',
       'writ-recovery.yml persist',
       'writ-recovery.yml publish',
     ]);

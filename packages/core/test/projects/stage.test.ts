@@ -5,6 +5,7 @@
  */
 import { afterEach, describe, expect, it } from '@jest/globals';
 import { readRun } from '../../src/ledger/ledger.js';
+import { recoverRuns } from '../../src/recovery/recover.js';
 import { consumeApprovalStage } from '../../src/stages/consume-approval.js';
 import { previewStage } from '../../src/stages/preview.js';
 import { LEDGER_TOKEN, OWNER, REPO, REPOSITORY } from '../ledger/support/emulator.js';
@@ -129,6 +130,81 @@ describe('consume-approval with a project', () => {
     expect((await readRun(current.ledgerWorld.context(), runId)).run?.state).toBe('approved');
     expect(await items(current, number)).toEqual([]);
     expect(logger.lines.filter((line) => line.startsWith('warning: '))).toEqual([
+      expect.stringMatching(/^warning: project-access-denied: /),
+    ]);
+  });
+});
+
+describe('recovery with a project', () => {
+  /** A sweep of the stage world's ledger, as the recovery stage runs it, with or without a project. */
+  async function sweep(
+    current: StageWorld,
+    planFile: string,
+    project: { owner: string; number: number } | null,
+  ) {
+    const logger = recordingLogger();
+    const deps = current.deps(logger);
+    const report = await recoverRuns(
+      {
+        github: deps.github,
+        ledger: deps.ledger,
+        logger,
+        observe: () => Promise.reject(new Error('a proposed run has no claimed step to observe')),
+      },
+      {
+        repository: { owner: OWNER, repo: REPO },
+        serverUrl: 'https://github.com',
+        holder: { workflow_run_id: 4242, attempt: 1 },
+        commandPrefix: 'writ',
+        allowedRoles: ['admin', 'maintain', 'write'],
+        requireDistinctApprover: false,
+        appBotLogin: deps.ownLogin,
+        planFile,
+        dryRun: false,
+        project,
+      },
+    );
+    return { report, logger };
+  }
+
+  it('the sweep brings each run’s item up after repairing its comment; a second sweep sends nothing', async () => {
+    const { world: current, number } = await withProject(true);
+    const planFile = current.planFile('plan');
+    // Proposed by a preview that had no project: the run has no item until a stage with one follows it.
+    const { runId } = await proposed(current, planFile);
+    expect(await items(current, number)).toEqual([]);
+    const first = await sweep(current, planFile, { owner: ORG, number });
+    expect(first.report.runs.map((run) => run.runId)).toEqual([runId]);
+    expect(await items(current, number)).toEqual([
+      expect.objectContaining({
+        title: `Writ run ${runId}`,
+        values: { 'Writ state': 'proposed', Decision: 'awaiting-approval' },
+      }),
+    ]);
+    const projectMutations = (): string[] =>
+      current.ledgerWorld.emulator.admin
+        .requests()
+        .flatMap((entry) => entry.mutations)
+        .filter((name) => name.includes('ProjectV2'));
+    const before = projectMutations().length;
+    const second = await sweep(current, planFile, { owner: ORG, number });
+    expect(second.report.runs.map((run) => run.status)).toEqual(['unchanged']);
+    expect(projectMutations().length).toBe(before);
+    expect(await items(current, number)).toHaveLength(1);
+  });
+
+  it('without project access the sweep’s report is the same as without a project', async () => {
+    const { world: current, number } = await withProject(false);
+    const planFile = current.planFile('plan');
+    await proposed(current, planFile);
+    // The first sweep re-renders the preview's comment; from then on a sweep changes nothing.
+    await sweep(current, planFile, null);
+    const without = await sweep(current, planFile, null);
+    const denied = await sweep(current, planFile, { owner: ORG, number });
+    expect({ ...denied.report, headOid: '' }).toEqual({ ...without.report, headOid: '' });
+    expect(denied.report.headOid).toBe(without.report.headOid);
+    expect(await items(current, number)).toEqual([]);
+    expect(denied.logger.lines.filter((line) => line.startsWith('warning: '))).toEqual([
       expect.stringMatching(/^warning: project-access-denied: /),
     ]);
   });
