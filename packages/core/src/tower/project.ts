@@ -25,6 +25,7 @@ import {
 import type { CommitInfo } from '../ledger/store.js';
 import { isTerminal } from '../ledger/transitions.js';
 import type { RunFile, RunState, StepKind, StepStatus } from '../ledger/types.js';
+import { STEP_KINDS } from '../plan/types.js';
 import { evidencePermalink } from '../status-comment/evidence-link.js';
 import type { TowerSnapshot } from './snapshot.js';
 
@@ -48,15 +49,6 @@ export const RUN_STATES: readonly RunState[] = [
   'cancelled',
 ];
 export const STEP_STATUSES: readonly StepStatus[] = ['pending', 'claimed', 'done', 'conflict', 'failed'];
-const STEP_KINDS: readonly StepKind[] = [
-  'milestone.upsert',
-  'milestone.edit',
-  'issue.set-milestone',
-  'issue.labels',
-  'issue.create',
-  'comment.upsert',
-  'external',
-];
 const RISKS = ['low', 'medium', 'high'] as const;
 const RECEIPT_OUTCOMES = ['created', 'exists', 'inconclusive'] as const;
 
