@@ -70,6 +70,7 @@ function readDocument(kind: 'organization' | 'user'): string {
   ${kind}(login: $owner) {
     projectV2(number: $number) {
       id
+      closed
       fields(first: 50) {
         nodes {
           __typename
@@ -141,22 +142,31 @@ function creatorOf(value: unknown): Author | null {
   };
 }
 
-/** A failure of this projection: its code and a line for the log (no GitHub text unescaped). */
-class ProjectFailure extends Error {
+/** Whose login the project's owner is: an organization's, a user's, or nobody's GitHub shows. */
+export type ProjectOwnerKind = 'organization' | 'user' | 'none';
+
+/**
+ * A failure of this projection: its code and a line for the log (no GitHub text unescaped). `owner`
+ * says under which account kind the read failed, when it was the project read (doctor tells a missing
+ * project of an organization from a login that is a user's or nobody's).
+ */
+export class ProjectFailure extends Error {
   constructor(
     readonly code: ErrorCode,
     message: string,
+    readonly owner?: ProjectOwnerKind,
   ) {
     super(message);
   }
 }
 
-interface Field {
+export interface ProjectField {
   id: string;
   name: string;
   dataType: string;
   options: { id: string; name: string }[];
 }
+type Field = ProjectField;
 
 interface Item extends ListedItem {
   nodeId: string;
@@ -164,8 +174,11 @@ interface Item extends ListedItem {
   values: Map<string, string>;
 }
 
-interface Project {
+/** The project as its first page reads it: whose it is, whether it is closed, and its fields. */
+export interface Project {
   id: string;
+  owner: 'organization' | 'user';
+  closed: boolean;
   fields: Field[];
 }
 
@@ -230,6 +243,69 @@ function itemOf(value: unknown): Item | null {
   };
 }
 
+interface ProjectPage {
+  project: Project;
+  items: Item[];
+  hasNext: boolean;
+  after: string | null;
+}
+
+/**
+ * One page of the project (the one query this projection reads with): as an organization's, else, when
+ * GitHub has no organization of that login, as a user's. A failure carries the owner kind it failed under.
+ */
+async function readProjectPage(
+  github: GitHubClient,
+  target: ProjectTarget,
+  kind: 'organization' | 'user',
+  after: string | null,
+): Promise<ProjectPage> {
+  for (;;) {
+    const answer = await graphql(github, readDocument(kind), {
+      owner: target.owner,
+      number: target.number,
+      after,
+    });
+    const owner = json(answer.data?.[kind]);
+    // No account of that kind with that login (the error is on the root field).
+    const ownerMissing = answer.errors.some(
+      (error) => error.type === 'NOT_FOUND' && list(error.path).length === 1,
+    );
+    // No organization of that login: the owner may be a user (whose project no app token reaches).
+    if (owner === null && ownerMissing && kind === 'organization') {
+      kind = 'user';
+      continue;
+    }
+    const node = json(owner?.projectV2);
+    const id = text(node?.id);
+    if (node === null || id === null) {
+      const failure = failureOf(answer.errors, `project ${describe(target)}`);
+      throw new ProjectFailure(failure.code, failure.message, owner === null && ownerMissing ? 'none' : kind);
+    }
+    const items = json(node.items);
+    const pageInfo = json(items?.pageInfo);
+    const next = text(pageInfo?.endCursor);
+    return {
+      project: { id, owner: kind, closed: node.closed === true, fields: fieldsOf(node) },
+      items: list(items?.nodes).flatMap((entry) => {
+        const item = itemOf(entry);
+        return item === null ? [] : [item];
+      }),
+      hasNext: pageInfo?.hasNextPage === true && next !== null,
+      after: next,
+    };
+  }
+}
+
+/**
+ * The project named by `target`, as this token sees it (doctor's `project-board` check reads it with the
+ * same query the projection uses). Throws a `ProjectFailure` (its code, and the owner kind it failed
+ * under) when GitHub answers an error, and the client's error when the request itself fails.
+ */
+export async function readProject(github: GitHubClient, target: ProjectTarget): Promise<Project> {
+  return (await readProjectPage(github, target, 'organization', null)).project;
+}
+
 /**
  * Reads the project (an organization's, else a user's) and looks for the run's item among Writ's own.
  * The listing is paged through `findOwnMarked`, which reads the pages in order.
@@ -245,36 +321,11 @@ async function findItem(
   const seen: { project: Project | null; failure: ProjectFailure | null } = { project: null, failure: null };
   let after: string | null = null;
   const readPage = async (): Promise<ListedPage> => {
-    for (;;) {
-      const answer = await graphql(github, readDocument(kind), {
-        owner: target.owner,
-        number: target.number,
-        after,
-      });
-      const owner = json(answer.data?.[kind]);
-      // No organization of that login: the owner may be a user (whose project no app token reaches).
-      const ownerMissing = answer.errors.some(
-        (error) => error.type === 'NOT_FOUND' && list(error.path).length === 1,
-      );
-      if (owner === null && ownerMissing && kind === 'organization') {
-        kind = 'user';
-        continue;
-      }
-      const node = json(owner?.projectV2);
-      const id = text(node?.id);
-      if (node === null || id === null) throw failureOf(answer.errors, `project ${describe(target)}`);
-      seen.project ??= { id, fields: fieldsOf(node) };
-      const items = json(node.items);
-      const pageInfo = json(items?.pageInfo);
-      after = text(pageInfo?.endCursor);
-      return {
-        items: list(items?.nodes).flatMap((entry) => {
-          const item = itemOf(entry);
-          return item === null ? [] : [item];
-        }),
-        hasNext: pageInfo?.hasNextPage === true && after !== null,
-      };
-    }
+    const page = await readProjectPage(github, target, kind, after);
+    kind = page.project.owner;
+    after = page.after;
+    seen.project ??= page.project;
+    return { items: page.items, hasNext: page.hasNext };
   };
   const remembered = async (): Promise<ListedPage> => {
     try {
