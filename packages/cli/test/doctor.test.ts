@@ -15,13 +15,21 @@ import {
 import { renderWorkflows } from '@writ/core/setup/templates.js';
 import { runCli } from '@writ/cli/cli.js';
 import { CASE_IDS } from '@writ/core/probe/evidence.js';
+import { createProject } from '@writ/github-emulator/projects.js';
 import validateDoctorReport from '../../core/src/generated/doctor-report-validator.js';
+import {
+  DEFAULT_FIELD_NAMES,
+  PROJECT_VALUE_KEYS,
+  PROJECT_VOCABULARY,
+} from '../../core/src/projects/values.js';
+import type { WritConfig } from '../../core/src/setup/types.js';
 import { Conformance } from '../../github-emulator/test/support/conformance.js';
 
 const APP_TOKEN = 'ghs_doctorAppToken000000000000000000000';
 const ADMIN = 'ghp_doctorAdminToken00000000000000000000';
 const NARROW_APP = 'ghs_doctorNarrowAppToken00000000000000';
 const ADMIN_READ_APP = 'ghs_doctorAdminReadAppToken00000000000';
+const PROJECT_APP = 'ghs_doctorProjectAppToken0000000000000';
 const REF = 'c'.repeat(40);
 
 const conformance = new Conformance('packages/cli/test/doctor.test.ts');
@@ -97,6 +105,7 @@ async function world(
   change: Change,
   positive = false,
   layout: 'dotcom' | 'ghes' = 'dotcom',
+  extra: Partial<WritConfig> = {},
 ): Promise<Record<string, string>> {
   emulator = await startEmulator({
     layout,
@@ -127,6 +136,18 @@ async function world(
     permissions: { contents: 'write', issues: 'write', pull_requests: 'write', administration: 'read' },
   });
   admin.createToken({
+    token: PROJECT_APP,
+    kind: 'installation',
+    app: 'acme-writ',
+    permissions: {
+      contents: 'write',
+      issues: 'write',
+      pull_requests: 'write',
+      administration: 'write',
+      organization_projects: 'read',
+    },
+  });
+  admin.createToken({
     token: 'ghs_noContentsToken0000000000000000000',
     kind: 'installation',
     app: 'acme-writ',
@@ -136,6 +157,7 @@ async function world(
     ...defaultConfig(),
     app: { slug: 'acme-writ', id: app.app_id },
     ...(change === 'environment-in-config' ? { environment: 'writ' } : {}),
+    ...extra,
   };
   const files: Record<string, string> = {
     'README.md': 'widgets\n',
@@ -573,6 +595,121 @@ describe('writ doctor --github', () => {
     expect(refused.code).not.toBe(0);
     expect(refused.err).toMatch(/invalid --environment/);
     expect(refused.err).not.toContain('\u001b');
+  });
+
+  describe('project-board (a project named in .writ/config.json)', () => {
+    const vocabulary: Record<string, readonly string[]> = PROJECT_VOCABULARY;
+    /** Every field the projection writes, as docs/projects.md lists them. */
+    const fullFields = (): { name: string; type: string; options?: string[] }[] =>
+      PROJECT_VALUE_KEYS.map((key) => {
+        const name = DEFAULT_FIELD_NAMES[key];
+        const options = vocabulary[key];
+        return options === undefined
+          ? { name, type: 'TEXT' }
+          : { name, type: 'SINGLE_SELECT', options: [...options] };
+      });
+    async function boardWorld(
+      fields: { name: string; type: string; options?: string[] }[],
+      owner = 'acme-org',
+      number = 1,
+    ): Promise<Record<string, string>> {
+      const env = await world('none', false, 'dotcom', { project: { owner, number } });
+      const current = emulator as Emulator;
+      current.admin.createUser({ login: 'acme-org', type: 'Organization' });
+      createProject(current.world, { owner: 'acme-org', title: 'Runs', fields });
+      createProject(current.world, { owner: 'acme', title: 'Mine', fields: fullFields() });
+      return env;
+    }
+    const board = (report: Report) => report.checks.find((entry) => entry.id === 'project-board');
+
+    it('passes an open organization project with every field and option', async () => {
+      const env = await boardWorld(fullFields());
+      const report = await doctor(env, PROJECT_APP);
+      expect(report.checks).toHaveLength(18);
+      expect(board(report)).toEqual({
+        id: 'project-board',
+        status: 'PASS',
+        detail:
+          'The project "acme-org"/1 is open, owned by an organization and has every field the projection writes (Writ state, Risk, Verification, Decision, Blockers, Writ milestone).',
+      });
+      // Without a project in the config there is no such check.
+      await emulator?.close();
+      const plain = await doctor(await world('none'));
+      expect(plain.checks.map((entry) => entry.id)).not.toContain('project-board');
+    });
+
+    it("warns with what the projection would skip, and prints GitHub's names escaped", async () => {
+      const fields = fullFields()
+        .filter((field) => field.name !== 'Blockers' && field.name !== 'Writ milestone')
+        .map((field) => (field.name === 'Risk' ? { ...field, options: ['low', 'medium', 'high'] } : field));
+      fields.push({ name: 'Writ milestone\u200b', type: 'TEXT' });
+      fields.push({ name: 'Blockers', type: 'SINGLE_SELECT', options: ['none'] });
+      const env = await boardWorld(fields);
+      const project = emulator?.world.projects.find((entry) => entry.owner.login === 'acme-org');
+      if (project !== undefined) project.closed = true;
+      const report = await doctor(env, PROJECT_APP);
+      const entry = board(report);
+      expect(entry?.status).toBe('WARN');
+      expect(entry?.detail).toBe(
+        'The project "acme-org"/1: the project is closed (reopen it in its settings); field "Risk" lacks option(s) unknown; field "Blockers" is single-select but its values are free text: make it a text field; no field "Writ milestone" (names match exactly; the project has "Writ milestone\\u200b"). The projection skips what is missing and writes the rest.',
+      );
+      expect(entry?.detail).not.toContain('\u200b');
+      expect(report.exit).toBe(0);
+    });
+
+    it('fails a missing project and a user-owned one, whoever reads it', async () => {
+      const missing = await doctor(
+        await world('none', false, 'dotcom', { project: { owner: 'acme-org', number: 9 } }),
+        PROJECT_APP,
+      );
+      // No organization acme-org in this world at all, and no user either.
+      expect(board(missing)).toMatchObject({
+        status: 'FAIL',
+        detail: expect.stringMatching(
+          /GitHub has no organization or user with that login\.$/,
+        ) as unknown as string,
+      });
+      expect(missing.exit).toBe(1);
+      await emulator?.close();
+      const absent = await doctor(await boardWorld(fullFields(), 'acme-org', 9), PROJECT_APP);
+      expect(board(absent)).toMatchObject({
+        status: 'FAIL',
+        detail: expect.stringMatching(
+          /^The project "acme-org"\/9 named in \.writ\/config\.json does not exist/,
+        ) as unknown as string,
+      });
+      await emulator?.close();
+      const env = await boardWorld(fullFields(), 'acme', 1);
+      // The app's token cannot reach a user's project at all; the owner's own PAT reads it.
+      for (const token of [PROJECT_APP, ADMIN]) {
+        const report = await doctor(env, token);
+        expect(board(report)).toMatchObject({
+          status: 'FAIL',
+          detail: expect.stringMatching(
+            /^The project "acme"\/1 (named in \.writ\/config\.json )?belongs to a user account/,
+          ) as unknown as string,
+          fix: expect.stringContaining('owned by an organization') as unknown as string,
+        });
+      }
+    });
+
+    it('is UNKNOWN when the token may not read the project (FORBIDDEN) or the request fails', async () => {
+      const env = await boardWorld(fullFields());
+      // The Writ app without organization_projects is answered FORBIDDEN.
+      const narrow = await doctor(env, APP_TOKEN);
+      expect(board(narrow)).toMatchObject({
+        status: 'UNKNOWN',
+        detail: 'Cannot read the project (project-access-denied: project acme-org/1 answered FORBIDDEN).',
+        fix: expect.stringContaining('organization_projects') as unknown as string,
+      });
+      emulator?.admin.addFault({
+        match: { method: 'POST', path: '/graphql' },
+        fault: { type: 'status', status: 502 },
+      } as never);
+      const failed = await doctor(env, PROJECT_APP);
+      expect(board(failed)).toMatchObject({ status: 'UNKNOWN' });
+      expect(board(failed)?.detail).toMatch(/^Cannot read the project "acme-org"\/1 \(HTTP 502\)\.$/);
+    });
   });
 
   it('answers --help and refuses a missing repository', async () => {

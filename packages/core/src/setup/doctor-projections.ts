@@ -96,7 +96,7 @@ export async function projectBoardCheck(github: GitHubClient, target: ProjectTar
       return check(
         id,
         'UNKNOWN',
-        `Cannot read the project ${shown}: ${error.message}.`,
+        `Cannot read the project (${error.code}: ${error.message}).`,
         PROJECT_PERMISSION_FIX,
       );
     }
