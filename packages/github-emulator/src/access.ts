@@ -9,7 +9,15 @@ import type { PermissionLevel, Repo, Role, Token, World } from './state.js';
 import { roleAtLeast } from './state.js';
 
 export type Scope =
-  'contents' | 'issues' | 'pull_requests' | 'metadata' | 'actions' | 'administration' | 'checks' | 'statuses';
+  | 'contents'
+  | 'issues'
+  | 'pull_requests'
+  | 'metadata'
+  | 'actions'
+  | 'administration'
+  | 'checks'
+  | 'statuses'
+  | 'pages';
 
 /** What an installation token gets when minted without an explicit permission set. */
 export const DEFAULT_INSTALLATION_PERMISSIONS: Record<string, PermissionLevel> = {

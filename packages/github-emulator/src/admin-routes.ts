@@ -127,6 +127,17 @@ export function registerAdminRoutes(router: Router<AdminCtx>): void {
       ),
     );
   }
+  for (const method of ['PUT', 'DELETE'] as const) {
+    router.add(method, '/repos/:owner/:repo/pages', (ctx) =>
+      ok(
+        ctx.admin.setPages(
+          ctx.params.owner ?? '',
+          ctx.params.repo ?? '',
+          method === 'DELETE' ? null : ctx.input,
+        ),
+      ),
+    );
+  }
   router.add('POST', '/repos/:owner/:repo/export', async (ctx) =>
     ok(await ctx.admin.exportRepo(ctx.params.owner ?? '', ctx.params.repo ?? '', str(ctx.input.dir))),
   );

@@ -5,6 +5,7 @@
 import { DEFAULT_GITHUB_TOKEN_PERMISSIONS, DEFAULT_INSTALLATION_PERMISSIONS } from './access.js';
 import { identityOf } from './commits.js';
 import { InvalidEnvironment, setEnvironment } from './environments.js';
+import { InvalidPages, setPages } from './pages.js';
 import { branchMoved } from './pull-sync.js';
 import { recordRunEvent } from './rest/actions.js';
 import { writeCommit } from './commits.js';
@@ -563,6 +564,24 @@ export class Admin {
       return stored === null ? null : { id: stored.id, name: stored.name };
     } catch (error: unknown) {
       if (error instanceof InvalidEnvironment) throw new AdminError(400, error.message);
+      throw error;
+    }
+  }
+
+  /**
+   * The repository's GitHub Pages site in the body shape of GitHub's `POST …/pages` (`build_type`
+   * `legacy` | `workflow`, `source: {branch, path}`); `null` removes it. Read back through `GET …/pages`.
+   */
+  setPages(
+    owner: string,
+    name: string,
+    spec: Record<string, unknown> | null,
+  ): Record<string, unknown> | null {
+    try {
+      const site = setPages(this.repo(owner, name), spec);
+      return site === null ? null : { ...site };
+    } catch (error: unknown) {
+      if (error instanceof InvalidPages) throw new AdminError(400, error.message);
       throw error;
     }
   }

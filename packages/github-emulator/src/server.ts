@@ -20,6 +20,7 @@ import type { Ctx, Reply } from './http.js';
 import { HttpError } from './http.js';
 import { primaryLimitReply, rateHeaders, rateState, refundRequest } from './ratelimit.js';
 import { registerEnvironmentRoutes } from './environments.js';
+import { registerPagesRoutes } from './pages.js';
 import { registerActionsRoutes } from './rest/actions.js';
 import { registerCheckRoutes } from './rest/checks.js';
 import { registerCompareRoutes } from './rest/compare.js';
@@ -114,6 +115,7 @@ function buildRouter(): Router {
   const router = new Router();
   registerRepoRoutes(router);
   registerEnvironmentRoutes(router);
+  registerPagesRoutes(router);
   registerActionsRoutes(router);
   registerCheckRoutes(router);
   registerStatusRoutes(router);

@@ -253,6 +253,12 @@ export interface Environment {
   ruleIds: { wait_timer: number; required_reviewers: number; branch_policy: number };
 }
 
+/** A repository's GitHub Pages site (pages.ts): how it is built, and the branch a `legacy` build reads. */
+export interface PagesSite {
+  build_type: 'legacy' | 'workflow';
+  source: { branch: string; path: '/' | '/docs' };
+}
+
 export interface WorkflowRun {
   id: number;
   node_id: string;
@@ -344,6 +350,8 @@ export interface Repo {
   branchProtection: Map<string, BranchProtection>;
   /** Deployment environments by lower-case name (environments.ts; reported, not enforced). */
   environments: Map<string, Environment>;
+  /** The GitHub Pages site (pages.ts; reported, nothing is built); null: Pages not enabled. */
+  pages: PagesSite | null;
   issues: Map<number, Issue>;
   comments: Map<number, Comment>;
   labels: Map<number, Label>;
@@ -685,6 +693,7 @@ export class World {
       rulesets: [],
       branchProtection: new Map(),
       environments: new Map(),
+      pages: null,
       issues: new Map(),
       comments: new Map(),
       labels: new Map(),
