@@ -72,7 +72,9 @@ default-branch-reviews, default-branch-bypass (rulesets and classic branch prote
 workflow-default-permissions, actions-approve-pull-requests, writ-workflows, workflow-pins,
 workflow-permissions, workflow-pull-request-target, workflow-run-injection (the workflows on the
 default branch), writ-files (.writ/ files valid against their schemas), probe-evidence, and
-environment-protection when an Environment is named (required reviewers and a deployment branch policy).
+environment-protection when an Environment is named (required reviewers and a deployment branch policy),
+project-board when .writ/config.json names a project (an open organization project with the fields the
+projection writes), and pages-source when it has "pages": true (Pages built by GitHub Actions).
 
 Options:
   --github               required

@@ -712,6 +712,53 @@ describe('writ doctor --github', () => {
     });
   });
 
+  describe('pages-source ("pages": true in .writ/config.json)', () => {
+    const pages = (report: Report) => report.checks.find((entry) => entry.id === 'pages-source');
+
+    it('passes when GitHub Actions builds the site, with every other check still passing', async () => {
+      const env = await world('none', false, 'dotcom', { pages: true });
+      emulator?.admin.setPages('acme', 'widgets', { build_type: 'workflow' });
+      const report = await doctor(env);
+      expect(notPass(report)).toEqual({});
+      expect(report.checks).toHaveLength(18);
+      expect(pages(report)).toEqual({
+        id: 'pages-source',
+        status: 'PASS',
+        detail:
+          'GitHub Pages is built by GitHub Actions (build_type workflow): the recovery workflow can deploy the control tower.',
+      });
+    });
+
+    it('warns when the site is built from a branch or Pages is off, and is UNKNOWN without pages: read', async () => {
+      const env = await world('none', false, 'dotcom', { pages: true });
+      const off = await doctor(env);
+      expect(pages(off)).toMatchObject({
+        status: 'WARN',
+        detail: expect.stringMatching(
+          /^GitHub Pages is not enabled on this repository \(HTTP 404\)/,
+        ) as unknown as string,
+        fix: expect.stringContaining('Source: GitHub Actions') as unknown as string,
+      });
+      expect(off.exit).toBe(0);
+      emulator?.admin.setPages('acme', 'widgets', { build_type: 'legacy' });
+      const legacy = await doctor(env);
+      expect(pages(legacy)).toMatchObject({
+        status: 'WARN',
+        detail: expect.stringContaining('(build_type "legacy")') as unknown as string,
+        fix: expect.stringContaining('Source: GitHub Actions') as unknown as string,
+      });
+      // The Writ app without pages: read is refused (403) on this private repository.
+      const narrow = await doctor(env, NARROW_APP);
+      expect(pages(narrow)).toMatchObject({
+        status: 'UNKNOWN',
+        detail: "Cannot read the repository's GitHub Pages settings (HTTP 403).",
+      });
+      await emulator?.close();
+      const plain = await doctor(await world('none'));
+      expect(plain.checks.map((entry) => entry.id)).not.toContain('pages-source');
+    });
+  });
+
   it('answers --help and refuses a missing repository', async () => {
     const help = await writ(['doctor', '--help'], {});
     expect(help.code).toBe(0);

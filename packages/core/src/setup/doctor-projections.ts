@@ -144,3 +144,50 @@ export async function projectBoardCheck(github: GitHubClient, target: ProjectTar
     `The project ${shown} is open, owned by an organization and has every field the projection writes (${PROJECT_VALUE_KEYS.map((key) => DEFAULT_FIELD_NAMES[key]).join(', ')}).`,
   );
 }
+
+/**
+ * The Pages source the control tower's deployment needs (docs/pages.md): PASS when the site is built by
+ * GitHub Actions (`build_type: workflow`); WARN when it is built from a branch (`legacy`: the `pages`
+ * job's actions/deploy-pages fails) or Pages is not enabled (404); UNKNOWN when this token may not read
+ * it (403: an app needs `pages: read` on a private repository) or the request fails.
+ */
+export async function pagesSourceCheck(github: GitHubClient, owner: string, repo: string): Promise<Check> {
+  const id = 'pages-source';
+  const fix =
+    'Settings → Pages → Build and deployment → Source: GitHub Actions (the recovery workflow deploys with actions/deploy-pages).';
+  let buildType: unknown;
+  try {
+    const response = await github.request('GET /repos/{owner}/{repo}/pages', { owner, repo });
+    buildType = response.data.build_type;
+  } catch (error: unknown) {
+    const status = httpStatus(error);
+    if (status === 404) {
+      return check(
+        id,
+        'WARN',
+        `GitHub Pages is not enabled on this repository (HTTP 404), but ${CONFIG_PATH} has "pages": true: the recovery workflow's pages job cannot deploy the control tower.`,
+        fix,
+      );
+    }
+    return check(
+      id,
+      'UNKNOWN',
+      `Cannot read the repository's GitHub Pages settings (${status === undefined ? escapeUntrusted(errorMessage(error), 120) : `HTTP ${status}`}).`,
+      'Run doctor with a token that can read Pages: a GitHub App needs pages: read on a private repository (a classic PAT: repo).',
+    );
+  }
+  if (buildType === 'workflow') {
+    return check(
+      id,
+      'PASS',
+      'GitHub Pages is built by GitHub Actions (build_type workflow): the recovery workflow can deploy the control tower.',
+    );
+  }
+  const shown = typeof buildType === 'string' ? quoteUntrusted(buildType, 20) : 'not given';
+  return check(
+    id,
+    'WARN',
+    `GitHub Pages is built from a branch, not by GitHub Actions (build_type ${shown}): the recovery workflow's pages job fails to deploy the control tower.`,
+    fix,
+  );
+}

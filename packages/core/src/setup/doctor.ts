@@ -15,7 +15,7 @@ import type { ProbeEvidence } from '../probe/evidence.js';
 import { EVIDENCE_PATH, evidenceProblems, evidenceVerdict } from '../probe/evidence.js';
 import { quoteUntrusted } from '../untrusted-text.js';
 import { CODEOWNERS_MAX_BYTES, CODEOWNERS_PATHS, parseCodeowners, ruleFor } from './codeowners.js';
-import { projectBoardCheck } from './doctor-projections.js';
+import { pagesSourceCheck, projectBoardCheck } from './doctor-projections.js';
 import type { WritPolicy } from './files.js';
 import {
   ALLOWLIST_PATH,
@@ -1082,6 +1082,7 @@ export async function runDoctor(
     ...(files.config?.project === undefined
       ? []
       : [await projectBoardCheck(ctx.github, files.config.project)]),
+    ...(files.config?.pages === true ? [await pagesSourceCheck(ctx.github, owner, repo)] : []),
   ];
   const counts: Record<CheckStatus, number> = { PASS: 0, WARN: 0, FAIL: 0, UNKNOWN: 0 };
   for (const entry of checks) counts[entry.status] += 1;
