@@ -647,11 +647,14 @@ describe('writ doctor --github', () => {
       const env = await boardWorld(fields);
       const project = emulator?.world.projects.find((entry) => entry.owner.login === 'acme-org');
       if (project !== undefined) project.closed = true;
+      // A field of the right name and another type (a number) is skipped like a missing one.
+      const decision = project?.fields.find((field) => field.name === 'Decision');
+      if (decision !== undefined) Object.assign(decision, { dataType: 'NUMBER', options: [] });
       const report = await doctor(env, PROJECT_APP);
       const entry = board(report);
       expect(entry?.status).toBe('WARN');
       expect(entry?.detail).toBe(
-        'The project "acme-org"/1: the project is closed (reopen it in its settings); field "Risk" lacks option(s) unknown; field "Blockers" is single-select but its values are free text: make it a text field; no field "Writ milestone" (names match exactly; the project has "Writ milestone\\u200b"). The projection skips what is missing and writes the rest.',
+        'The project "acme-org"/1: the project is closed (reopen it in its settings); field "Risk" lacks option(s) unknown; field "Decision" is NUMBER, not text or single-select; field "Blockers" is single-select but its values are free text: make it a text field; no field "Writ milestone" (names match exactly; the project has "Writ milestone\\u200b"). The projection skips what is missing and writes the rest.',
       );
       expect(entry?.detail).not.toContain('\u200b');
       expect(report.exit).toBe(0);
