@@ -1,7 +1,8 @@
 /**
  * `writ doctor --github`: the preflight report (operations reference §12). Each check is PASS, WARN,
  * FAIL or UNKNOWN; UNKNOWN (the token cannot see it) is never reported as secure. The ledger's checks
- * reuse the ledger's own: `checkRulesets` and the provenance check `verifyLedger`.
+ * reuse the ledger's own: `checkRulesets` and the provenance check `verifyLedger`. The two optional
+ * projections are checked only when `.writ/config.json` switches them on (doctor-projections.ts).
  */
 import { parse } from 'yaml';
 import { WritError, errorMessage, httpStatus } from '../errors.js';
