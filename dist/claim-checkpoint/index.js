@@ -38756,6 +38756,7 @@ function readDocument(kind) {
   ${kind}(login: $owner) {
     projectV2(number: $number) {
       id
+      closed
       fields(first: 50) {
         nodes {
           __typename
@@ -38819,12 +38820,18 @@ function creatorOf(value) {
         ...(type === undefined ? {} : { type }),
     };
 }
-/** A failure of this projection: its code and a line for the log (no GitHub text unescaped). */
+/**
+ * A failure of this projection: its code and a line for the log (no GitHub text unescaped). `owner`
+ * says under which account kind the read failed, when it was the project read (doctor tells a missing
+ * project of an organization from a login that is a user's or nobody's).
+ */
 class ProjectFailure extends Error {
     code;
-    constructor(code, message) {
+    owner;
+    constructor(code, message, owner) {
         super(message);
         this.code = code;
+        this.owner = owner;
     }
 }
 /** One GraphQL request through the one client; GraphQL errors come back in `errors`, unthrown. */
@@ -38884,6 +38891,53 @@ function itemOf(value) {
     };
 }
 /**
+ * One page of the project (the one query this projection reads with): as an organization's, else, when
+ * GitHub has no organization of that login, as a user's. A failure carries the owner kind it failed under.
+ */
+async function readProjectPage(github, target, kind, after) {
+    for (;;) {
+        const answer = await graphql(github, readDocument(kind), {
+            owner: target.owner,
+            number: target.number,
+            after,
+        });
+        const owner = json(answer.data?.[kind]);
+        // No account of that kind with that login (the error is on the root field).
+        const ownerMissing = answer.errors.some((error) => error.type === 'NOT_FOUND' && list(error.path).length === 1);
+        // No organization of that login: the owner may be a user (whose project no app token reaches).
+        if (owner === null && ownerMissing && kind === 'organization') {
+            kind = 'user';
+            continue;
+        }
+        const node = json(owner?.projectV2);
+        const id = sync_text(node?.id);
+        if (node === null || id === null) {
+            const failure = failureOf(answer.errors, `project ${sync_describe(target)}`);
+            throw new ProjectFailure(failure.code, failure.message, owner === null && ownerMissing ? 'none' : kind);
+        }
+        const items = json(node.items);
+        const pageInfo = json(items?.pageInfo);
+        const next = sync_text(pageInfo?.endCursor);
+        return {
+            project: { id, owner: kind, closed: node.closed === true, fields: fieldsOf(node) },
+            items: list(items?.nodes).flatMap((entry) => {
+                const item = itemOf(entry);
+                return item === null ? [] : [item];
+            }),
+            hasNext: pageInfo?.hasNextPage === true && next !== null,
+            after: next,
+        };
+    }
+}
+/**
+ * The project named by `target`, as this token sees it (doctor's `project-board` check reads it with the
+ * same query the projection uses). Throws a `ProjectFailure` (its code, and the owner kind it failed
+ * under) when GitHub answers an error, and the client's error when the request itself fails.
+ */
+async function readProject(github, target) {
+    return (await readProjectPage(github, target, 'organization', null)).project;
+}
+/**
  * Reads the project (an organization's, else a user's) and looks for the run's item among Writ's own.
  * The listing is paged through `findOwnMarked`, which reads the pages in order.
  */
@@ -38893,35 +38947,11 @@ async function findItem(github, target, marker, ownLogin) {
     const seen = { project: null, failure: null };
     let after = null;
     const readPage = async () => {
-        for (;;) {
-            const answer = await graphql(github, readDocument(kind), {
-                owner: target.owner,
-                number: target.number,
-                after,
-            });
-            const owner = json(answer.data?.[kind]);
-            // No organization of that login: the owner may be a user (whose project no app token reaches).
-            const ownerMissing = answer.errors.some((error) => error.type === 'NOT_FOUND' && list(error.path).length === 1);
-            if (owner === null && ownerMissing && kind === 'organization') {
-                kind = 'user';
-                continue;
-            }
-            const node = json(owner?.projectV2);
-            const id = sync_text(node?.id);
-            if (node === null || id === null)
-                throw failureOf(answer.errors, `project ${sync_describe(target)}`);
-            seen.project ??= { id, fields: fieldsOf(node) };
-            const items = json(node.items);
-            const pageInfo = json(items?.pageInfo);
-            after = sync_text(pageInfo?.endCursor);
-            return {
-                items: list(items?.nodes).flatMap((entry) => {
-                    const item = itemOf(entry);
-                    return item === null ? [] : [item];
-                }),
-                hasNext: pageInfo?.hasNextPage === true && after !== null,
-            };
-        }
+        const page = await readProjectPage(github, target, kind, after);
+        kind = page.project.owner;
+        after = page.after;
+        seen.project ??= page.project;
+        return { items: page.items, hasNext: page.hasNext };
     };
     const remembered = async () => {
         try {

@@ -29998,7 +29998,7 @@ module.exports = {
 
 /***/ }),
 
-/***/ 9909: // packages/core/src/errors.ts
+/***/ 4327: // packages/core/src/errors.ts
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
 
@@ -42230,6 +42230,7 @@ function readDocument(kind) {
   ${kind}(login: $owner) {
     projectV2(number: $number) {
       id
+      closed
       fields(first: 50) {
         nodes {
           __typename
@@ -42293,12 +42294,18 @@ function creatorOf(value) {
         ...(type === undefined ? {} : { type }),
     };
 }
-/** A failure of this projection: its code and a line for the log (no GitHub text unescaped). */
+/**
+ * A failure of this projection: its code and a line for the log (no GitHub text unescaped). `owner`
+ * says under which account kind the read failed, when it was the project read (doctor tells a missing
+ * project of an organization from a login that is a user's or nobody's).
+ */
 class ProjectFailure extends Error {
     code;
-    constructor(code, message) {
+    owner;
+    constructor(code, message, owner) {
         super(message);
         this.code = code;
+        this.owner = owner;
     }
 }
 /** One GraphQL request through the one client; GraphQL errors come back in `errors`, unthrown. */
@@ -42358,6 +42365,53 @@ function itemOf(value) {
     };
 }
 /**
+ * One page of the project (the one query this projection reads with): as an organization's, else, when
+ * GitHub has no organization of that login, as a user's. A failure carries the owner kind it failed under.
+ */
+async function readProjectPage(github, target, kind, after) {
+    for (;;) {
+        const answer = await graphql(github, readDocument(kind), {
+            owner: target.owner,
+            number: target.number,
+            after,
+        });
+        const owner = json(answer.data?.[kind]);
+        // No account of that kind with that login (the error is on the root field).
+        const ownerMissing = answer.errors.some((error) => error.type === 'NOT_FOUND' && list(error.path).length === 1);
+        // No organization of that login: the owner may be a user (whose project no app token reaches).
+        if (owner === null && ownerMissing && kind === 'organization') {
+            kind = 'user';
+            continue;
+        }
+        const node = json(owner?.projectV2);
+        const id = sync_text(node?.id);
+        if (node === null || id === null) {
+            const failure = failureOf(answer.errors, `project ${sync_describe(target)}`);
+            throw new ProjectFailure(failure.code, failure.message, owner === null && ownerMissing ? 'none' : kind);
+        }
+        const items = json(node.items);
+        const pageInfo = json(items?.pageInfo);
+        const next = sync_text(pageInfo?.endCursor);
+        return {
+            project: { id, owner: kind, closed: node.closed === true, fields: fieldsOf(node) },
+            items: list(items?.nodes).flatMap((entry) => {
+                const item = itemOf(entry);
+                return item === null ? [] : [item];
+            }),
+            hasNext: pageInfo?.hasNextPage === true && next !== null,
+            after: next,
+        };
+    }
+}
+/**
+ * The project named by `target`, as this token sees it (doctor's `project-board` check reads it with the
+ * same query the projection uses). Throws a `ProjectFailure` (its code, and the owner kind it failed
+ * under) when GitHub answers an error, and the client's error when the request itself fails.
+ */
+async function readProject(github, target) {
+    return (await readProjectPage(github, target, 'organization', null)).project;
+}
+/**
  * Reads the project (an organization's, else a user's) and looks for the run's item among Writ's own.
  * The listing is paged through `findOwnMarked`, which reads the pages in order.
  */
@@ -42367,35 +42421,11 @@ async function findItem(github, target, marker, ownLogin) {
     const seen = { project: null, failure: null };
     let after = null;
     const readPage = async () => {
-        for (;;) {
-            const answer = await graphql(github, readDocument(kind), {
-                owner: target.owner,
-                number: target.number,
-                after,
-            });
-            const owner = json(answer.data?.[kind]);
-            // No organization of that login: the owner may be a user (whose project no app token reaches).
-            const ownerMissing = answer.errors.some((error) => error.type === 'NOT_FOUND' && list(error.path).length === 1);
-            if (owner === null && ownerMissing && kind === 'organization') {
-                kind = 'user';
-                continue;
-            }
-            const node = json(owner?.projectV2);
-            const id = sync_text(node?.id);
-            if (node === null || id === null)
-                throw failureOf(answer.errors, `project ${sync_describe(target)}`);
-            seen.project ??= { id, fields: fieldsOf(node) };
-            const items = json(node.items);
-            const pageInfo = json(items?.pageInfo);
-            after = sync_text(pageInfo?.endCursor);
-            return {
-                items: list(items?.nodes).flatMap((entry) => {
-                    const item = itemOf(entry);
-                    return item === null ? [] : [item];
-                }),
-                hasNext: pageInfo?.hasNextPage === true && after !== null,
-            };
-        }
+        const page = await readProjectPage(github, target, kind, after);
+        kind = page.project.owner;
+        after = page.after;
+        seen.project ??= page.project;
+        return { items: page.items, hasNext: page.hasNext };
     };
     const remembered = async () => {
         try {
@@ -43150,6 +43180,30 @@ async function recoverRuns(deps, settings) {
     };
 }
 
+;// CONCATENATED MODULE: ./packages/core/src/plan/types.ts
+/** TypeScript view of schemas/plan.schema.json (the schema is the source of truth). */
+const STEP_KINDS = [
+    'milestone.upsert',
+    'milestone.edit',
+    'issue.set-milestone',
+    'issue.labels',
+    'issue.create',
+    'comment.upsert',
+    'external',
+];
+/**
+ * The kinds persist writes, which `.writ/policy.json` sets one by one (require-proof or best-effort)
+ * and the probe's evidence covers: every kind but `external`.
+ */
+const types_POLICY_KINDS = (/* unused pure expression or super */ null && ([
+    'milestone.upsert',
+    'milestone.edit',
+    'issue.set-milestone',
+    'issue.labels',
+    'issue.create',
+    'comment.upsert',
+]));
+
 ;// CONCATENATED MODULE: ./packages/core/src/tower/project.ts
 /**
  * The control tower's public-safe projection of the ledger (ops spec §15): an ALLOWLIST. Only these
@@ -43167,6 +43221,7 @@ async function recoverRuns(deps, settings) {
  * Pages may be public when the repository is not. Commit messages are read only through
  * `parseTrailers` (the transition, run and epoch it names); the message text itself never is.
  */
+
 
 
 
@@ -43189,15 +43244,6 @@ const RUN_STATES = [
     'cancelled',
 ];
 const STEP_STATUSES = ['pending', 'claimed', 'done', 'conflict', 'failed'];
-const STEP_KINDS = [
-    'milestone.upsert',
-    'milestone.edit',
-    'issue.set-milestone',
-    'issue.labels',
-    'issue.create',
-    'comment.upsert',
-    'external',
-];
 const RISKS = ['low', 'medium', 'high'];
 const RECEIPT_OUTCOMES = ['created', 'exists', 'inconclusive'];
 /** One allowlist check; every value that fails one is counted. */
@@ -50405,7 +50451,7 @@ async function run() {
 /***/ ((module, __unused_webpack___webpack_exports__, __nccwpck_require__) => {
 
 __nccwpck_require__.a(module, async (__webpack_handle_async_dependencies__, __webpack_async_result__) => { try {
-/* harmony import */ var _packages_core_src_stages_recovery_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(9909);
+/* harmony import */ var _packages_core_src_stages_recovery_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(4327);
 
 await (0,_packages_core_src_stages_recovery_js__WEBPACK_IMPORTED_MODULE_0__/* .run */ .eF)();
 
