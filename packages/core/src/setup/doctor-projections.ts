@@ -18,7 +18,7 @@ import type { Project, ProjectTarget } from '../projects/sync.js';
 import { ProjectFailure, readProject } from '../projects/sync.js';
 import { DEFAULT_FIELD_NAMES, PROJECT_VALUE_KEYS, PROJECT_VOCABULARY } from '../projects/values.js';
 import { INVISIBLE_CHARACTERS, escapeUntrusted, quoteUntrusted } from '../untrusted-text.js';
-import type { Check } from './doctor.js';
+import type { Check } from './types.js';
 import { CONFIG_PATH } from './files.js';
 
 function check(id: string, status: Check['status'], detail: string, fix?: string): Check {

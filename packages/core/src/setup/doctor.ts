@@ -29,16 +29,9 @@ import {
   checkWritFile,
   defaultPolicy,
 } from './files.js';
-import type { WritConfig } from './types.js';
+import type { Check, CheckStatus, WritConfig } from './types.js';
 
-export type CheckStatus = 'PASS' | 'WARN' | 'FAIL' | 'UNKNOWN';
-
-export interface Check {
-  id: string;
-  status: CheckStatus;
-  detail: string;
-  fix?: string;
-}
+export type { Check, CheckStatus } from './types.js';
 
 export interface DoctorReport {
   schema: 1;

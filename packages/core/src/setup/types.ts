@@ -36,3 +36,13 @@ export interface RenderedFile {
   path: string;
   contents: string;
 }
+
+/** One line of `writ doctor`'s report (doctor.ts and the checks beside it). */
+export type CheckStatus = 'PASS' | 'WARN' | 'FAIL' | 'UNKNOWN';
+
+export interface Check {
+  id: string;
+  status: CheckStatus;
+  detail: string;
+  fix?: string;
+}
