@@ -38558,6 +38558,25 @@ function speaksMarkerLanguage(text) {
  */
 
 
+/**
+ * An actor as GitHub's GraphQL answers it (`login`, `__typename`, `databaseId` on a Bot), as an
+ * `Author`. GraphQL gives a Bot's login without REST's `[bot]` suffix (`writ-ledger`, not
+ * `writ-ledger[bot]`): an actor whose `__typename` is `Bot` gets it back, by type, never by name, so
+ * `isOwnAuthor` reads GraphQL's actors as it reads REST's users.
+ */
+function graphqlAuthor(value) {
+    if (typeof value !== 'object' || value === null || Array.isArray(value))
+        return null;
+    const node = value;
+    if (typeof node.login !== 'string')
+        return null;
+    const type = typeof node.__typename === 'string' ? node.__typename : undefined;
+    return {
+        login: type === 'Bot' ? `${node.login}[bot]` : node.login,
+        ...(typeof node.databaseId === 'number' ? { id: node.databaseId } : {}),
+        ...(type === undefined ? {} : { type }),
+    };
+}
 const DEFAULT_MAX_PAGES = 20;
 /** Oldest first: earliest creation, then lowest ID (IDs grow with time on GitHub). */
 function oldestFirst(a, b) {
@@ -38804,23 +38823,6 @@ function sync_text(value) {
     return typeof value === 'string' ? value : null;
 }
 /**
- * An item's creator as `isOwnAuthor` reads one. GitHub's GraphQL gives a Bot's login without REST's
- * `[bot]` suffix (`writ-ledger`, not `writ-ledger[bot]`): an actor whose `__typename` is `Bot` gets it
- * back, by type, never by name (the rule persist/window-read.ts applies to milestones).
- */
-function creatorOf(value) {
-    const node = json(value);
-    const login = sync_text(node?.login);
-    if (node === null || login === null)
-        return null;
-    const type = sync_text(node.__typename) ?? undefined;
-    return {
-        login: type === 'Bot' ? `${login}[bot]` : login,
-        ...(typeof node.databaseId === 'number' ? { id: node.databaseId } : {}),
-        ...(type === undefined ? {} : { type }),
-    };
-}
-/**
  * A failure of this projection: its code and a line for the log (no GitHub text unescaped). `owner`
  * says under which account kind the read failed, when it was the project read (doctor tells a missing
  * project of an organization from a login that is a user's or nobody's).
@@ -38886,7 +38888,7 @@ function itemOf(value) {
         nodeId,
         created_at: sync_text(node.createdAt) ?? '',
         body: sync_text(json(node.content)?.body),
-        user: creatorOf(node.creator),
+        user: graphqlAuthor(node.creator),
         values,
     };
 }

@@ -45754,6 +45754,25 @@ function commentPages(github, owner, repo, issueNumber, since) {
  */
 
 
+/**
+ * An actor as GitHub's GraphQL answers it (`login`, `__typename`, `databaseId` on a Bot), as an
+ * `Author`. GraphQL gives a Bot's login without REST's `[bot]` suffix (`writ-ledger`, not
+ * `writ-ledger[bot]`): an actor whose `__typename` is `Bot` gets it back, by type, never by name, so
+ * `isOwnAuthor` reads GraphQL's actors as it reads REST's users.
+ */
+function graphqlAuthor(value) {
+    if (typeof value !== 'object' || value === null || Array.isArray(value))
+        return null;
+    const node = value;
+    if (typeof node.login !== 'string')
+        return null;
+    const type = typeof node.__typename === 'string' ? node.__typename : undefined;
+    return {
+        login: type === 'Bot' ? `${node.login}[bot]` : node.login,
+        ...(typeof node.databaseId === 'number' ? { id: node.databaseId } : {}),
+        ...(type === undefined ? {} : { type }),
+    };
+}
 const precheck_DEFAULT_MAX_PAGES = 20;
 /** Oldest first: earliest creation, then lowest ID (IDs grow with time on GitHub). */
 function oldestFirst(a, b) {
@@ -46348,23 +46367,6 @@ function sync_text(value) {
     return typeof value === 'string' ? value : null;
 }
 /**
- * An item's creator as `isOwnAuthor` reads one. GitHub's GraphQL gives a Bot's login without REST's
- * `[bot]` suffix (`writ-ledger`, not `writ-ledger[bot]`): an actor whose `__typename` is `Bot` gets it
- * back, by type, never by name (the rule persist/window-read.ts applies to milestones).
- */
-function creatorOf(value) {
-    const node = json(value);
-    const login = sync_text(node?.login);
-    if (node === null || login === null)
-        return null;
-    const type = sync_text(node.__typename) ?? undefined;
-    return {
-        login: type === 'Bot' ? `${login}[bot]` : login,
-        ...(typeof node.databaseId === 'number' ? { id: node.databaseId } : {}),
-        ...(type === undefined ? {} : { type }),
-    };
-}
-/**
  * A failure of this projection: its code and a line for the log (no GitHub text unescaped). `owner`
  * says under which account kind the read failed, when it was the project read (doctor tells a missing
  * project of an organization from a login that is a user's or nobody's).
@@ -46430,7 +46432,7 @@ function itemOf(value) {
         nodeId,
         created_at: sync_text(node.createdAt) ?? '',
         body: sync_text(json(node.content)?.body),
-        user: creatorOf(node.creator),
+        user: graphqlAuthor(node.creator),
         values,
     };
 }
@@ -48951,10 +48953,11 @@ function summaryOf(state) {
  * to the page cap; comment listings, a comment by ID and a create's marker pre-check stay REST.
  *
  * GitHub's GraphQL gives a Bot's login without REST's `[bot]` suffix (`writ-ledger`, not
- * `writ-ledger[bot]`): an actor whose `__typename` is `Bot` gets it back, so `ownMarked` (by creator
+ * `writ-ledger[bot]`): an actor whose `__typename` is `Bot` gets it back (`graphqlAuthor`), so `ownMarked` (by creator
  * login) answers as it does over REST. A milestone has no database ID in GraphQL: its `id` here is its
  * number (both grow with creation within a repository, so oldest-first ordering is unchanged).
  */
+
 
 
 /** Aliases in one query, at most (a larger window is read in several). */
@@ -49035,18 +49038,6 @@ async function query(github, context, wanted, after = null) {
         throw new QueryFailed(fatal.length > 0 ? fatal : ['no repository'], response.status);
     return { repository, erred };
 }
-function actor(value) {
-    const node = window_read_json(value);
-    if (node === null || typeof node.login !== 'string')
-        return null;
-    const type = typeof node.__typename === 'string' ? node.__typename : undefined;
-    return {
-        // GraphQL's Bot login lacks REST's `[bot]` suffix: give it back, by type, never by name.
-        login: type === 'Bot' ? `${node.login}[bot]` : node.login,
-        ...(typeof node.databaseId === 'number' ? { id: node.databaseId } : {}),
-        ...(type === undefined ? {} : { type }),
-    };
-}
 function window_read_text(value) {
     return typeof value === 'string' ? value : null;
 }
@@ -49058,7 +49049,7 @@ function milestoneRecord(value) {
         id: node.number,
         number: node.number,
         created_at: String(node.createdAt),
-        creator: actor(node.creator),
+        creator: graphqlAuthor(node.creator),
         title: String(node.title),
         state: String(node.state).toLowerCase(),
         description: window_read_text(node.description),
@@ -49084,7 +49075,7 @@ function issueRecord(value) {
         title: String(node.title),
         labels: names,
         milestone: milestoneRecord(node.milestone),
-        user: actor(node.author),
+        user: graphqlAuthor(node.author),
     };
 }
 /**

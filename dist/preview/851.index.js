@@ -6,6 +6,7 @@ export const modules = {
 /***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
 
 /* harmony export */ __webpack_require__.d(__webpack_exports__, {
+/* harmony export */   jL: () => (/* binding */ graphqlAuthor),
 /* harmony export */   u3: () => (/* binding */ findOwnMarked)
 /* harmony export */ });
 /* unused harmony exports DEFAULT_MAX_PAGES, oldestFirst, isOwnAuthor, authorOf, markedText, ownMarked */
@@ -20,6 +21,25 @@ export const modules = {
  */
 
 
+/**
+ * An actor as GitHub's GraphQL answers it (`login`, `__typename`, `databaseId` on a Bot), as an
+ * `Author`. GraphQL gives a Bot's login without REST's `[bot]` suffix (`writ-ledger`, not
+ * `writ-ledger[bot]`): an actor whose `__typename` is `Bot` gets it back, by type, never by name, so
+ * `isOwnAuthor` reads GraphQL's actors as it reads REST's users.
+ */
+function graphqlAuthor(value) {
+    if (typeof value !== 'object' || value === null || Array.isArray(value))
+        return null;
+    const node = value;
+    if (typeof node.login !== 'string')
+        return null;
+    const type = typeof node.__typename === 'string' ? node.__typename : undefined;
+    return {
+        login: type === 'Bot' ? `${node.login}[bot]` : node.login,
+        ...(typeof node.databaseId === 'number' ? { id: node.databaseId } : {}),
+        ...(type === undefined ? {} : { type }),
+    };
+}
 const DEFAULT_MAX_PAGES = 20;
 /** Oldest first: earliest creation, then lowest ID (IDs grow with time on GitHub). */
 function oldestFirst(a, b) {

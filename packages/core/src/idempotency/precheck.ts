@@ -15,6 +15,24 @@ export interface Author {
   type?: string;
 }
 
+/**
+ * An actor as GitHub's GraphQL answers it (`login`, `__typename`, `databaseId` on a Bot), as an
+ * `Author`. GraphQL gives a Bot's login without REST's `[bot]` suffix (`writ-ledger`, not
+ * `writ-ledger[bot]`): an actor whose `__typename` is `Bot` gets it back, by type, never by name, so
+ * `isOwnAuthor` reads GraphQL's actors as it reads REST's users.
+ */
+export function graphqlAuthor(value: unknown): Author | null {
+  if (typeof value !== 'object' || value === null || Array.isArray(value)) return null;
+  const node = value as Record<string, unknown>;
+  if (typeof node.login !== 'string') return null;
+  const type = typeof node.__typename === 'string' ? node.__typename : undefined;
+  return {
+    login: type === 'Bot' ? `${node.login}[bot]` : node.login,
+    ...(typeof node.databaseId === 'number' ? { id: node.databaseId } : {}),
+    ...(type === undefined ? {} : { type }),
+  };
+}
+
 /** Writ's own identity: its app's bot user, `<app slug>[bot]`, and its numeric ID where known. */
 export interface OwnIdentity {
   login: string;

@@ -13,13 +13,13 @@
  * to the page cap; comment listings, a comment by ID and a create's marker pre-check stay REST.
  *
  * GitHub's GraphQL gives a Bot's login without REST's `[bot]` suffix (`writ-ledger`, not
- * `writ-ledger[bot]`): an actor whose `__typename` is `Bot` gets it back, so `ownMarked` (by creator
+ * `writ-ledger[bot]`): an actor whose `__typename` is `Bot` gets it back (`graphqlAuthor`), so `ownMarked` (by creator
  * login) answers as it does over REST. A milestone has no database ID in GraphQL: its `id` here is its
  * number (both grow with creation within a repository, so oldest-first ordering is unchanged).
  */
 import { WritError, failureMessage, httpStatus } from '../errors.js';
 import type { GitHubClient } from '../github/client.js';
-import type { Author } from '../idempotency/precheck.js';
+import { graphqlAuthor } from '../idempotency/precheck.js';
 import type { MilestoneRef } from '../plan/types.js';
 import type {
   Assessment,
@@ -142,18 +142,6 @@ async function query(
   return { repository, erred };
 }
 
-function actor(value: unknown): Author | null {
-  const node = json(value);
-  if (node === null || typeof node.login !== 'string') return null;
-  const type = typeof node.__typename === 'string' ? node.__typename : undefined;
-  return {
-    // GraphQL's Bot login lacks REST's `[bot]` suffix: give it back, by type, never by name.
-    login: type === 'Bot' ? `${node.login}[bot]` : node.login,
-    ...(typeof node.databaseId === 'number' ? { id: node.databaseId } : {}),
-    ...(type === undefined ? {} : { type }),
-  };
-}
-
 function text(value: unknown): string | null {
   return typeof value === 'string' ? value : null;
 }
@@ -165,7 +153,7 @@ function milestoneRecord(value: unknown): MilestoneRecord | null {
     id: node.number,
     number: node.number,
     created_at: String(node.createdAt),
-    creator: actor(node.creator),
+    creator: graphqlAuthor(node.creator),
     title: String(node.title),
     state: String(node.state).toLowerCase(),
     description: text(node.description),
@@ -189,7 +177,7 @@ function issueRecord(value: unknown): IssueRecord | undefined {
     title: String(node.title),
     labels: names,
     milestone: milestoneRecord(node.milestone),
-    user: actor(node.author),
+    user: graphqlAuthor(node.author),
   };
 }
 

@@ -28,8 +28,8 @@ import { errorMessage, httpStatus } from '../errors.js';
 import type { GitHubClient } from '../github/client.js';
 import { writeOutcome } from '../github/commit-on-branch.js';
 import { projectItemMarker, withMarker } from '../idempotency/key.js';
-import type { Author, ListedItem, ListedPage } from '../idempotency/precheck.js';
-import { findOwnMarked } from '../idempotency/precheck.js';
+import type { ListedItem, ListedPage } from '../idempotency/precheck.js';
+import { findOwnMarked, graphqlAuthor } from '../idempotency/precheck.js';
 import type { RunFile } from '../ledger/types.js';
 import type { Logger } from '../redact.js';
 import { escapeUntrusted } from '../untrusted-text.js';
@@ -123,23 +123,6 @@ function list(value: unknown): unknown[] {
 
 function text(value: unknown): string | null {
   return typeof value === 'string' ? value : null;
-}
-
-/**
- * An item's creator as `isOwnAuthor` reads one. GitHub's GraphQL gives a Bot's login without REST's
- * `[bot]` suffix (`writ-ledger`, not `writ-ledger[bot]`): an actor whose `__typename` is `Bot` gets it
- * back, by type, never by name (the rule persist/window-read.ts applies to milestones).
- */
-function creatorOf(value: unknown): Author | null {
-  const node = json(value);
-  const login = text(node?.login);
-  if (node === null || login === null) return null;
-  const type = text(node.__typename) ?? undefined;
-  return {
-    login: type === 'Bot' ? `${login}[bot]` : login,
-    ...(typeof node.databaseId === 'number' ? { id: node.databaseId } : {}),
-    ...(type === undefined ? {} : { type }),
-  };
 }
 
 /** Whose login the project's owner is: an organization's, a user's, or nobody's GitHub shows. */
@@ -238,7 +221,7 @@ function itemOf(value: unknown): Item | null {
     nodeId,
     created_at: text(node.createdAt) ?? '',
     body: text(json(node.content)?.body),
-    user: creatorOf(node.creator),
+    user: graphqlAuthor(node.creator),
     values,
   };
 }

@@ -7,7 +7,7 @@ import {
   withMarker,
 } from '../../src/idempotency/key.js';
 import type { ListedItem, PageReader } from '../../src/idempotency/precheck.js';
-import { findOwnMarked, isOwnAuthor, ownMarked } from '../../src/idempotency/precheck.js';
+import { findOwnMarked, graphqlAuthor, isOwnAuthor, ownMarked } from '../../src/idempotency/precheck.js';
 
 const KEY = idempotencyKey({
   method: 'POST',
@@ -157,5 +157,34 @@ describe("the one marker rule: only what Writ's app wrote counts (issue 26, clas
       pagesRead: 1,
       foreign: [orphan],
     });
+  });
+});
+
+describe('graphqlAuthor: a GraphQL actor read as isOwnAuthor reads a REST user', () => {
+  const own = { login: 'writ-ledger[bot]', id: 77 };
+
+  it('gives a Bot its `[bot]` suffix back, by type, with its database ID', () => {
+    const author = graphqlAuthor({ __typename: 'Bot', login: 'writ-ledger', databaseId: 77 });
+    expect(author).toEqual({ login: 'writ-ledger[bot]', id: 77, type: 'Bot' });
+    expect(isOwnAuthor(author, own)).toBe(true);
+  });
+
+  it('never by name: a user or organization called like the app, or another bot, is not Writ', () => {
+    for (const actor of [
+      { __typename: 'User', login: 'writ-ledger[bot]' },
+      { __typename: 'User', login: 'writ-ledger' },
+      { __typename: 'Organization', login: 'writ-ledger[bot]' },
+      { __typename: 'Bot', login: 'writ-ledger', databaseId: 78 },
+      { __typename: 'Bot', login: 'other-app', databaseId: 77 },
+      { login: 'writ-ledger' },
+    ]) {
+      expect(isOwnAuthor(graphqlAuthor(actor), own)).toBe(false);
+    }
+  });
+
+  it('reads nothing from an actor that is not one (a deleted account is null)', () => {
+    for (const value of [null, undefined, 'writ-ledger[bot]', [], {}, { login: 7, __typename: 'Bot' }]) {
+      expect(graphqlAuthor(value)).toBeNull();
+    }
   });
 });
