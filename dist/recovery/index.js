@@ -42978,7 +42978,8 @@ async function repairStatus(context, scanned, report) {
     }
     try {
         // The evidence link: the run file at its last transition (see status-comment/repair.ts).
-        const evidence = await runEvidence(ledger, settings.serverUrl, scanned, (await readRun(ledger, runId)).headOid);
+        const current = await readRun(ledger, runId);
+        const evidence = await runEvidence(ledger, settings.serverUrl, scanned, current.headOid);
         const plan = planOf(context, scanned);
         const outcome = await repair_repairStatusComment({ github, ledger, logger }, {
             repository: settings.repository,
@@ -42999,8 +43000,14 @@ async function repairStatus(context, scanned, report) {
             }),
         });
         report.status = outcome;
-        if (settings.project != null) {
-            await followProject({ github, ledger, logger }, { runId, ownLogin: settings.appBotLogin, project: settings.project });
+        // The run as just read: the repair above records only the comment, which the item does not show.
+        if (settings.project != null && current.run !== null) {
+            await followProject({ github, ledger, logger }, {
+                runId,
+                ownLogin: settings.appBotLogin,
+                project: settings.project,
+                after: { run: current.run, head: undefined },
+            });
         }
         return outcome === 'repaired' || outcome === 'updated';
     }

@@ -498,12 +498,8 @@ async function repairStatus(context: SweepContext, scanned: RunFile, report: Run
   }
   try {
     // The evidence link: the run file at its last transition (see status-comment/repair.ts).
-    const evidence = await runEvidence(
-      ledger,
-      settings.serverUrl,
-      scanned,
-      (await readRun(ledger, runId)).headOid,
-    );
+    const current = await readRun(ledger, runId);
+    const evidence = await runEvidence(ledger, settings.serverUrl, scanned, current.headOid);
     const plan = planOf(context, scanned);
     const outcome = await repairStatusComment(
       { github, ledger, logger },
@@ -529,10 +525,16 @@ async function repairStatus(context: SweepContext, scanned: RunFile, report: Run
       },
     );
     report.status = outcome;
-    if (settings.project != null) {
+    // The run as just read: the repair above records only the comment, which the item does not show.
+    if (settings.project != null && current.run !== null) {
       await followProject(
         { github, ledger, logger },
-        { runId, ownLogin: settings.appBotLogin, project: settings.project },
+        {
+          runId,
+          ownLogin: settings.appBotLogin,
+          project: settings.project,
+          after: { run: current.run, head: undefined },
+        },
       );
     }
     return outcome === 'repaired' || outcome === 'updated';
